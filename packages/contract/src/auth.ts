@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const emailField = z
+  .string({ error: 'Please enter your e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your e-mail address.')
+  .max(254, 'That e-mail address is too long.')
+  .pipe(z.email({ error: 'Please enter a valid e-mail address.' }));
+
+export const loginRequest = z.object({ email: emailField });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** Magic-link tokens are 32 random bytes, base64url: exactly 43 characters. */
+export const magicLinkToken = z
+  .string({ error: 'This sign-in link is not valid.' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This sign-in link is not valid.');
+
+export const magicLinkRequest = z.object({ token: magicLinkToken });
+
+export const nameField = z
+  .string({ error: 'Please enter your name.' })
+  .trim()
+  .min(1, 'Please enter your name.')
+  .max(100, 'Your name can be at most 100 characters.');
+
+export const timezoneField = z
+  .string()
+  .refine((tz) => isIanaZone(tz), 'Please choose a valid time zone.');
+
+export const createUserRequest = z.object({
+  email: emailField,
+  name: nameField,
+  token: magicLinkToken,
+  timezone: timezoneField.optional(),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
+/** The answer of POST /api/magic-link when the link belongs to someone without an account yet. */
+export const magicLinkNewUserResponse = z.object({ email: z.string(), message: z.string() });
+
+export function isIanaZone(tz: string): boolean {
+  if (tz.length === 0 || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+/** Business constants from the product spec (§9) and DESIGN.md, shared by server and web. */
+
+export const CURRENCY = 'EUR';
+
+export const PRICE_MAX = 10000;
+export const CAPACITY_MAX = 1000;
+export const DURATION_MAX_MINUTES = 1440;
+export const PLAN_QUANTITY_MIN = 1;
+export const PLAN_QUANTITY_MAX = 1000;
+
+export const DEFAULT_CAPACITY = { class: 5, appointment: 1 } as const;
+
+/** Image rules (spec §5). Avatars have no limit in the spec; we apply the profile cover's. */
+export const IMAGE_TYPES = ['image/webp', 'image/jpeg', 'image/png'] as const;
+export const IMAGE_EXTENSIONS = ['webp', 'jpg', 'jpeg', 'png'] as const;
+export const PROFILE_COVER_MAX_BYTES = 1024 * 1024;
+export const AVATAR_MAX_BYTES = 1024 * 1024;
+export const PLAN_COVER_MAX_BYTES = 2 * 1024 * 1024;
+
+export const BOOKING_NOTICE_HOURS = [0, 1, 4, 12, 24, 48, 72] as const;
+export const ADVANCE_BOOKING_DAYS = [1, 3, 7, 14, 30, 90, 180] as const;
+/** 0 means "Never" (never refundable). */
+export const CANCELLATION_NOTICE_HOURS = [1, 4, 12, 24, 48, 72, 0] as const;
+
+export const TIME_STEP_MINUTES = 15;
+export const DEFAULT_WORK_FROM = '08:00';
+export const DEFAULT_WORK_TO = '17:00';
+export const DEFAULT_CLASS_TIME = '09:00';
+export const REPEAT_OPTIONS = [null, '1w', '2w', '3w', '4w'] as const;
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const PLAN_VALID_FOR_MONTHS = ['12', '6', '3', '1'] as const;
+
+export const TOAST_MAX_VISIBLE = 5;
+export const TOAST_DEFAULT_DURATION_MS = 5000;
+export const TOAST_EXIT_MS = 300;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** Under this width (inclusive) the layout is "small screen". */
+export const SMALL_SCREEN_MAX_PX = 1023;
+export const SIDE_PANEL_SWIPE_CLOSE_PX = 100;
+
+export const MAGIC_LINK_EXPIRED_REDIRECT_MS = 5000;
+export const CONFIRMATION_SUCCESS_DELAY_MS = 1000;
+export const MAGIC_LINK_TTL_MINUTES = 10;
+export const HOLD_TTL_MINUTES = 10;
+
+export const SELECT_PLACEHOLDER = 'Select an option';
+
+export const QR_ERROR_CORRECTION = 'Q';
+export const QR_WIDTH = 240;
+
+/** Usernames (DESIGN.md D9). */
+export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
+/** Route words a username may never take, so /{username} never shadows a page. */
+export const RESERVED_USERNAMES = [
+  'schedule', 'login', 'logout', 'magic-link', 'services', 'plans', 'clients', 'memberships',
+  'purchases', 'settings', 'availability', 'appointments', 'auth', 'stripe', 'api', 'sanctum',
+  'dev', 'images', 'assets', 'static', 'admin', 'root', 'demo-admin', 'help', 'support',
+  'about', 'terms', 'privacy', 'docs', 'new', 'me', 'account', 'profile', 'www', 'mail',
+  'favicon.ico', 'robots.txt', 'index', 'home', 'app', 'slotted',
+] as const;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { RESERVED_USERNAMES, USERNAME_PATTERN } from './constants.ts';
+import { nameField, timezoneField } from './auth.ts';
+
+export const signInMethod = z.enum(['email', 'google', 'facebook']);
+
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  cover: z.string().nullable(),
+  bio: z.string().nullable(),
+  username: z.string().nullable(),
+  timezone: z.string(),
+  is_provider: z.boolean(),
+  require_payment: z.boolean(),
+  stripe_connected: z.boolean(),
+  sign_in_methods: z.array(signInMethod),
+});
+export type Me = z.infer<typeof meSchema>;
+
+const reserved = new Set<string>(RESERVED_USERNAMES);
+
+export const usernameField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_PATTERN, 'Use 3 to 30 characters: lowercase letters, digits, - and _.')
+  .refine((u) => !reserved.has(u), 'This username is reserved. Please choose another one.');
+
+/** Phone numbers: digits, spaces and + - ( ) only, with at least 6 digits. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(32, 'That phone number is too long.')
+  .refine((p) => /^\+?[0-9 ()-]+$/.test(p) && p.replace(/\D/g, '').length >= 6, 'Please enter a valid phone number, starting with the country code (e.g. +34 600 000 000).');
+
+/**
+ * The text fields of POST /api/me (multipart; booleans as 0/1). Empty strings clear optional
+ * fields. Files (avatar_upload, cover_upload) are checked separately by content.
+ */
+export const updateMeFields = z.object({
+  name: nameField,
+  phone: z.union([z.literal(''), phoneField]).optional(),
+  bio: z.string().trim().max(1000, 'Your bio can be at most 1000 characters.').optional(),
+  username: z.union([z.literal(''), usernameField]).optional(),
+  timezone: timezoneField.optional(),
+  is_provider: z.enum(['0', '1']).optional(),
+  remove_avatar: z.enum(['0', '1']).optional(),
+  remove_cover: z.enum(['0', '1']).optional(),
+  email: z.string().optional(),
+});
+export type UpdateMeFields = z.infer<typeof updateMeFields>;

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run covers every unit and API test. The server's API suite runs once on PGlite and,
+ * when TEST_DATABASE_URL is set, once more on a real PostgreSQL server.
+ */
+const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
+      serverProject('server:pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});

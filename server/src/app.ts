@@ -1,0 +1,71 @@
+/**
+ * Builds the whole application from its parts. No globals: the database, clock, mailer and
+ * configuration are passed in, so tests build as many isolated apps as they like.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { DevOutbox, Mailer } from './mail/mailer.ts';
+import { registerDevOutbox } from './mail/dev-outbox.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+import { meService } from './modules/me/me.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** Present when mail goes to the development outbox instead of SMTP. */
+  outbox?: DevOutbox;
+  logger?: boolean | object;
+}
+
+/** Multipart limits: a little over the largest image we accept, so we can say "too big" ourselves. */
+const UPLOAD_LIMITS = { fileSize: 4 * 1024 * 1024, files: 4, fields: 40, fieldSize: 64 * 1024 };
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock, mailer } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, { secure: config.secure });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Slotted API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  const sessions = registerAuth(app, { db, clock, config });
+  const me = meService({ db, clock });
+  const auth = authService({ db, clock, mailer, appUrl: config.appUrl, loginLimits: config.loginLimits });
+
+  authRoutes(app, { auth, sessions, me });
+  meRoutes(app, { me });
+  imagesRoutes(app, { db });
+  appConfigRoutes(app, { config });
+  if (deps.outbox) registerDevOutbox(app, deps.outbox);
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerSpa(app, config.webDist);
+  return app;
+}

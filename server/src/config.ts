@@ -1,0 +1,100 @@
+/**
+ * Configuration, parsed once from the environment. Nothing else in the server reads process.env.
+ * Bad values stop start-up with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const url = (what: string) => z.url({ error: `must be a URL (${what})` });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, 'must be a port number (0–65535)').default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: url('the address people open, e.g. https://book.example.com').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Slotted <no-reply@localhost>'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: bool.default(true),
+  MARKETING_URL: url('the main public site, e.g. https://example.com').optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  /** True when the app is served over https: secure cookies, __Host- prefix, HSTS. */
+  secure: boolean;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionSecret: string;
+  seedDemo: boolean;
+  marketingUrl: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+  loginLimits: { perEmail: number; perIp: number; windowMinutes: number };
+  /** The dev outbox shows sign-in e-mails in the browser: only without SMTP and never in production. */
+  devOutbox: boolean;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: is required in production (sign-in links are sent by e-mail)');
+  }
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 random characters)');
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secure: appUrl.startsWith('https://'),
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
+    seedDemo: e.SEED_DEMO,
+    marketingUrl: e.MARKETING_URL?.replace(/\/+$/, '') ?? null,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    loginLimits: { perEmail: e.LOGIN_LIMIT_PER_EMAIL, perIp: e.LOGIN_LIMIT_PER_IP, windowMinutes: 15 },
+    devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** Outside production a secret is made once and kept in the data folder, so sessions survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

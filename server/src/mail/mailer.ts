@@ -1,0 +1,60 @@
+/**
+ * Outgoing e-mail. With SMTP_URL, real SMTP through nodemailer. Without it (never in
+ * production), a development outbox: printed to the console and listed at /dev/outbox, so a
+ * newcomer can sign in with nothing but `npm start`.
+ */
+import nodemailer from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SentMail extends MailMessage {
+  id: number;
+  sentAt: Date;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(m) {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export interface DevOutbox extends Mailer {
+  list(): readonly SentMail[];
+}
+
+export function devOutboxMailer(log: (line: string) => void, keep = 50): DevOutbox {
+  const sent: SentMail[] = [];
+  let next = 1;
+  return {
+    async send(m) {
+      sent.unshift({ ...m, id: next++, sentAt: new Date() });
+      sent.length = Math.min(sent.length, keep);
+      log(`[dev outbox] to ${m.to}: ${m.subject}\n${m.text}`);
+    },
+    async close() {},
+    list: () => sent,
+  };
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+
+/** What the web app needs to know about this installation (which sign-in buttons to show, …). */
+export function appConfigRoutes(app: FastifyInstance, deps: { config: Config }): void {
+  app.get('/api/config', async () => ({
+    data: {
+      social: { google: false, facebook: false },
+      marketing_url: deps.config.marketingUrl,
+    },
+  }));
+}

@@ -1,0 +1,42 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+
+export const SESSION_TTL_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertSession(tx: Db | Tx, idHash: string, userId: string, now: Date, userAgent: string | null): Promise<void> {
+  await tx.insert(sessions).values({
+    idHash,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_DAYS * DAY_MS),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+}
+
+export async function deleteSession(db: Db | Tx, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** The signed-in user of a live session, or null. */
+export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<{ user: UserRow; lastSeenAt: Date } | null> {
+  const [row] = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sliding expiry: a session in use stays alive. */
+export async function touchSession(db: Db, idHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_DAYS * DAY_MS) })
+    .where(eq(sessions.idHash, idHash));
+}

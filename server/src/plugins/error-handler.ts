@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@slotted/contract';
+import { HttpError, validationError } from '../lib/http-error.ts';
+
+/** Every failure leaves as `{ message, code, errors? }`; 5xx never leak internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const field = String(v.instancePath ?? '').split('/').filter(Boolean)[0] ?? '_';
+        (errors[field] ??= []).push(v.message);
+      }
+      const e = validationError(errors);
+      return reply.code(422).send({ message: e.message, code: e.code, errors });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ message: 'That upload is too large.', code: ERROR_CODES.payloadTooLarge });
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: err.message, code: (err.code ?? 'bad_request').toLowerCase() });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal });
+  });
+}

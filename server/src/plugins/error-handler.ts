@@ -13,7 +13,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
         const field = String(v.instancePath ?? '').split('/').filter(Boolean)[0] ?? '_';
-        (errors[field] ??= []).push(v.message);
+        (errors[field] ??= []).push(v.message ?? 'This value is not valid.');
       }
       const e = validationError(errors);
       return reply.code(422).send({ message: e.message, code: e.code, errors });

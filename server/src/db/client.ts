@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -31,10 +32,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 async function openPglite(dir: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  if (dir) mkdirSync(dir, { recursive: true });
+  return usePglite(await PGlite.create(dir ?? undefined, { extensions: { btree_gist } }));
+}
+
+/** Wraps an open PGlite instance (tests pass clones of a migrated template) and migrates it. */
+export async function usePglite(client: PGlite): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? undefined, { extensions: { btree_gist } });
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

@@ -35,7 +35,8 @@ export function meService(deps: { db: Db; clock: Clock }) {
       if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues));
       const f = parsed.success ? parsed.data : null;
 
-      if (f?.email !== undefined && f.email.trim().toLowerCase() !== user.email) {
+      const email = upload.fields.email;
+      if (email !== undefined && email.trim().toLowerCase() !== user.email) {
         errors.email = ['Your e-mail address cannot be changed.'];
       }
       const username = f?.username === undefined ? user.username : f.username || null;

@@ -1,0 +1,78 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Logo } from '../../components/ui/icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { cn } from '../../lib/cn.ts';
+import { useIsSmallScreen } from '../../lib/use-media-query.ts';
+import { hasRoute, matchRouteMeta } from '../route-meta.ts';
+import { MobileTabBar, MobileTopBar } from './mobile-nav.tsx';
+import { NAV_ITEMS, visibleNavItems } from './nav-config.ts';
+import { Navbar } from './navbar.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+/**
+ * The root layout. The current user is loaded first and the page rendered only afterwards
+ * (spec §2); signed-out visitors of pages that need an account go to /login. The sidebar shows when
+ * the route allows it and someone is signed in; the navbar when the route asks for it and nobody is.
+ */
+export function AppShell() {
+  const location = useLocation();
+  const meta = matchRouteMeta(location.pathname);
+  const me = useMe();
+  const smallScreen = useIsSmallScreen();
+
+  if (me.isPending) return <BootScreen />;
+  if (me.isError) return <BootError onRetry={() => void me.refetch()} />;
+
+  const user = me.data;
+  if (!user && !meta.loginOptional) return <Navigate to="/login" replace />;
+
+  // The page is re-keyed on the full path (spec §2).
+  const page = <Outlet key={location.pathname} />;
+
+  if (user && meta.showSidebar) {
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: user.is_provider, smallScreen, hasRoute });
+    const minimized = meta.minimizedSidebar;
+    return (
+      <div className="min-h-dvh">
+        <Sidebar me={user} items={items} minimized={minimized} />
+        <MobileTopBar me={user} />
+        <main
+          id="main"
+          className={cn('min-h-dvh pb-24 lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}
+        >
+          {page}
+        </main>
+        <MobileTabBar items={items} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh">
+      {!user && meta.showNavbar && <Navbar />}
+      <main id="main">{page}</main>
+    </div>
+  );
+}
+
+function BootScreen() {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-6" aria-busy="true">
+      <Logo className="text-xl" />
+      <Spinner className="size-5 text-brand-600" label="Loading" />
+    </div>
+  );
+}
+
+function BootError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
+      <Logo className="text-xl" />
+      <h1 className="mt-4 text-lg font-semibold text-zinc-900">We could not reach Slotted</h1>
+      <p className="max-w-sm text-sm text-zinc-600">Please check your connection and try again.</p>
+      <Button onClick={onRetry}>Try again</Button>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { IconComponent } from '../../components/ui/icons.tsx';
+import { ClockIcon, LayersIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/icons.tsx';
+
+/** Spec §3 "Navigation item": title, icon, href, optional sub-items. */
+export interface NavItem {
+  title: string;
+  href: string;
+  /** 'schedule' draws a calendar page with today's day of the month. */
+  icon?: IconComponent | 'schedule';
+  children?: NavItem[];
+  /** Default 'all'. */
+  audience?: 'all' | 'provider';
+  /** Default 'all'; 'small' is under 1024 px only, 'large' from 1024 px on. */
+  screens?: 'all' | 'small' | 'large';
+}
+
+/**
+ * Spec §2 "Navigation", in order. Adding an entry is one line; an entry appears only once a page
+ * exists at its href (see visibleNavItems' hasRoute).
+ */
+export const NAV_ITEMS: NavItem[] = [
+  { title: 'Schedule', href: '/schedule', icon: 'schedule' },
+  {
+    title: 'Catalog',
+    href: '/services',
+    icon: LayersIcon,
+    audience: 'provider',
+    children: [
+      { title: 'Services', href: '/services' },
+      { title: 'Plans', href: '/plans' },
+    ],
+  },
+  { title: 'Clients', href: '/clients', icon: UsersIcon, audience: 'provider' },
+  {
+    title: 'My passes',
+    href: '/memberships',
+    icon: TicketIcon,
+    children: [
+      { title: 'Memberships', href: '/memberships' },
+      { title: 'Services', href: '/purchases/services' },
+    ],
+  },
+  { title: 'Working hours', href: '/availability', icon: ClockIcon, audience: 'provider', screens: 'large' },
+  { title: 'Policies', href: '/availability/policies', icon: ClockIcon, audience: 'provider', screens: 'large' },
+  { title: 'Availability', href: '/availability', icon: ClockIcon, audience: 'provider', screens: 'small' },
+  {
+    title: 'Settings',
+    href: '/settings/account',
+    icon: SettingsIcon,
+    children: [
+      { title: 'Account', href: '/settings/account' },
+      { title: 'Payments', href: '/settings/payments', audience: 'provider' },
+    ],
+  },
+];
+
+export interface NavContext {
+  isProvider: boolean;
+  smallScreen: boolean;
+  /** Whether a page exists at a path (later issues' pages are hidden until they exist). */
+  hasRoute: (href: string) => boolean;
+}
+
+/**
+ * The entries a user sees: filtered by role, screen size and existing pages. A group keeps only
+ * its visible sub-items, links to the first of them, and disappears when none is left.
+ */
+export function visibleNavItems(items: NavItem[], context: NavContext): NavItem[] {
+  const out: NavItem[] = [];
+  for (const item of items) {
+    if ((item.audience ?? 'all') === 'provider' && !context.isProvider) continue;
+    const screens = item.screens ?? 'all';
+    if (screens === 'small' && !context.smallScreen) continue;
+    if (screens === 'large' && context.smallScreen) continue;
+    if (item.children) {
+      const children = visibleNavItems(item.children, context);
+      if (children.length === 0) continue;
+      out.push({ ...item, href: children[0].href, children });
+    } else if (context.hasRoute(item.href)) {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** Spec §2: an item is highlighted when the current path equals its link or starts with it. */
+export function isNavItemActive(pathname: string, href: string): boolean {
+  if (href === '/') return pathname === '/';
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === href || path.startsWith(href.endsWith('/') ? href : `${href}/`);
+}
+
+function longestMatch(pathname: string, item: NavItem): number {
+  let best = isNavItemActive(pathname, item.href) ? item.href.length : -1;
+  for (const child of item.children ?? []) best = Math.max(best, longestMatch(pathname, child));
+  return best;
+}
+
+/**
+ * Among sibling entries, the highlighted one: the entry (or group containing the entry) whose link
+ * matches the path, the most specific link winning — so /availability/policies highlights
+ * Policies, not also Working hours (/availability).
+ */
+export function activeNavItem(pathname: string, items: NavItem[]): NavItem | undefined {
+  let best: NavItem | undefined;
+  let bestLength = -1;
+  for (const item of items) {
+    const length = longestMatch(pathname, item);
+    if (length > bestLength) {
+      best = item;
+      bestLength = length;
+    }
+  }
+  return best;
+}

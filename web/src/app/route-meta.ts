@@ -1,0 +1,45 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { routeTable } from './route-table.tsx';
+
+/** Spec §2 "Route meta flags". */
+export interface RouteMeta {
+  /** Signed-out visitors may see the page; a 401 there does not send them to /login. */
+  loginOptional?: boolean;
+  /** Default true. */
+  showSidebar?: boolean;
+  /** Default false. */
+  minimizedSidebar?: boolean;
+  /** Default false; the navbar only shows when signed out. */
+  showNavbar?: boolean;
+}
+
+export type ResolvedRouteMeta = Required<RouteMeta>;
+
+export function resolveMeta(meta: RouteMeta | undefined): ResolvedRouteMeta {
+  return {
+    loginOptional: meta?.loginOptional ?? false,
+    showSidebar: meta?.showSidebar ?? true,
+    minimizedSidebar: meta?.minimizedSidebar ?? false,
+    showNavbar: meta?.showNavbar ?? false,
+  };
+}
+
+const matchable: RouteObject[] = routeTable.map((route) => ({ path: route.path, handle: route }));
+
+/** The meta of the route that renders a path (the catch-all when nothing else matches). */
+export function matchRouteMeta(pathname: string): ResolvedRouteMeta {
+  const matches = matchRoutes(matchable, pathname);
+  const route = matches?.[matches.length - 1]?.route.handle as (typeof routeTable)[number] | undefined;
+  return resolveMeta(route?.meta);
+}
+
+export function isLoginOptionalPath(pathname: string): boolean {
+  return matchRouteMeta(pathname).loginOptional;
+}
+
+/** Whether a real page (not the catch-all) exists at a path; navigation only links to those. */
+export function hasRoute(pathname: string): boolean {
+  const matches = matchRoutes(matchable, pathname);
+  const route = matches?.[matches.length - 1]?.route;
+  return Boolean(route && route.path !== '*');
+}

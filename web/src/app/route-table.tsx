@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import { Navigate } from 'react-router';
+import type { RouteMeta } from './route-meta.ts';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { MagicLinkPage } from '../features/auth/pages/magic-link-page.tsx';
+import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
+import { SchedulePage } from '../features/schedule/pages/schedule-page.tsx';
+import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
+import { NotFoundPage } from '../features/not-found/pages/not-found-page.tsx';
+
+export interface AppRoute {
+  path: string;
+  /** Spec route name, where it has one (e.g. 'ChooseTime'). */
+  name?: string;
+  Component: ComponentType;
+  meta?: RouteMeta;
+}
+
+function RedirectHome() {
+  return <Navigate to="/schedule" replace />;
+}
+
+const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
+
+/**
+ * Spec §2 "Route table". Pages of later issues are added here as they are built (one line each);
+ * the sidebar shows an entry only once its page exists (see nav-config.ts).
+ *
+ * Still to come: /services, /plans, /clients, /memberships, /purchases/services,
+ * /settings/payments, /availability, /availability/policies, /availability/unavailable-days,
+ * /appointments/:id (AppointmentConfirmation, noSidebarPublic), /memberships/:id
+ * (MembershipConfirmation, noSidebarPublic), /:username/:serviceId/:date?/:time? (ChooseTime,
+ * noSidebarPublic), /:username (Profile: minimizedSidebar, showNavbar, loginOptional).
+ */
+export const routeTable: AppRoute[] = [
+  { path: '/', Component: RedirectHome },
+  { path: '/schedule/:subset?', name: 'Schedule', Component: SchedulePage },
+  { path: '/login', name: 'Login', Component: LoginPage, meta: noSidebarPublic },
+  { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
+  { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
+  { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
+  { path: '*', name: 'NotFound', Component: NotFoundPage, meta: { loginOptional: true } },
+];

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CreateUserRequest, Me } from '@slotted/contract';
+import { apiData, ensureCsrfCookie } from '../../../lib/api-client.ts';
+
+/** POST /api/create-user: finishes sign-up from a magic link. A fresh CSRF cookie is fetched first (spec §7). */
+export async function createUser(body: CreateUserRequest): Promise<Me> {
+  await ensureCsrfCookie(true);
+  return apiData<Me>('/api/create-user', { method: 'POST', json: body });
+}
+
+export function useCreateUser() {
+  return useMutation({ mutationFn: createUser });
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest } from '@slotted/contract';
+import { apiRequest, ensureCsrfCookie } from '../../../lib/api-client.ts';
+
+/** POST /api/login: e-mails a magic link. A fresh CSRF cookie is fetched first (spec §7). */
+export async function login(body: LoginRequest): Promise<{ message?: string }> {
+  await ensureCsrfCookie(true);
+  const { body: answer } = await apiRequest<{ message?: string }>('/api/login', { method: 'POST', json: body });
+  return answer ?? {};
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

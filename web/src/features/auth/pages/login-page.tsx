@@ -1,0 +1,122 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import { loginRequest } from '@slotted/contract';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { FacebookIcon, GoogleIcon, MailIcon } from '../../../components/ui/icons.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useConfig } from '../../config/api/get-config.ts';
+import { useMe } from '../api/get-me.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthHeading, AuthLayout } from '../components/auth-layout.tsx';
+
+export const LOGIN_FAILED_TOAST = 'Oops! An error occurred. Please try again.';
+
+/** Spec §2 Login: social sign-in (when configured) or an e-mailed magic link. */
+export function LoginPage() {
+  const { data: me } = useMe();
+  const { config } = useConfig();
+  const { toast } = useToast();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  if (me) return <Navigate to="/" replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginRequest.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid e-mail address.');
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    login.mutate(parsed.data, {
+      onSuccess: () => setSent(true),
+      onError: (err) => {
+        if (isApiError(err, 422)) {
+          setError(err.errors.email?.[0] ?? err.message);
+          inputRef.current?.focus();
+        } else if (isApiError(err, 429)) {
+          toast({ title: err.message, theme: 'error' });
+        } else {
+          toast({ title: LOGIN_FAILED_TOAST, theme: 'error' });
+        }
+      },
+    });
+  };
+
+  const footer = (
+    <>By continuing, you agree to the Terms of Service and acknowledge the Privacy Policy of this Slotted site.</>
+  );
+
+  if (sent) {
+    return (
+      <AuthLayout footer={footer}>
+        <div className="flex flex-col items-center text-center">
+          <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <MailIcon className="size-6" />
+          </span>
+          <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Check your inbox</h1>
+          <p className="mt-2 text-sm leading-relaxed text-zinc-600">
+            We sent you an activation link. Please be sure to check your spam folder too.
+          </p>
+          {email && <p className="mt-3 text-sm font-medium break-all text-zinc-900">{email.trim()}</p>}
+          <Button theme="white" fullWidth className="mt-6" onClick={() => setSent(false)}>
+            Resend email
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  const social = config.social.google || config.social.facebook;
+  return (
+    <AuthLayout footer={footer}>
+      <AuthHeading title="Sign in to your account" />
+      {social && (
+        <>
+          <div className="flex flex-col gap-2.5">
+            {config.social.google && (
+              <ButtonLink href="/auth/social/google" theme="white" size="l" fullWidth leadingIcon={<GoogleIcon className="size-5" />}>
+                Continue with Google
+              </ButtonLink>
+            )}
+            {config.social.facebook && (
+              <ButtonLink href="/auth/social/facebook" theme="white" size="l" fullWidth leadingIcon={<FacebookIcon className="size-5" />}>
+                Continue with Facebook
+              </ButtonLink>
+            )}
+          </div>
+          <div className="my-6 flex items-center gap-3 text-xs text-zinc-400" role="separator">
+            <span className="h-px flex-1 bg-zinc-200" />
+            or
+            <span className="h-px flex-1 bg-zinc-200" />
+          </div>
+        </>
+      )}
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="E-mail" error={error}>
+          <Input
+            ref={inputRef}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            autoFocus
+          />
+        </Field>
+        <Button type="submit" size="l" fullWidth loading={login.isPending}>
+          Continue
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MAGIC_LINK_EXPIRED_REDIRECT_MS, magicLinkToken, nameField, type Me } from '@slotted/contract';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/format.ts';
+import { takeRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { meQueryKey } from '../api/get-me.ts';
+import { verifyMagicLink } from '../api/verify-magic-link.ts';
+import { AuthHeading, AuthLayout } from '../components/auth-layout.tsx';
+
+export const MAGIC_LINK_EXPIRED_TOAST =
+  'The magic link has expired. You will be redirected to the login page in a few seconds.';
+
+type State =
+  | { step: 'verifying' }
+  | { step: 'setup'; email: string }
+  | { step: 'failed'; title: string; message: string };
+
+/** One verification per token, even when React StrictMode runs the effect twice. */
+const verifications = new Map<string, ReturnType<typeof verifyMagicLink>>();
+function verifyOnce(token: string) {
+  let pending = verifications.get(token);
+  if (!pending) {
+    pending = verifyMagicLink(token);
+    verifications.set(token, pending);
+    // Forget it once settled, so a later visit with the same link asks the server again.
+    pending.then(
+      () => setTimeout(() => verifications.delete(token), 1000),
+      () => setTimeout(() => verifications.delete(token), 1000),
+    );
+  }
+  return pending;
+}
+
+/**
+ * Spec §2 Magic-link screen: verifies the token on load. Signed in → the remembered page or /;
+ * a new e-mail → 'Set up your account'; an expired link → back to /login after 5 seconds.
+ */
+export function MagicLinkPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [state, setState] = useState<State>({ step: 'verifying' });
+
+  const signedIn = (me: Me) => {
+    queryClient.setQueryData(meQueryKey, me);
+    void navigate(takeRedirectAfterLogin(), { replace: true });
+  };
+  const signedInRef = useRef(signedIn);
+  const toastRef = useRef(toast);
+  useEffect(() => {
+    signedInRef.current = signedIn;
+    toastRef.current = toast;
+  });
+
+  useEffect(() => {
+    let active = true;
+    let redirectTimer: number | undefined;
+    const fail = (title: string, message: string) => active && setState({ step: 'failed', title, message });
+
+    if (!magicLinkToken.safeParse(token).success) {
+      Promise.resolve().then(() => fail('This link is not valid', 'This sign-in link is not valid.'));
+      return () => {
+        active = false;
+      };
+    }
+
+    verifyOnce(token).then(
+      (result) => {
+        if (!active) return;
+        if (result.kind === 'signed-in') signedInRef.current(result.me);
+        else setState({ step: 'setup', email: result.email });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (isApiError(error, 408)) {
+          toastRef.current({ title: MAGIC_LINK_EXPIRED_TOAST, theme: 'error', duration: MAGIC_LINK_EXPIRED_REDIRECT_MS });
+          fail('This link has expired', 'Sign-in links work for a limited time. Request a new one from the sign-in page.');
+          redirectTimer = window.setTimeout(() => void navigate('/login', { replace: true }), MAGIC_LINK_EXPIRED_REDIRECT_MS);
+        } else if (isApiError(error, 422)) {
+          const first = Object.values(error.errors)[0]?.[0] ?? error.message;
+          fail('This link is not valid', first);
+        } else {
+          const message = isApiError(error) && error.status !== 0 && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+          toastRef.current({ title: message, theme: 'error' });
+          fail('We could not sign you in', message);
+        }
+      },
+    );
+    return () => {
+      active = false;
+      window.clearTimeout(redirectTimer);
+    };
+  }, [token, navigate]);
+
+  if (state.step === 'setup') return <SetUpAccount email={state.email} token={token} onCreated={signedIn} />;
+
+  if (state.step === 'failed') {
+    return (
+      <AuthLayout>
+        <div className="flex flex-col items-center text-center">
+          <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
+            <AlertCircleIcon className="size-6" />
+          </span>
+          <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{state.title}</h1>
+          <p className="mt-2 text-sm leading-relaxed text-zinc-600">{state.message}</p>
+          <Link to="/login" replace className={buttonClasses({ theme: 'white', fullWidth: true, className: 'mt-6' })}>
+            Back to sign in
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <div className="flex flex-col items-center gap-4 py-6 text-center" aria-live="polite">
+        <Spinner className="size-6 text-brand-600" />
+        <p className="text-sm text-zinc-600">Signing you in…</p>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function SetUpAccount({ email, token, onCreated }: { email: string; token: string; onCreated: (me: Me) => void }) {
+  const { toast } = useToast();
+  const createUser = useCreateUser();
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsedName = nameField.safeParse(name);
+    if (!parsedName.success) {
+      setErrors({ name: parsedName.error.issues[0]?.message });
+      nameRef.current?.focus();
+      return;
+    }
+    setErrors({});
+    createUser.mutate(
+      { email, name: parsedName.data, token, timezone: browserTimeZone() },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          if (isApiError(error, 422) && (error.errors.name || error.errors.email)) {
+            setErrors({ name: error.errors.name?.[0], email: error.errors.email?.[0] });
+            if (error.errors.name) nameRef.current?.focus();
+            return;
+          }
+          const message = isApiError(error) && error.status !== 0 && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+          toast({ title: message, theme: 'error' });
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthLayout>
+      <AuthHeading title="Set up your account">Tell us your name to finish creating your account.</AuthHeading>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field label="Name" error={errors.name}>
+          <Input
+            ref={nameRef}
+            name="name"
+            autoComplete="name"
+            placeholder="Your full name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoFocus
+          />
+        </Field>
+        <Field label="E-mail" error={errors.email}>
+          <Input type="email" name="email" value={email} disabled readOnly />
+        </Field>
+        <Button type="submit" size="l" fullWidth loading={createUser.isPending}>
+          Continue
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

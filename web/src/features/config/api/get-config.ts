@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api-client.ts';
+
+/** GET /api/config: what this installation offers. */
+export interface AppConfig {
+  social: { google: boolean; facebook: boolean };
+  /** The provider's main public site; unknown paths are sent there (spec §2 catch-all). */
+  marketing_url?: string | null;
+}
+
+const fallback: AppConfig = { social: { google: false, facebook: false }, marketing_url: null };
+
+export async function fetchConfig(): Promise<AppConfig> {
+  const data = await apiData<Partial<AppConfig> | undefined>('/api/config');
+  return {
+    social: { google: data?.social?.google === true, facebook: data?.social?.facebook === true },
+    marketing_url: typeof data?.marketing_url === 'string' && data.marketing_url ? data.marketing_url : null,
+  };
+}
+
+export const configQueryOptions = queryOptions({
+  queryKey: ['config'],
+  queryFn: fetchConfig,
+  staleTime: Infinity,
+  retry: 1,
+});
+
+/** The config, or a safe fallback (no social buttons, no marketing site) when it cannot be loaded. */
+export function useConfig() {
+  const query = useQuery(configQueryOptions);
+  return { ...query, config: query.data ?? fallback };
+}

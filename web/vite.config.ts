@@ -1,0 +1,39 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/** The API server (npm start) listens here; in development Vite forwards the server's paths to it. */
+const apiOrigin = 'http://localhost:3000';
+
+const toServer: ProxyOptions = {
+  target: apiOrigin,
+  // /auth/logout is also an SPA page (it POSTs to the server's /auth/logout): a browser navigation
+  // to it gets the app, everything else under /auth goes to the server.
+  bypass: (req) =>
+    req.method === 'GET' && req.url?.startsWith('/auth/logout') && req.headers.accept?.includes('text/html')
+      ? '/index.html'
+      : undefined,
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: { '/api': toServer, '/sanctum': toServer, '/auth': toServer, '/images': toServer, '/dev': toServer },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'radix', test: /node_modules[\\/]@radix-ui[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});

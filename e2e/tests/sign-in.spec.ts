@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startApp, type RunningApp } from '../support/app-server.ts';
+import { startSmtp, type Inbox } from '../support/smtp.ts';
+import { toast } from '../support/ui.ts';
+
+let smtp: Inbox;
+let app: RunningApp;
+
+test.beforeAll(async () => {
+  smtp = await startSmtp();
+  app = await startApp({ SMTP_URL: smtp.url });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function requestLink(page: Page, email: string): Promise<string> {
+  const since = smtp.messages.length;
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const mail = await smtp.waitFor(email, { since });
+  const link = mail.text?.match(/https?:\/\/\S+\/magic-link\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(link, 'the e-mail carries a sign-in link').toBeTruthy();
+  return link!;
+}
+
+test('a newcomer signs up through an e-mailed link, edits the profile and logs out', async ({ page }) => {
+  await page.goto(`${app.url}/schedule`);
+  await expect(page).toHaveURL(`${app.url}/login`);
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  // No social provider is configured, so no button may lead nowhere.
+  await expect(page.getByText('Continue with Google')).toHaveCount(0);
+
+  const link = await requestLink(page, 'nora@example.com');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toBeDisabled();
+  await expect(page.getByLabel('E-mail')).toHaveValue('nora@example.com');
+  await page.getByLabel('Name', { exact: true }).fill('Nora Newcomer');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(`${app.url}/schedule`);
+  await expect(page.getByText('No future bookings')).toBeVisible();
+
+  await page.goto(`${app.url}/settings/account`);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Nora Newcomer');
+  await page.getByLabel('Name', { exact: true }).fill('Nora Castillo');
+  await page.getByLabel('Phone').fill('+34 600 111 222');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Profile updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Nora Castillo');
+  await expect(page.getByLabel('Phone')).toHaveValue('+34 600 111 222');
+
+  await page.getByRole('button', { name: /Nora Castillo/ }).first().click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(`${app.url}/login`);
+  await page.goto(`${app.url}/schedule`);
+  await expect(page).toHaveURL(`${app.url}/login`);
+
+  // The link worked once: opening it again does not sign in.
+  await page.goto(link);
+  await expect(toast(page, /not valid or has already been used/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
+});
+
+test('server-side field errors show under the field and the page scrolls to them', async ({ page }) => {
+  await page.goto(`${app.url}/login`);
+  const link = await requestLink(page, 'owen@example.com');
+  await page.goto(link);
+  await page.getByLabel('Name', { exact: true }).fill('Owen');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${app.url}/schedule`);
+
+  await page.goto(`${app.url}/settings/account`);
+  await page.getByRole('switch').click();
+  await page.getByLabel('Username').fill('settings');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const error = page.getByText('This username is reserved. Please choose another one.');
+  await expect(error).toBeVisible();
+  await expect(error).toBeInViewport();
+  await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Username').fill('owen-coaching');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Profile updated')).toBeVisible();
+});
+
+test('the demo provider is seeded on first run and can sign in', async ({ page }) => {
+  await page.goto(`${app.url}/login`);
+  const link = await requestLink(page, 'demo@example.com');
+  await page.goto(link);
+  await expect(page).toHaveURL(`${app.url}/schedule`);
+  await page.goto(`${app.url}/settings/account`);
+  await expect(page.getByLabel('Username')).toHaveValue('demo');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Harbour Yoga & Movement');
+});

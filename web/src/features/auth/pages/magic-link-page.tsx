@@ -30,11 +30,10 @@ function verifyOnce(token: string) {
   if (!pending) {
     pending = verifyMagicLink(token);
     verifications.set(token, pending);
-    // Forget it once settled, so a later visit with the same link asks the server again.
-    pending.then(
-      () => setTimeout(() => verifications.delete(token), 1000),
-      () => setTimeout(() => verifications.delete(token), 1000),
-    );
+    // StrictMode's second effect run comes before the answer; once settled, forget it so a later
+    // visit with the same link asks the server again.
+    const forget = () => verifications.delete(token);
+    pending.then(forget, forget);
   }
   return pending;
 }

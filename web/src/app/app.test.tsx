@@ -1,0 +1,220 @@
+import '../test/setup.ts';
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { REDIRECT_COOKIE } from '../lib/redirect-after-login.ts';
+import { aClient, aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../test/render.tsx';
+import { Providers } from './providers.tsx';
+import { routes } from './router.tsx';
+
+const TOKEN = 'a'.repeat(43);
+const signedOut = () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+const config = (social = { google: false, facebook: false }) => () => json(200, { data: { social, marketing_url: null } });
+const csrf = () => {
+  document.cookie = 'XSRF-TOKEN=token; path=/';
+  return new Response(null, { status: 204 });
+};
+
+describe('signed out', () => {
+  it('a page that needs an account sends the visitor to the login screen', async () => {
+    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config() });
+    const { router } = renderRoutes(routes, { path: '/schedule' });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('link', { name: /Continue with Google/ })).toBeNull();
+  });
+
+  it('shows the social buttons only when they are configured', async () => {
+    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config({ google: true, facebook: false }) });
+    renderRoutes(routes, { path: '/login' });
+
+    const google = await screen.findByRole('link', { name: /Continue with Google/ });
+    expect(google.getAttribute('href')).toBe('/auth/social/google');
+    expect(screen.queryByRole('link', { name: /Continue with Facebook/ })).toBeNull();
+  });
+
+  it('the catch-all shows Page not found with a way home', async () => {
+    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config() });
+    renderRoutes(routes, { path: '/no/such/page' });
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('login', () => {
+  it('checks the address, sends the link after fetching a CSRF cookie, and lets the user resend', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch({
+      'GET /api/me': signedOut,
+      'GET /api/config': config(),
+      'GET /sanctum/csrf-cookie': csrf,
+      'POST /api/login': () => json(200, { message: 'sent' }),
+    });
+    renderRoutes(routes, { path: '/login' });
+
+    const email = await screen.findByLabelText('E-mail');
+    await user.type(email, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Please enter a valid e-mail address.')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(email);
+    await user.type(email, 'Ada@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(screen.getByText('We sent you an activation link. Please be sure to check your spam folder too.')).toBeTruthy();
+    const sequence = calls.filter((c) => c.url !== '/api/me' && c.url !== '/api/config').map((c) => `${c.method} ${c.url}`);
+    expect(sequence).toEqual(['GET /sanctum/csrf-cookie', 'POST /api/login']);
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ email: 'ada@example.com' });
+
+    await user.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('Ada@Example.com');
+  });
+
+  it('shows server field errors and the rate-limit message', async () => {
+    const user = userEvent.setup();
+    let answer = json(422, { message: 'Invalid', code: 'validation_failed', errors: { email: ['We cannot send e-mail there.'] } });
+    stubFetch({
+      'GET /api/me': signedOut,
+      'GET /api/config': config(),
+      'GET /sanctum/csrf-cookie': csrf,
+      'POST /api/login': () => answer,
+    });
+    renderRoutes(routes, { path: '/login' });
+
+    await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('We cannot send e-mail there.')).toBeTruthy();
+
+    answer = json(429, { message: 'Too many attempts. Please wait a minute.', code: 'rate_limited' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const toasts = screen.getByRole('region', { name: /notifications/i });
+    await waitFor(() => expect(within(toasts).getByText('Too many attempts. Please wait a minute.')).toBeTruthy());
+  });
+});
+
+describe('magic link', () => {
+  function renderStrict(path: string) {
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    render(
+      <StrictMode>
+        <Providers queryClient={testQueryClient()}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+    return router;
+  }
+
+  it('verifies once (even in StrictMode), sets up a new account and follows the remembered page', async () => {
+    const user = userEvent.setup();
+    document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent('/settings/account')}; path=/`;
+    const calls = stubFetch({
+      'GET /api/me': signedOut,
+      'GET /api/config': config(),
+      'GET /sanctum/csrf-cookie': csrf,
+      'POST /api/magic-link': () => json(202, { data: { email: 'new@example.com', message: 'Set up your account' } }),
+      'POST /api/create-user': () => json(201, { data: { ...aClient, email: 'new@example.com', name: 'Nova' } }),
+    });
+    const router = renderStrict(`/magic-link/${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { name: 'Set up your account' })).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/magic-link')).toHaveLength(1);
+    const email = screen.getByLabelText('E-mail') as HTMLInputElement;
+    expect(email.value).toBe('new@example.com');
+    expect(email.disabled).toBe(true);
+
+    await user.type(screen.getByLabelText('Name'), 'Nova');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/account'));
+    const body = JSON.parse(String(calls.find((c) => c.url === '/api/create-user')?.init.body));
+    expect(body).toMatchObject({ email: 'new@example.com', name: 'Nova', token: TOKEN });
+    expect(typeof body.timezone).toBe('string');
+    expect(document.cookie).not.toContain(REDIRECT_COOKIE);
+  });
+
+  it('signs a known user straight in', async () => {
+    stubFetch({
+      'GET /api/me': signedOut,
+      'GET /api/config': config(),
+      'GET /sanctum/csrf-cookie': csrf,
+      'POST /api/magic-link': () => json(200, { data: aProvider }),
+      'GET /api/schedule': () => json(200, { data: [] }),
+    });
+    const router = renderStrict(`/magic-link/${TOKEN}`);
+
+    expect(await screen.findByText('No future bookings')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/schedule');
+  });
+
+  it('an expired link says so and offers the way back', async () => {
+    stubFetch({
+      'GET /api/me': signedOut,
+      'GET /api/config': config(),
+      'GET /sanctum/csrf-cookie': csrf,
+      'POST /api/magic-link': () => json(408, { message: 'Expired', code: 'magic_link_expired' }),
+    });
+    renderStrict(`/magic-link/${TOKEN}`);
+
+    const toasts = screen.getByRole('region', { name: /notifications/i });
+    expect(
+      await within(toasts).findByText(
+        'The magic link has expired. You will be redirected to the login page in a few seconds.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('account settings', () => {
+  function renderSettings() {
+    const calls = stubFetch({
+      'GET /api/config': config(),
+      'POST /api/me': () =>
+        json(422, {
+          message: 'Invalid',
+          code: 'validation_failed',
+          errors: { username: ['Choose a username: it is the address of your public booking page.'] },
+        }),
+    });
+    document.cookie = 'XSRF-TOKEN=token; path=/';
+    renderRoutes(routes, { path: '/settings/account', queryClient: testQueryClient(aClient) });
+    return calls;
+  }
+
+  it('turning the provider switch on asks for a username and shows the server error under it', async () => {
+    const user = userEvent.setup();
+    const calls = renderSettings();
+
+    await user.click(await screen.findByRole('switch', { name: 'I offer services (provider account)' }));
+    const username = screen.getByLabelText('Username');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Choose a username: it is the address of your public booking page.')).toBeTruthy();
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(username));
+    const form = calls.find((c) => c.method === 'POST')?.init.body as FormData;
+    expect(form.get('is_provider')).toBe('1');
+    expect(form.get('name')).toBe('Ada Lovelace');
+  });
+
+  it('refuses an image over 1 MB with the spec toast', async () => {
+    renderSettings();
+
+    const input = (await screen.findByTestId('photo-file')) as HTMLInputElement;
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'me.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [big] } });
+
+    const toasts = screen.getByRole('region', { name: /notifications/i });
+    expect(await within(toasts).findByText('That image is too big—max size is 1 MB.')).toBeTruthy();
+    expect(within(toasts).getByText('Oops!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+});

@@ -1,0 +1,129 @@
+import '../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Select, type SelectOption } from './select.tsx';
+
+const options: SelectOption[] = [
+  { title: 'Yoga', value: 'yoga', detail: '60 min' },
+  { title: 'Pilates', value: 'pilates' },
+  { title: 'Boxing (full)', value: 'boxing', selectable: false },
+  { title: 'Spinning', value: 'spinning' },
+];
+
+function Single({ initial = null }: { initial?: string | null }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <MemoryRouter>
+      <Select aria-label="Service" options={options} value={value} onChange={setValue} />
+      <output data-testid="value">{value ?? ''}</output>
+    </MemoryRouter>
+  );
+}
+
+function Multiple() {
+  const [value, setValue] = useState<string[]>([]);
+  return (
+    <MemoryRouter>
+      <Select aria-label="Services" multiple options={options} value={value} onChange={setValue} />
+      <output data-testid="value">{value.join(',')}</output>
+    </MemoryRouter>
+  );
+}
+
+const combobox = () => screen.getByRole('combobox');
+const value = () => screen.getByTestId('value').textContent;
+
+describe('select', () => {
+  it('shows the default placeholder until something is chosen', () => {
+    render(<Single />);
+    expect(combobox().textContent).toContain('Select an option');
+  });
+
+  it('single: closes after choosing and shows the choice', async () => {
+    const user = userEvent.setup();
+    render(<Single />);
+
+    await user.click(combobox());
+    const listbox = screen.getByRole('listbox');
+    expect(combobox().getAttribute('aria-expanded')).toBe('true');
+    await user.click(within(listbox).getByRole('option', { name: /Pilates/ }));
+
+    expect(value()).toBe('pilates');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(combobox().textContent).toContain('Pilates');
+  });
+
+  it('multiple: stays open and toggles values', async () => {
+    const user = userEvent.setup();
+    render(<Multiple />);
+
+    await user.click(combobox());
+    await user.click(screen.getByRole('option', { name: /Yoga/ }));
+    await user.click(screen.getByRole('option', { name: /Spinning/ }));
+
+    expect(screen.getByRole('listbox').getAttribute('aria-multiselectable')).toBe('true');
+    expect(value()).toBe('yoga,spinning');
+    expect(screen.getByRole('option', { name: /Yoga/ }).getAttribute('aria-selected')).toBe('true');
+
+    await user.click(screen.getByRole('option', { name: /Yoga/ }));
+
+    expect(value()).toBe('spinning');
+    expect(screen.getByRole('option', { name: /Yoga/ }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+  });
+
+  it('ignores options that are not selectable', async () => {
+    const user = userEvent.setup();
+    render(<Single />);
+
+    await user.click(combobox());
+    const boxing = screen.getByRole('option', { name: /Boxing/ });
+    expect(boxing.getAttribute('aria-disabled')).toBe('true');
+    await user.click(boxing);
+
+    expect(value()).toBe('');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+  });
+
+  it('works with the keyboard: arrows skip unselectable options, Enter chooses, Escape closes', async () => {
+    const user = userEvent.setup();
+    render(<Single initial="pilates" />);
+
+    combobox().focus();
+    await user.keyboard('{ArrowDown}');
+    const listbox = screen.getByRole('listbox');
+    expect(document.activeElement).toBe(listbox);
+    // Opens on the current choice; the next choosable option after Pilates is Spinning.
+    await user.keyboard('{ArrowDown}');
+    expect(document.getElementById(listbox.getAttribute('aria-activedescendant') ?? '')?.textContent).toContain('Spinning');
+    await user.keyboard('{Enter}');
+    expect(value()).toBe('spinning');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(value()).toBe('spinning');
+  });
+
+  it('closes on an outside click', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Single />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+
+    await user.click(combobox());
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'elsewhere' }));
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }));
+
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});

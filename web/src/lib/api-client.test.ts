@@ -1,0 +1,122 @@
+import '../test/setup.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
+import { meQueryKey } from '../features/auth/api/get-me.ts';
+import { aClient, json, stubFetch } from '../test/render.tsx';
+import { ApiRequestError, apiData, apiRequest } from './api-client.ts';
+
+const header = (init: RequestInit, name: string) => new Headers(init.headers).get(name);
+
+describe('api client', () => {
+  it('echoes the XSRF-TOKEN cookie (decoded) in X-XSRF-TOKEN on state-changing requests only', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%2Fdef%3D%3D; path=/';
+    const calls = stubFetch({
+      'GET /api/me': () => json(200, { data: aClient }),
+      'POST /api/login': () => json(200, { message: 'sent' }),
+    });
+
+    await apiData('/api/me');
+    await apiRequest('/api/login', { method: 'POST', json: { email: 'ada@example.com' } });
+
+    const [get, post] = calls;
+    expect(header(get.init, 'X-XSRF-TOKEN')).toBeNull();
+    expect(header(post.init, 'X-XSRF-TOKEN')).toBe('abc/def==');
+    expect(header(post.init, 'X-Requested-With')).toBe('XMLHttpRequest');
+    expect(header(post.init, 'Content-Type')).toBe('application/json');
+    expect(post.init.credentials).toBe('include');
+    expect(post.init.body).toBe(JSON.stringify({ email: 'ada@example.com' }));
+  });
+
+  it('fetches the CSRF cookie first when there is none yet', async () => {
+    const calls = stubFetch({
+      'GET /sanctum/csrf-cookie': () => {
+        document.cookie = 'XSRF-TOKEN=fresh; path=/';
+        return new Response(null, { status: 204 });
+      },
+      'POST /auth/logout': () => new Response(null, { status: 204 }),
+    });
+
+    await apiRequest('/auth/logout', { method: 'POST' });
+
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /sanctum/csrf-cookie', 'POST /auth/logout']);
+    expect(header(calls[1].init, 'X-XSRF-TOKEN')).toBe('fresh');
+  });
+
+  it('lets the browser set the multipart Content-Type of FormData bodies', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const calls = stubFetch({ 'POST /api/me': () => json(200, { data: aClient }) });
+    const form = new FormData();
+    form.append('name', 'Ada');
+
+    await apiData('/api/me', { method: 'POST', form });
+
+    expect(header(calls[0].init, 'Content-Type')).toBeNull();
+    expect(calls[0].init.body).toBe(form);
+  });
+
+  it('turns a 422 answer into per-field errors', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    stubFetch({
+      'POST /api/login': () =>
+        json(422, { message: 'Invalid', code: 'validation_failed', errors: { email: ['Please enter a valid e-mail address.'] } }),
+    });
+
+    const error = await apiRequest('/api/login', { method: 'POST', json: { email: 'x' } }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(422);
+    expect((error as ApiRequestError).fieldErrors()).toEqual({ email: 'Please enter a valid e-mail address.' });
+  });
+
+  it('retries once with a fresh CSRF cookie after a 419', async () => {
+    document.cookie = 'XSRF-TOKEN=stale; path=/';
+    let attempts = 0;
+    const calls = stubFetch({
+      'GET /sanctum/csrf-cookie': () => {
+        document.cookie = 'XSRF-TOKEN=renewed; path=/';
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/me': (_url, init) => {
+        attempts += 1;
+        return header(init, 'X-XSRF-TOKEN') === 'renewed'
+          ? json(200, { data: aClient })
+          : json(419, { message: 'CSRF token mismatch.', code: 'csrf_token_mismatch' });
+      },
+    });
+
+    await expect(apiData('/api/me', { method: 'POST', json: {} })).resolves.toEqual(aClient);
+    expect(attempts).toBe(2);
+    expect(calls.map((c) => c.url)).toEqual(['/api/me', '/sanctum/csrf-cookie', '/api/me']);
+  });
+});
+
+describe('401 answers', () => {
+  function setup(path: string) {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(meQueryKey, aClient);
+    const navigate = vi.fn();
+    const uninstall = installUnauthorizedRedirect({ queryClient, navigate, currentPath: () => path });
+    stubFetch({ 'GET /api/schedule': () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }) });
+    return { queryClient, navigate, uninstall };
+  }
+
+  it('send the user to /login from a route that needs an account, forgetting the cached user', async () => {
+    const { queryClient, navigate, uninstall } = setup('/schedule/past');
+
+    await expect(apiData('/api/schedule')).rejects.toMatchObject({ status: 401 });
+
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    uninstall();
+  });
+
+  it.each(['/login', '/magic-link/abc', '/no/such/page'])('leave login-optional routes alone (%s)', async (path) => {
+    const { navigate, uninstall } = setup(path);
+
+    await expect(apiData('/api/schedule')).rejects.toMatchObject({ status: 401 });
+
+    expect(navigate).not.toHaveBeenCalled();
+    uninstall();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Popover } from 'radix-ui';
 import { SELECT_PLACEHOLDER } from '@slotted/contract';
@@ -70,7 +70,9 @@ const canChoose = (option: SelectOption<SelectValue>) => option.selectable !== f
  * multiple mode stays open and toggles values. Closes on outside click and Escape; arrow keys,
  * Home/End, Enter and Space work as in a native select.
  */
-export function Select<V extends SelectValue = string>(props: SelectProps<V>) {
+export function Select<V extends SelectValue = string>(props: SingleSelectProps<V>): JSX.Element;
+export function Select<V extends SelectValue = string>(props: MultipleSelectProps<V>): JSX.Element;
+export function Select<V extends SelectValue = string>(props: SelectProps<V>): JSX.Element {
   const {
     options,
     placeholder = SELECT_PLACEHOLDER,

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CAPACITY_MAX, DURATION_MAX_MINUTES } from './constants.ts';
+import { euroAmount } from './money.ts';
+
+export const SERVICE_TYPES = ['appointment', 'class'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `Please enter the ${what}.` })
+    .int(`The ${what} must be a whole number.`)
+    .min(min, `The ${what} must be between ${min} and ${max}.`)
+    .max(max, `The ${what} must be between ${min} and ${max}.`);
+
+/** Body of POST /api/services and PUT /api/services/{id} (spec §3 Service, §5). */
+export const serviceInput = z.object({
+  name: z.string({ error: 'Please enter a name.' }).trim().min(1, 'Please enter a name.').max(120, 'The name can be at most 120 characters.'),
+  type: z.enum(SERVICE_TYPES, { error: 'Choose appointment or class.' }),
+  description: z.string().max(50_000, 'The description is too long.').default(''),
+  price: euroAmount,
+  /** A booking must occupy time, so 0 minutes is refused (docs/decisions/0001). */
+  duration: wholeNumber('duration', 1, DURATION_MAX_MINUTES),
+  location: z.string().trim().max(200, 'The location can be at most 200 characters.').default(''),
+  /** Classes only; appointments always have capacity 1. */
+  capacity: wholeNumber('capacity', 0, CAPACITY_MAX).optional(),
+});
+export type ServiceInput = z.input<typeof serviceInput>;
+
+export const serviceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(SERVICE_TYPES),
+  description: z.string(),
+  price: z.number(),
+  duration: z.number(),
+  location: z.string(),
+  capacity: z.number(),
+  cover: z.string().nullable(),
+  provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable() }),
+  is_mine: z.boolean(),
+  paid_appointments: z.number(),
+  cancelled_appointments: z.number(),
+});
+export type Service = z.infer<typeof serviceSchema>;

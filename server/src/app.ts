@@ -22,6 +22,8 @@ import { authService } from './modules/auth/auth.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { meService } from './modules/me/me.service.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { servicesService } from './modules/services/services.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, { auth, sessions, me });
   meRoutes(app, { me });
+  servicesRoutes(app, { services: servicesService({ db, clock }) });
   imagesRoutes(app, { db });
   appConfigRoutes(app, { config });
   if (deps.outbox) registerDevOutbox(app, deps.outbox);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, lastLinkToken, type TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { signUp } from '../../../test/support/accounts.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { images } from '../../db/schema.ts';
 
@@ -15,14 +16,7 @@ afterEach(async () => {
 type MeBody = { data: Record<string, unknown> & { avatar: string | null; cover: string | null } };
 type ErrBody = { errors: Record<string, string[]> };
 
-async function signedIn(email = 'ana@example.com', name = 'Ana'): Promise<Agent> {
-  const a = t.agent();
-  await a.post('/api/login', { email });
-  const token = lastLinkToken(t.outbox, email);
-  await a.post('/api/magic-link', { token });
-  expect((await a.post('/api/create-user', { email, name, token, timezone: 'Europe/Madrid' })).status).toBe(201);
-  return a;
-}
+const signedIn = (email = 'ana@example.com', name = 'Ana'): Promise<Agent> => signUp(t, email, { name });
 
 const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#4f46e5' } }).png().toBuffer();
 /** Random pixels do not compress: a big PNG of noise is a big file. */

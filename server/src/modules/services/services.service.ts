@@ -1,0 +1,78 @@
+/** The provider's catalog of services (spec §2 Catalog: services, §3 Service, §5; issue 3). */
+import { DEFAULT_CAPACITY, fromCents, toCents, type Service, type serviceInput } from '@slotted/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { imageUrl } from '../images/images.service.ts';
+import {
+  findLiveService, insertService, listProviderServices, softDeleteService, updateService,
+  type NewService, type ServiceListRow,
+} from './services.queries.ts';
+
+type ServiceInput = z.output<typeof serviceInput>;
+
+export function presentService(row: ServiceListRow, viewerId: string | null): Service {
+  const s = row.service;
+  return {
+    id: s.id,
+    name: s.name,
+    type: s.type,
+    description: s.descriptionHtml,
+    price: fromCents(s.priceCents),
+    duration: s.durationMinutes,
+    location: s.location,
+    capacity: s.capacity,
+    cover: imageUrl(s.coverImageId),
+    provider: { name: row.providerName, username: row.providerUsername, avatar: imageUrl(row.providerAvatarId) },
+    is_mine: viewerId === s.providerId,
+    paid_appointments: row.paidAppointments,
+    cancelled_appointments: row.cancelledAppointments,
+  };
+}
+
+function toColumns(input: ServiceInput): Omit<NewService, 'providerId'> {
+  return {
+    name: input.name,
+    type: input.type,
+    descriptionHtml: sanitizeRichText(input.description),
+    priceCents: toCents(input.price),
+    durationMinutes: input.duration,
+    location: input.location,
+    // Appointments are one client per slot; a class without a capacity gets the default.
+    capacity: input.type === 'appointment' ? DEFAULT_CAPACITY.appointment : (input.capacity ?? DEFAULT_CAPACITY.class),
+  };
+}
+
+export function servicesService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function mine(providerId: string, id: number): Promise<ServiceListRow> {
+    const row = await findLiveService(db, id);
+    // Another provider's service is answered like a missing one (DESIGN.md §3).
+    if (!row || row.service.providerId !== providerId) throw notFound('Service not found.');
+    return row;
+  }
+
+  return {
+    async list(providerId: string, type?: 'appointment' | 'class'): Promise<Service[]> {
+      return (await listProviderServices(db, providerId, type)).map((r) => presentService(r, providerId));
+    },
+
+    async create(providerId: string, input: ServiceInput): Promise<Service> {
+      const now = clock.now();
+      const id = await insertService(db, { ...toColumns(input), providerId, createdAt: now, updatedAt: now });
+      return presentService(await mine(providerId, id), providerId);
+    },
+
+    async update(providerId: string, id: number, input: ServiceInput): Promise<Service> {
+      if (!(await updateService(db, id, providerId, { ...toColumns(input), updatedAt: clock.now() }))) throw notFound('Service not found.');
+      return presentService(await mine(providerId, id), providerId);
+    },
+
+    async remove(providerId: string, id: number): Promise<void> {
+      if (!(await softDeleteService(db, id, providerId, clock.now()))) throw notFound('Service not found.');
+    },
+  };
+}

@@ -173,6 +173,43 @@ describe('magic link', () => {
   });
 });
 
+describe('schedule', () => {
+  it('groups bookings by day under Today / weekday headings', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: aClient.timezone }).format(new Date());
+    stubFetch({
+      'GET /api/config': config(),
+      'GET /api/schedule': (url) =>
+        url.includes('subset=future')
+          ? json(200, {
+              data: [
+                {
+                  date: today,
+                  weekday: 'x',
+                  day: 1,
+                  month: 'x',
+                  slots: [{ id: 1, time: '09:00', until: '10:00', service: { name: 'Morning Flow', location: 'Studio A' }, appointments: [] }],
+                },
+              ],
+            })
+          : json(500, { message: 'Boom', code: 'internal_error' }),
+    });
+    renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(aClient) });
+
+    expect(await screen.findByText('Morning Flow')).toBeTruthy();
+    expect(screen.getByText('Today')).toBeTruthy();
+    expect(screen.getByText('Studio A')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upcoming' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("shows 'No past bookings' when there are none (a missing endpoint counts as none)", async () => {
+    stubFetch({ 'GET /api/config': config() });
+    renderRoutes(routes, { path: '/schedule/past', queryClient: testQueryClient(aClient) });
+
+    expect(await screen.findByText('No past bookings')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Past' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
 describe('account settings', () => {
   function renderSettings() {
     const calls = stubFetch({

@@ -37,9 +37,13 @@ export function isLoginOptionalPath(pathname: string): boolean {
   return matchRouteMeta(pathname).loginOptional;
 }
 
-/** Whether a real page (not the catch-all) exists at a path; navigation only links to those. */
+/**
+ * Whether the app has its own page at a path; navigation only links to those. Neither the
+ * catch-all nor a top-level parameter (the public profile's /:username) counts: they would
+ * match any path.
+ */
 export function hasRoute(pathname: string): boolean {
   const matches = matchRoutes(matchable, pathname);
-  const route = matches?.[matches.length - 1]?.route;
-  return Boolean(route && route.path !== '*');
+  const path = matches?.[matches.length - 1]?.route.path;
+  return Boolean(path && path !== '*' && !path.startsWith('/:'));
 }

@@ -78,7 +78,7 @@ export function SidePanel({ open, onOpenChange, title, description, children, fo
           }
         >
           <div
-            className={cn('shrink-0 touch-none', sheet && 'cursor-grab active:cursor-grabbing')}
+            className={cn('shrink-0 touch-none', sheet && 'cursor-grab select-none active:cursor-grabbing')}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={endDrag}

@@ -47,3 +47,8 @@ export function hasRoute(pathname: string): boolean {
   const path = matches?.[matches.length - 1]?.route.path;
   return Boolean(path && path !== '*' && !path.startsWith('/:'));
 }
+
+/** Whether the route table has a page with this spec route name (e.g. 'Profile'). */
+export function hasNamedRoute(name: string): boolean {
+  return routeTable.some((route) => route.name === name);
+}

@@ -30,7 +30,8 @@ const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
  * /settings/payments, /availability, /availability/policies, /availability/unavailable-days,
  * /appointments/:id (AppointmentConfirmation, noSidebarPublic), /memberships/:id
  * (MembershipConfirmation, noSidebarPublic), /:username/:serviceId/:date?/:time? (ChooseTime,
- * noSidebarPublic), /:username (Profile: minimizedSidebar, showNavbar, loginOptional).
+ * noSidebarPublic), /:username (name 'Profile': minimizedSidebar, showNavbar, loginOptional — the
+ * profile menu's Profile entry appears once a route named 'Profile' exists).
  */
 export const routeTable: AppRoute[] = [
   { path: '/', Component: RedirectHome },

@@ -4,16 +4,18 @@ import type { Me } from '@slotted/contract';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ChevronUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
+import { hasNamedRoute } from '../route-meta.ts';
 
 const itemClasses =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-zinc-700 outline-none select-none ' +
   'data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-900';
 
 /**
- * Spec §2: avatar and name; Profile (opens /{username} in a new tab, only with a username),
- * Settings and Log out.
+ * Spec §2: avatar and name; Profile (opens /{username} in a new tab, only with a username — and
+ * once the public profile page exists), Settings and Log out.
  */
 export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compact' }) {
+  const showProfile = Boolean(me.username) && hasNamedRoute('Profile');
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -50,7 +52,7 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
             </div>
           </div>
           <DropdownMenu.Separator className="mx-1 mb-1 h-px bg-zinc-100" />
-          {me.username && (
+          {showProfile && (
             <DropdownMenu.Item asChild className={itemClasses}>
               <a href={`/${me.username}`} target="_blank" rel="noopener noreferrer">
                 <UserIcon className="size-4 text-zinc-500" />

@@ -25,11 +25,14 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** Turns Zod issues into the per-field map the spec's forms show (first message per field first). */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+/**
+ * Turns Zod issues into the per-field map the spec's forms show. Nested fields use dotted keys,
+ * as Laravel does: `data.2.to`, `services.0.quantity`.
+ */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
     (out[key] ??= []).push(issue.message);
   }
   return out;

@@ -4,3 +4,8 @@ export * from './auth.ts';
 export * from './me.ts';
 export * from './money.ts';
 export * from './services.ts';
+export * from './wall-clock.ts';
+export * from './availability.ts';
+export * from './classes.ts';
+export * from './schedule.ts';
+export * from './profile.ts';

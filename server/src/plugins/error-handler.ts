@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '@slotted/contract';
+import { ERROR_CODES, fieldErrors } from '@slotted/contract';
 import { HttpError, validationError } from '../lib/http-error.ts';
 
 /** Every failure leaves as `{ message, code, errors? }`; 5xx never leak internals. */
@@ -10,11 +10,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string[]> = {};
-      for (const v of err.validation) {
-        const field = String(v.instancePath ?? '').split('/').filter(Boolean)[0] ?? '_';
-        (errors[field] ??= []).push(v.message ?? 'This value is not valid.');
-      }
+      const errors = fieldErrors(err.validation.map((v) => ({
+        path: String(v.instancePath ?? '').split('/').filter(Boolean),
+        message: v.message ?? 'This value is not valid.',
+      })));
       const e = validationError(errors);
       return reply.code(422).send({ message: e.message, code: e.code, errors });
     }

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { WEEKDAYS } from './constants.ts';
+import { DATE_PATTERN, TIME_PATTERN } from './wall-clock.ts';
+
+export const REPEAT_EVERY = ['1w', '2w', '3w', '4w'] as const;
+
+/** POST /api/repeaters (spec §3 Repeater create payload). start_at is the provider's wall clock. */
+export const repeaterInput = z
+  .object({
+    service_id: z.coerce.number({ error: 'Choose a class.' }).int().positive('Choose a class.'),
+    start_at: z
+      .string({ error: 'Choose a start date and time.' })
+      .refine((s) => {
+        const [d, t] = s.split(' ');
+        return !!d && !!t && DATE_PATTERN.test(d) && TIME_PATTERN.test(t);
+      }, 'Choose a start date and time (YYYY-MM-DD HH:MM).'),
+    repeat_every: z.enum(REPEAT_EVERY, { error: 'Choose how often it repeats.' }).nullable().default(null),
+    weekdays: z.array(z.enum(WEEKDAYS, { error: 'Unknown weekday.' })).default([]),
+  })
+  .refine((r) => r.repeat_every === null || r.weekdays.length > 0, { path: ['weekdays'], message: 'Choose at least one day.' });
+export type RepeaterInput = z.input<typeof repeaterInput>;
+
+/** DELETE /api/slots/{id}?upcoming=0|1 */
+export const deleteSlotQuery = z.object({ upcoming: z.enum(['0', '1']).default('0') });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const SCHEDULE_SUBSETS = ['future', 'past', 'cancelled'] as const;
+export type ScheduleSubset = (typeof SCHEDULE_SUBSETS)[number];
+
+export const scheduleAppointmentSchema = z.object({
+  id: z.string(),
+  status: z.enum(['confirmed', 'cancelled']),
+  cancelled_at: z.string().nullable(),
+  client: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable(), is_me: z.boolean() }),
+});
+
+/**
+ * A card of the schedule (spec §3 Slot): a class occurrence, or a 1:1 appointment. Times are in
+ * `timezone`, the viewer's zone (D1); `starts_at`/`ends_at` are UTC instants.
+ */
+export const scheduleSlotSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['class', 'appointment']),
+  date: z.string(),
+  time: z.string(),
+  until: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  timezone: z.string(),
+  in_the_past: z.boolean(),
+  cancelled_at: z.string().nullable(),
+  service: z.object({ id: z.number(), name: z.string(), type: z.enum(['appointment', 'class']), location: z.string(), duration: z.number(), capacity: z.number() }),
+  provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable() }),
+  is_mine: z.boolean(),
+  /** Active places taken (classes) — what the card shows as participants. */
+  participants: z.number(),
+  appointments: z.array(scheduleAppointmentSchema),
+  repeater: z.object({ id: z.number(), weekdays: z.array(z.string()), start_time: z.string(), repeat_every: z.string().nullable() }).nullable(),
+});
+export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
+
+/** Spec §3 Day of slots, in the viewer's zone. */
+export const scheduleDaySchema = z.object({
+  date: z.string(),
+  weekday: z.string(),
+  day: z.number(),
+  month: z.string(),
+  slots: z.array(scheduleSlotSchema),
+});
+export type ScheduleDay = z.infer<typeof scheduleDaySchema>;

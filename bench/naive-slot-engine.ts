@@ -59,7 +59,7 @@ function naiveSlots(q: SlotQuery): NaiveSlot[] {
     start: Temporal.PlainDateTime.from(t.from).toZonedDateTime(zone, { disambiguation: 'earlier' }).epochMilliseconds,
     end: Temporal.PlainDateTime.from(t.until).toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds,
   }));
-  const busy = (q.busy ?? []).map((b) => ({ start: ms(b.start), end: ms(b.end) }));
+  const busy = (q.busy ?? []).map((b) => ({ start: ms(b.start), end: ms(b.end) })).filter((b) => b.start < b.end);
   const mine = (q.viewerBookings ?? []).map((b) => ({ start: ms(b.start), end: ms(b.end) }));
   const holidays = new Set(q.provider.holidays ?? []);
 

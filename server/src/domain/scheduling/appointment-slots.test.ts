@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appointmentSlotInstants, getSlotDays } from './index.ts';
-import { describeSlots, hours, oneDayQuery, query, starts } from './test-support.ts';
+import { describeSlots, hours, oneDayQuery, query, starts, type QueryOverrides } from './test-support.ts';
 
 interface DayCase {
   name: string;
@@ -281,7 +281,7 @@ describe('provider and viewer in different zones', () => {
 });
 
 describe('booking notice, advance limit and window', () => {
-  const day = (overrides: Parameters<typeof oneDayQuery>[4]) =>
+  const day = (overrides: QueryOverrides) =>
     starts(oneDayQuery('Europe/Madrid', '2026-06-01', '08:00', '12:00', overrides)); // 06:00Z, 07:00Z, 08:00Z, 09:00Z
 
   it('drops starts sooner than the notice', () => {
@@ -324,7 +324,7 @@ describe('booking notice, advance limit and window', () => {
 });
 
 describe('time off and holidays', () => {
-  const madrid = (provider: Parameters<typeof query>[1]['provider'], extra: Parameters<typeof query>[1] = {}) =>
+  const madrid = (provider: QueryOverrides['provider'], extra: QueryOverrides = {}) =>
     starts(query('Europe/Madrid', {
       ...extra,
       provider: { workingHours: hours('08:00', '12:00', [1, 2, 3]), ...provider },
@@ -381,7 +381,7 @@ describe('time off and holidays', () => {
 });
 
 describe('busy time', () => {
-  const day = (overrides: Parameters<typeof oneDayQuery>[4]) =>
+  const day = (overrides: QueryOverrides) =>
     describeSlots(getSlotDays(oneDayQuery('Europe/Madrid', '2026-06-01', '08:00', '11:00', overrides)));
 
   it('marks a candidate overlapping busy time taken; touching ends do not block (half-open)', () => {

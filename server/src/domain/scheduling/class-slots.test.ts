@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { classSlotInstants, getSlotDays } from './index.ts';
 import type { ClassOccurrence } from './types.ts';
-import { describeSlots, query } from './test-support.ts';
+import { describeSlots, query, type QueryOverrides } from './test-support.ts';
 
 const occurrence = (id: string | number, startsAt: string, endsAt: string, extra: Partial<ClassOccurrence> = {}): ClassOccurrence => ({
   id, startsAt, endsAt, capacity: 5, seatsTaken: 0, bookedByViewer: false, cancelled: false, ...extra,
 });
 
-const classQuery = (classOccurrences: ClassOccurrence[], extra: Parameters<typeof query>[1] = {}) =>
+const classQuery = (classOccurrences: ClassOccurrence[], extra: QueryOverrides = {}) =>
   query('Europe/Madrid', {
     service: { type: 'class', durationMinutes: 60, capacity: 5 },
     classOccurrences,

@@ -9,6 +9,7 @@ describe('intervals', () => {
     expect(overlaps(0, 10, 10, 20)).toBe(false);
     expect(overlaps(0, 11, 10, 20)).toBe(true);
     expect(overlaps(5, 6, 0, 20)).toBe(true);
+    expect(overlaps(0, 20, 5, 5)).toBe(false);
   });
 
   it('merges overlapping and touching intervals, dropping empty ones', () => {

@@ -5,9 +5,9 @@ export interface Interval {
   readonly end: number;
 }
 
-/** Whether [aStart, aEnd) and [bStart, bEnd) share an instant. Touching ends do not overlap. */
+/** Whether [aStart, aEnd) and [bStart, bEnd) share an instant. Touching ends do not overlap; an empty interval overlaps nothing. */
 export function overlaps(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
-  return aStart < bEnd && bStart < aEnd;
+  return aStart < bEnd && bStart < aEnd && aStart < aEnd && bStart < bEnd;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayHeading, dayOfMonthIn, formatMoney, formatTime, todayIn } from './format.ts';
+import { currentZoneName } from './time-zones.ts';
 
 describe('formatMoney', () => {
   it("shows euros with two decimals, '-' for anything that is not a number", () => {
@@ -38,5 +39,13 @@ describe('dates', () => {
     expect(formatTime('9:05:00')).toBe('09:05');
     expect(formatTime('17:30')).toBe('17:30');
     expect(formatTime(null)).toBe('');
+  });
+});
+
+describe('time zone names', () => {
+  it("offers today's names for zones browsers list under former ones", () => {
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentZoneName('Asia/Katmandu')).toBe('Asia/Kathmandu');
+    expect(currentZoneName('Europe/Madrid')).toBe('Europe/Madrid');
   });
 });

@@ -1,4 +1,5 @@
 /** Display formatting (spec §9). */
+import { currentZoneName } from './time-zones.ts';
 
 /** '€' plus two decimals; '-' if the value is not a number. */
 export function formatMoney(value: unknown): string {
@@ -9,10 +10,10 @@ export function formatMoney(value: unknown): string {
 
 const LOCALE = 'en-US';
 
-/** The browser's IANA time zone (e.g. 'Europe/Madrid'). */
+/** The browser's IANA time zone (e.g. 'Europe/Madrid'), under its current name. */
 export function browserTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   } catch {
     return 'UTC';
   }

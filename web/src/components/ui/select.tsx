@@ -24,6 +24,8 @@ export interface SelectOption<V extends SelectValue = string> {
   /** The option is a link (e.g. 'Create a service'); choosing it navigates. */
   href?: string;
   target?: string;
+  /** Extra words the search box matches (e.g. former names). */
+  keywords?: string;
 }
 
 interface BaseProps<V extends SelectValue> {
@@ -97,7 +99,7 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
   const visible = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return options;
-    return options.filter((o) => o.title.toLowerCase().includes(q) || o.detail?.toLowerCase().includes(q));
+    return options.filter((o) => `${o.title}\n${o.detail ?? ''}\n${o.keywords ?? ''}`.toLowerCase().includes(q));
   }, [options, query]);
 
   const selectedOptions = options.filter((o) => isSelected(props, o));

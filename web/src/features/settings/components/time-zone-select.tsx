@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Select, type SelectOption } from '../../../components/ui/select.tsx';
+import { currentZoneName } from '../../../lib/time-zones.ts';
 
-let zoneCache: string[] | null = null;
+let zoneCache: { zone: string; former?: string }[] | null = null;
 
-function supportedZones(): string[] {
+function supportedZones(): { zone: string; former?: string }[] {
   if (!zoneCache) {
     let zones: string[] = [];
     try {
@@ -11,7 +12,13 @@ function supportedZones(): string[] {
     } catch {
       zones = [];
     }
-    zoneCache = zones.includes('UTC') ? zones : [...zones, 'UTC'];
+    if (!zones.includes('UTC')) zones = [...zones, 'UTC'];
+    zoneCache = zones
+      .map((former) => {
+        const zone = currentZoneName(former);
+        return zone === former ? { zone } : { zone, former };
+      })
+      .sort((a, b) => a.zone.localeCompare(b.zone));
   }
   return zoneCache;
 }
@@ -27,17 +34,24 @@ function offsetOf(timeZone: string, now: Date): string {
   }
 }
 
-/** Every IANA zone the browser knows (searchable), with its current UTC offset. */
+/** Every IANA zone the browser knows (searchable, also by former name and offset), with its current UTC offset. */
 export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+  const selected = currentZoneName(value);
   const options = useMemo<SelectOption[]>(() => {
     const now = new Date();
-    const zones = supportedZones().includes(value) || !value ? supportedZones() : [value, ...supportedZones()];
-    return zones.map((zone) => ({ value: zone, title: zone.replaceAll('_', ' '), detail: offsetOf(zone, now) }));
-  }, [value]);
+    const zones = supportedZones();
+    const all = !selected || zones.some((z) => z.zone === selected) ? zones : [{ zone: selected }, ...zones];
+    return all.map(({ zone, former }) => ({
+      value: zone,
+      title: zone.replaceAll('_', ' '),
+      detail: offsetOf(zone, now),
+      keywords: `${zone} ${former ?? ''}`,
+    }));
+  }, [selected]);
   return (
     <Select
       options={options}
-      value={value}
+      value={selected}
       onChange={onChange}
       searchable
       searchPlaceholder="Search time zones…"

@@ -153,8 +153,8 @@ function AccountForm({ me }: { me: Me }) {
             const known: ErrorKey[] = ['avatar_upload', 'cover_upload', 'email', 'name', 'phone', 'bio', 'username', 'timezone', 'is_provider'];
             if (!known.some((key) => next[key])) toast({ title: 'Oops!', description: error.message, theme: 'error' });
             showErrors(next);
-          } else if (isApiError(error, 413)) {
-            toast({ title: 'Oops!', description: error.message, theme: 'error' });
+          } else if (isApiError(error, 401)) {
+            // Signed out meanwhile: the app is already on its way to /login.
           } else {
             toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
           }

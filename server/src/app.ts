@@ -16,6 +16,8 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { availabilityRoutes } from './modules/availability/availability.routes.ts';
+import { availabilityService } from './modules/availability/availability.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, { auth, sessions, me });
   meRoutes(app, { me });
   servicesRoutes(app, { services: servicesService({ db, clock }) });
+  availabilityRoutes(app, { availability: availabilityService({ db, clock }), clock });
   imagesRoutes(app, { db });
   appConfigRoutes(app, { config });
   if (deps.outbox) registerDevOutbox(app, deps.outbox);

@@ -34,7 +34,7 @@ export const workDaysInput = z.object({
   data: z
     .array(workDayInput)
     .length(7, 'Send all seven days.')
-    .refine((days) => new Set(days.map((d) => d.weekday)).size === 7, 'Send each day once.'),
+    .refine((days) => days.length !== 7 || new Set(days.map((d) => d.weekday)).size === 7, 'Send each day once.'),
 });
 
 /** GET/POST /api/work-days answer: the days and the zone their times are in (D1). */

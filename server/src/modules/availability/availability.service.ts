@@ -1,0 +1,158 @@
+/**
+ * Working hours, policies, time off and holidays (spec §2 Availability; DESIGN.md D1, D2; issue 3).
+ * All wall-clock values are the provider's, in the provider's time zone.
+ */
+import {
+  DEFAULT_WORK_FROM, DEFAULT_WORK_TO, hhmm, minutesOfDay, WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES,
+  type Holiday, type Policies, type TimeOff, type WorkDay, type policiesInput, type timeOffInput, type workDaysInput,
+} from '@slotted/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { ProviderAvailability } from '../../domain/scheduling/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound, validationError } from '../../lib/http-error.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import type { UserRow } from '../auth/sessions.queries.ts';
+import {
+  deleteTimeOff, insertTimeOff, replaceWorkDays, selectHolidayChoices, selectPolicy, selectTimeOffs, selectWorkDays,
+  setHolidayCountry, updateTimeOff, upsertHolidayChoice, upsertPolicy, type PolicyRow, type TimeOffRow,
+} from './availability.queries.ts';
+import { holidayCountries, isHolidayCountry, publicHolidays } from './holidays.ts';
+
+/** Until a provider saves their week: Monday to Friday, 08:00–17:00 (spec §9). */
+function defaultWeek(): WorkDay[] {
+  return WEEKDAY_NAMES.map((name, i) => ({
+    weekday: i + 1, name, abbreviation: WEEKDAY_ABBREVIATIONS[i]!, available: i < 5, from: DEFAULT_WORK_FROM, to: DEFAULT_WORK_TO,
+  }));
+}
+
+export const DEFAULT_POLICY = { minHoursBeforeBooking: 1, maxDaysBeforeBooking: 30, minHoursBeforeCancellation: 24, termsHtml: '' };
+
+function presentPolicy(row: Pick<PolicyRow, 'minHoursBeforeBooking' | 'maxDaysBeforeBooking' | 'minHoursBeforeCancellation' | 'termsHtml'>): Policies {
+  return {
+    min_hours_before_booking: row.minHoursBeforeBooking,
+    max_days_before_booking: row.maxDaysBeforeBooking,
+    min_hours_before_cancellation: row.minHoursBeforeCancellation,
+    terms_of_service: row.termsHtml,
+  };
+}
+
+function presentTimeOff(row: TimeOffRow): TimeOff {
+  // Stored as 'YYYY-MM-DD HH:MM:SS' wall clock.
+  return {
+    id: row.id,
+    from_date: row.startsLocal.slice(0, 10),
+    from_time: row.startsLocal.slice(11, 16),
+    until_date: row.endsLocal.slice(0, 10),
+    until_time: row.endsLocal.slice(11, 16),
+    note: row.note,
+  };
+}
+
+export function availabilityService(deps: { db: Db; clock: Clock }) {
+  const { db } = deps;
+
+  async function workWeek(providerId: string): Promise<WorkDay[]> {
+    const rows = await selectWorkDays(db, providerId);
+    if (rows.length === 0) return defaultWeek();
+    const byDay = new Map(rows.map((r) => [r.weekday, r]));
+    return defaultWeek().map((d) => {
+      const r = byDay.get(d.weekday);
+      return r ? { ...d, available: r.available, from: hhmm(r.fromMinute), to: hhmm(r.toMinute) } : { ...d, available: false };
+    });
+  }
+
+  async function policy(providerId: string): Promise<Policies> {
+    return presentPolicy((await selectPolicy(db, providerId)) ?? DEFAULT_POLICY);
+  }
+
+  /** Holidays of the provider's country for a year, with the provider's choice for each. */
+  async function holidays(provider: UserRow, year: number): Promise<Holiday[]> {
+    if (!provider.holidayCountry) return [];
+    const choices = await selectHolidayChoices(db, provider.id);
+    return publicHolidays(provider.holidayCountry, year).map((h) => ({ ...h, available: choices.get(h.date) ?? false }));
+  }
+
+  return {
+    workWeek,
+    policy,
+
+    async saveWorkWeek(providerId: string, input: z.output<typeof workDaysInput>): Promise<WorkDay[]> {
+      await db.transaction((tx) =>
+        replaceWorkDays(tx, providerId, input.data.map((d) => ({ weekday: d.weekday, available: d.available, fromMinute: minutesOfDay(d.from), toMinute: minutesOfDay(d.to) }))),
+      );
+      return workWeek(providerId);
+    },
+
+    async savePolicy(providerId: string, input: z.output<typeof policiesInput>): Promise<Policies> {
+      const row = await upsertPolicy(db, {
+        providerId,
+        minHoursBeforeBooking: input.min_hours_before_booking,
+        maxDaysBeforeBooking: input.max_days_before_booking,
+        minHoursBeforeCancellation: input.min_hours_before_cancellation,
+        termsHtml: sanitizeRichText(input.terms_of_service),
+        updatedAt: deps.clock.now(),
+      });
+      return presentPolicy(row);
+    },
+
+    async timeOff(providerId: string): Promise<TimeOff[]> {
+      return (await selectTimeOffs(db, providerId)).map(presentTimeOff);
+    },
+
+    async addTimeOff(providerId: string, input: z.output<typeof timeOffInput>): Promise<TimeOff> {
+      return presentTimeOff(await insertTimeOff(db, {
+        providerId,
+        startsLocal: `${input.from_date} ${input.from_time}:00`,
+        endsLocal: `${input.until_date} ${input.until_time}:00`,
+        note: input.note,
+      }));
+    },
+
+    async changeTimeOff(providerId: string, id: number, input: z.output<typeof timeOffInput>): Promise<TimeOff> {
+      const row = await updateTimeOff(db, id, providerId, {
+        startsLocal: `${input.from_date} ${input.from_time}:00`,
+        endsLocal: `${input.until_date} ${input.until_time}:00`,
+        note: input.note,
+      });
+      if (!row) throw notFound('Time off not found.');
+      return presentTimeOff(row);
+    },
+
+    async removeTimeOff(providerId: string, id: number): Promise<void> {
+      if (!(await deleteTimeOff(db, id, providerId))) throw notFound('Time off not found.');
+    },
+
+    holidays,
+    countries: holidayCountries,
+
+    async setCountry(providerId: string, country: string | null): Promise<void> {
+      if (country !== null && !isHolidayCountry(country)) throw validationError({ country: ['Choose a country from the list.'] });
+      await setHolidayCountry(db, providerId, country);
+    },
+
+    async chooseHoliday(provider: UserRow, date: string, available: boolean): Promise<void> {
+      const year = Number(date.slice(0, 4));
+      if (!provider.holidayCountry || !publicHolidays(provider.holidayCountry, year).some((h) => h.date === date)) {
+        throw validationError({ date: ['That day is not a public holiday of your country.'] });
+      }
+      await upsertHolidayChoice(db, provider.id, date, available);
+    },
+
+    /**
+     * Everything the slot engine needs about when the provider works, for instants from `fromYear`
+     * to `toYear` (holidays are per year).
+     */
+    async forSlotEngine(provider: UserRow, fromYear: number, toYear: number): Promise<ProviderAvailability> {
+      const [week, offs] = await Promise.all([workWeek(provider.id), selectTimeOffs(db, provider.id)]);
+      const closed: string[] = [];
+      for (let y = fromYear; y <= toYear; y++) for (const h of await holidays(provider, y)) if (!h.available) closed.push(h.date);
+      return {
+        timeZone: provider.timezone,
+        workingHours: week.map((d) => ({ weekday: d.weekday as 1, available: d.available, from: d.from, to: d.to })),
+        timeOff: offs.map((t) => ({ from: t.startsLocal.slice(0, 16), until: t.endsLocal.slice(0, 16) })),
+        holidays: closed,
+      };
+    },
+  };
+}

@@ -60,7 +60,21 @@ describe('civil time', () => {
     expect(parseInstant('2026-06-01T10:00:00+02:00')).toBe(Date.UTC(2026, 5, 1, 8));
     expect(parseInstant('2026-06-01T08:00:00.000Z')).toBe(Date.UTC(2026, 5, 1, 8));
     expect(() => parseInstant('June 1, 2026')).toThrow(RangeError);
+    expect(() => parseInstant('2026-02-29T10:00:00Z')).toThrow(RangeError);
+    expect(() => parseInstant('2026-06-01T24:00:00Z')).toThrow(RangeError);
+    expect(() => parseInstant('2026-02-30T10:00:00+01:00')).toThrow(RangeError);
+    expect(() => parseInstant('2026-06-01T10:00:00+25:00')).toThrow(RangeError);
+    expect(parseInstant('2026-06-01T08:00Z')).toBe(Date.UTC(2026, 5, 1, 8));
+    expect(parseInstant('2026-06-01T08:00:00.5Z')).toBe(Date.UTC(2026, 5, 1, 8, 0, 0, 500));
     expect(() => parseInstant(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('reads every UTC instant string like Date.parse does', () => {
+    fc.assert(fc.property(fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.boolean(), (t, withMillis) => {
+      const iso = new Date(t).toISOString();
+      const text = withMillis ? iso : iso.replace(/\.\d{3}Z$/, 'Z');
+      expect(parseInstant(text)).toBe(Date.parse(text));
+    }));
   });
 
   it('formats instants as UTC with whole seconds', () => {

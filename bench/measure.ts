@@ -1,0 +1,58 @@
+/** Small timing helpers shared by the benchmarks. Figures are printed, never asserted. */
+import os from 'node:os';
+
+export interface Timing {
+  runs: number;
+  medianMs: number;
+  p95Ms: number;
+  meanMs: number;
+  minMs: number;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+/** Times `fn` once per run after `warmup` untimed calls. `before` runs untimed before each call. */
+export function measure(fn: () => unknown, options: { runs: number; warmup: number; before?: () => void }): Timing {
+  let sink: unknown;
+  for (let i = 0; i < options.warmup; i++) {
+    options.before?.();
+    sink = fn();
+  }
+  const times: number[] = [];
+  for (let i = 0; i < options.runs; i++) {
+    options.before?.();
+    const t0 = performance.now();
+    sink = fn();
+    times.push(performance.now() - t0);
+  }
+  if (sink === Symbol.for('never')) console.log(sink); // keeps the result observable
+  times.sort((a, b) => a - b);
+  return {
+    runs: times.length,
+    medianMs: quantile(times, 0.5),
+    p95Ms: quantile(times, 0.95),
+    meanMs: times.reduce((a, b) => a + b, 0) / times.length,
+    minMs: times[0]!,
+  };
+}
+
+export const fmtMs = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3)) + ' ms';
+export const fmtRatio = (r: number): string => (r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(1) : r.toFixed(2)) + '×';
+
+/** One line about the machine, so printed figures can be read in context. */
+export function machineLine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `Node ${process.version}, ${os.cpus().length} × ${cpu.trim()}, ${os.platform()} ${os.arch()}`;
+}
+
+/** Prints rows as an aligned table. */
+export function printTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}

@@ -1,0 +1,98 @@
+/**
+ * Slot-engine benchmark. For the fixed workloads of shared/bench-data (180 and 31 days,
+ * Mon–Fri 08:00–17:00 Europe/Madrid, 30-minute slots, viewer in America/New_York):
+ *   1. checks the answer: the engine's available slots vs the expected count, and the engine's
+ *      whole answer vs the naive reference engine's (they must be identical);
+ *   2. times, per call: the engine's days of slots (`getSlotDays`), its bare instants
+ *      (`slotInstants`), the engine with a cold zone cache, and the naive engine;
+ *   3. prints ratios measured in this same run (180 vs 31 days, naive vs engine, cold vs warm).
+ * Nothing here passes or fails on time.
+ *
+ *   npm run bench                      # every benchmark
+ *   node --import tsx slot-engine.bench.ts [runs]   # from bench/, this one only
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { clearZoneTimelineCache, getSlotDays, slotInstants } from '../server/src/domain/scheduling/index.ts';
+import { fmtMs, fmtRatio, machineLine, measure, printTable, type Timing } from './measure.ts';
+import { naiveSlotDays } from './naive-slot-engine.ts';
+import { benchDataDir, loadWorkload, type Workload } from './workloads.ts';
+
+const RUNS = Number(process.argv[2] ?? process.env.BENCH_RUNS ?? 200);
+const NAIVE_RUNS = Math.max(5, Math.round(RUNS / 10));
+/** Slot counts the workload README gives for its expected answer. */
+const EXPECTED_AVAILABLE: Record<string, number> = { 'workload.json': 1444, 'workload-31d.json': 258 };
+
+interface Result {
+  workload: Workload;
+  available: number;
+  listed: number;
+  days: number;
+  matchesNaive: boolean;
+  engine: Timing;
+  instants: Timing;
+  cold: Timing;
+  naive: Timing;
+}
+
+function run(workload: Workload): Result {
+  const q = workload.query;
+  const days = getSlotDays(q);
+  const slots = days.flatMap((d) => d.slots);
+  const naive = naiveSlotDays(q);
+  return {
+    workload,
+    available: slots.filter((s) => s.available).length,
+    listed: slots.length,
+    days: days.length,
+    matchesNaive: isDeepStrictEqual(days, naive),
+    engine: measure(() => getSlotDays(q), { runs: RUNS, warmup: 50 }),
+    instants: measure(() => slotInstants(q), { runs: RUNS, warmup: 50 }),
+    cold: measure(() => getSlotDays(q), { runs: RUNS, warmup: 20, before: clearZoneTimelineCache }),
+    naive: measure(() => naiveSlotDays(q), { runs: NAIVE_RUNS, warmup: 2 }),
+  };
+}
+
+const workloads = ['workload.json', 'workload-31d.json'].map(loadWorkload);
+if (workloads.some((w) => w === null)) {
+  console.log(`slot-engine bench skipped: workload files not found in ${benchDataDir} (set BENCH_DATA_DIR).`);
+  process.exit(0);
+}
+
+console.log(`Slot engine — ${machineLine()}`);
+console.log(`${RUNS} timed calls per engine figure (after warm-up), ${NAIVE_RUNS} for the naive engine.\n`);
+const results = (workloads as Workload[]).map(run);
+
+for (const r of results) {
+  const expected = EXPECTED_AVAILABLE[r.workload.name];
+  console.log(`${r.workload.name}: ${r.workload.file.description}`);
+  console.log(`  answer: ${r.available} available slots (expected ${expected ?? '?'}: ${r.available === expected ? 'match' : 'MISMATCH'}), ` +
+    `${r.listed} listed incl. taken, ${r.days} viewer days; identical to naive engine: ${r.matchesNaive ? 'yes' : 'NO'}`);
+}
+console.log('');
+
+const row = (label: string, pick: (r: Result) => Timing) => [
+  label,
+  ...results.flatMap((r) => [fmtMs(pick(r).medianMs), fmtMs(pick(r).p95Ms)]),
+];
+printTable(
+  ['per call', ...results.flatMap((r) => [`${r.workload.name} median`, 'p95'])],
+  [
+    row('engine: getSlotDays (days of slots)', (r) => r.engine),
+    row('engine: slotInstants (bare instants)', (r) => r.instants),
+    row('engine: getSlotDays, cold zone cache', (r) => r.cold),
+    row('naive engine (Temporal per candidate)', (r) => r.naive),
+  ],
+);
+
+const [long, short] = results as [Result, Result];
+console.log('\nRatios (medians, this run):');
+printTable(['ratio', 'value'], [
+  [`engine ${long.workload.name} / ${short.workload.name} (days of slots)`, fmtRatio(long.engine.medianMs / short.engine.medianMs)],
+  [`naive  ${long.workload.name} / ${short.workload.name}`, fmtRatio(long.naive.medianMs / short.naive.medianMs)],
+  [`naive / engine, ${long.workload.name}`, fmtRatio(long.naive.medianMs / long.engine.medianMs)],
+  [`naive / engine, ${short.workload.name}`, fmtRatio(short.naive.medianMs / short.engine.medianMs)],
+  [`cold / warm zone cache, ${long.workload.name}`, fmtRatio(long.cold.medianMs / long.engine.medianMs)],
+  [`days of slots / bare instants, ${long.workload.name}`, fmtRatio(long.engine.medianMs / long.instants.medianMs)],
+]);
+console.log('\n(For context, not measured here: the workload README reports ~210 ms and ~40 ms per call for another scheduler on its 2-core machines.)');
+if (results.some((r) => !r.matchesNaive || r.available !== EXPECTED_AVAILABLE[r.workload.name])) process.exitCode = 1;

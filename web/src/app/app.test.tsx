@@ -187,7 +187,20 @@ describe('schedule', () => {
                   weekday: 'x',
                   day: 1,
                   month: 'x',
-                  slots: [{ id: 1, time: '09:00', until: '10:00', service: { name: 'Morning Flow', location: 'Studio A' }, appointments: [] }],
+                  slots: [
+                    {
+                      id: 's1',
+                      kind: 'appointment',
+                      time: '09:00',
+                      until: '10:00',
+                      cancelled_at: null,
+                      service: { id: 1, name: 'Morning Flow', type: 'appointment', location: 'Studio A', duration: 60, capacity: 1 },
+                      provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
+                      is_mine: false,
+                      participants: 1,
+                      appointments: [],
+                    },
+                  ],
                 },
               ],
             })
@@ -198,6 +211,7 @@ describe('schedule', () => {
     expect(await screen.findByText('Morning Flow')).toBeTruthy();
     expect(screen.getByText('Today')).toBeTruthy();
     expect(screen.getByText('Studio A')).toBeTruthy();
+    expect(screen.getByText('With Harbour Yoga')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upcoming' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -1,38 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SCHEDULE_SUBSETS, type ScheduleDay, type ScheduleSubset } from '@slotted/contract';
 import { apiData, isApiError } from '../../../lib/api-client.ts';
-
-export const SCHEDULE_SUBSETS = ['future', 'past', 'cancelled'] as const;
-export type ScheduleSubset = (typeof SCHEDULE_SUBSETS)[number];
 
 export function isScheduleSubset(value: string): value is ScheduleSubset {
   return (SCHEDULE_SUBSETS as readonly string[]).includes(value);
 }
 
-/** Spec §3 "Slot" (only what the list shows; the full card comes with the schedule issue). */
-export interface ScheduleSlot {
-  id: string | number;
-  date?: string;
-  time?: string;
-  until?: string;
-  in_the_past?: boolean;
-  cancelled_at?: string | null;
-  service?: { id?: string | number; name?: string; type?: 'appointment' | 'class'; location?: string | null; capacity?: number | null };
-  appointments?: unknown[];
-}
-
-/** Spec §3 "Day of slots". */
-export interface DayOfSlots {
-  date: string;
-  weekday?: string;
-  day?: number | string;
-  month?: string;
-  slots: ScheduleSlot[];
-}
-
 /** GET /api/schedule?subset=…; a server without the endpoint yet (404) counts as an empty schedule. */
-export async function fetchSchedule(subset: ScheduleSubset): Promise<DayOfSlots[]> {
+export async function fetchSchedule(subset: ScheduleSubset): Promise<ScheduleDay[]> {
   try {
-    const days = await apiData<DayOfSlots[] | null>('/api/schedule', { query: { subset } });
+    const days = await apiData<ScheduleDay[] | null>('/api/schedule', { query: { subset } });
     return Array.isArray(days) ? days.filter((day) => Array.isArray(day.slots) && day.slots.length > 0) : [];
   } catch (error) {
     if (isApiError(error, 404)) return [];

@@ -1,11 +1,11 @@
+import type { ScheduleDay, ScheduleSlot } from '@slotted/contract';
 import { Badge } from '../../../components/ui/page.tsx';
-import { MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { MapPinIcon, UserIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { dayHeading, formatTime } from '../../../lib/format.ts';
-import type { DayOfSlots, ScheduleSlot } from '../api/get-schedule.ts';
 
-/** Bookings grouped by day (spec §2 Schedule). */
-export function ScheduleList({ days, today }: { days: DayOfSlots[]; today: string }) {
+/** Bookings grouped by day (spec §2 Schedule). The full cards and the details panel come later. */
+export function ScheduleList({ days, today }: { days: ScheduleDay[]; today: string }) {
   return (
     <div className="flex flex-col gap-8">
       {days.map((day) => {
@@ -30,10 +30,22 @@ export function ScheduleList({ days, today }: { days: DayOfSlots[]; today: strin
   );
 }
 
+/** Who the booking is with: the client (own 1:1 service), the provider (someone else's), or the class size. */
+function withWhom(slot: ScheduleSlot): { icon: 'users' | 'user'; text: string } | null {
+  if (slot.service?.type === 'class') {
+    const capacity = slot.service.capacity;
+    return { icon: 'users', text: capacity ? `${slot.participants ?? 0} / ${capacity}` : String(slot.participants ?? 0) };
+  }
+  if (slot.is_mine) {
+    const client = slot.appointments?.find((a) => !a.client?.is_me)?.client;
+    return client ? { icon: 'user', text: client.name } : null;
+  }
+  return slot.provider?.name ? { icon: 'user', text: `With ${slot.provider.name}` } : null;
+}
+
 function SlotCard({ slot }: { slot: ScheduleSlot }) {
   const cancelled = Boolean(slot.cancelled_at);
-  const participants = Array.isArray(slot.appointments) ? slot.appointments.length : null;
-  const capacity = slot.service?.type === 'class' ? slot.service.capacity : null;
+  const who = withWhom(slot);
   return (
     <article
       className={cn(
@@ -42,7 +54,7 @@ function SlotCard({ slot }: { slot: ScheduleSlot }) {
       )}
     >
       <div className={cn('w-1 shrink-0 rounded-full', cancelled ? 'bg-zinc-300' : 'bg-brand-500')} aria-hidden="true" />
-      <div className="w-24 shrink-0 sm:w-28">
+      <div className="w-14 shrink-0 sm:w-20">
         <p className={cn('text-sm font-semibold tabular-nums text-zinc-900', cancelled && 'text-zinc-500 line-through')}>
           {formatTime(slot.time)}
         </p>
@@ -62,11 +74,11 @@ function SlotCard({ slot }: { slot: ScheduleSlot }) {
               <span className="truncate">{slot.service.location}</span>
             </span>
           )}
-          {participants !== null && (
-            <span className="flex items-center gap-1.5">
-              <UsersIcon className="size-3.5 shrink-0" />
-              {capacity ? `${participants} / ${capacity}` : participants}
-              <span className="sr-only"> participants</span>
+          {who && (
+            <span className="flex min-w-0 items-center gap-1.5">
+              {who.icon === 'users' ? <UsersIcon className="size-3.5 shrink-0" /> : <UserIcon className="size-3.5 shrink-0" />}
+              <span className="truncate">{who.text}</span>
+              {who.icon === 'users' && <span className="sr-only"> participants</span>}
             </span>
           )}
         </div>

@@ -7,7 +7,8 @@ import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { useToday } from '../../../lib/use-today.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { PageNotFound } from '../../not-found/pages/not-found-page.tsx';
-import { isScheduleSubset, useSchedule, type ScheduleSubset } from '../api/get-schedule.ts';
+import type { ScheduleSubset } from '@slotted/contract';
+import { isScheduleSubset, useSchedule } from '../api/get-schedule.ts';
 import { ScheduleList } from '../components/schedule-list.tsx';
 
 const tabs = [

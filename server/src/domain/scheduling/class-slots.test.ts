@@ -74,3 +74,10 @@ describe('class slots', () => {
     ]);
   });
 });
+
+describe('an empty answer', () => {
+  it('is an empty list, and an unknown viewer zone is still refused', () => {
+    expect(getSlotDays(classQuery([]))).toEqual([]);
+    expect(() => getSlotDays(classQuery([], { viewerTimeZone: 'Moon/Tranquility' }))).toThrow(RangeError);
+  });
+});

@@ -5,6 +5,7 @@
  * walks the (few) transitions once. `time` is the viewer's wall clock at the start, `until` at
  * the end — read with the offset at the end, which differs when a change falls inside the slot.
  */
+import { Temporal } from 'temporal-polyfill';
 import { DAY_MS, UtcFormatter, civilFromDays, formatDate, formatWallTime, isoWeekdayOfDay } from './civil-time.ts';
 import type { DayOfSlots, MonthAbbreviation, Slot, SlotInstant, WeekdayAbbreviation } from './types.ts';
 import { offsetAt, zoneTimeline } from './zoned-time.ts';
@@ -37,7 +38,7 @@ function newDay(dayNumber: number): DayOfSlots {
  */
 export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZone: string): DayOfSlots[] {
   if (slots.length === 0) {
-    zoneTimeline(viewerTimeZone, 0, 0); // still reject an unknown zone
+    Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(viewerTimeZone); // still reject an unknown zone
     return [];
   }
   let sorted = slots;

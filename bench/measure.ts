@@ -14,21 +14,7 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[i]!;
 }
 
-/** Times `fn` once per run after `warmup` untimed calls. `before` runs untimed before each call. */
-export function measure(fn: () => unknown, options: { runs: number; warmup: number; before?: () => void }): Timing {
-  let sink: unknown;
-  for (let i = 0; i < options.warmup; i++) {
-    options.before?.();
-    sink = fn();
-  }
-  const times: number[] = [];
-  for (let i = 0; i < options.runs; i++) {
-    options.before?.();
-    const t0 = performance.now();
-    sink = fn();
-    times.push(performance.now() - t0);
-  }
-  if (sink === Symbol.for('never')) console.log(sink); // keeps the result observable
+function summarise(times: number[]): Timing {
   times.sort((a, b) => a - b);
   return {
     runs: times.length,
@@ -37,6 +23,40 @@ export function measure(fn: () => unknown, options: { runs: number; warmup: numb
     meanMs: times.reduce((a, b) => a + b, 0) / times.length,
     minMs: times[0]!,
   };
+}
+
+export interface Case {
+  fn: () => unknown;
+  /** Runs untimed before each timed call. */
+  before?: () => void;
+}
+
+/**
+ * Times several cases in interleaved rounds (each round calls every case once, in a rotating
+ * order), after `warmup` untimed rounds. Interleaving exposes all cases to the same machine
+ * conditions, so the ratios between them hold even when other work shares the CPU.
+ */
+export function measureInterleaved(cases: readonly Case[], options: { runs: number; warmup: number }): Timing[] {
+  let sink: unknown;
+  const times = cases.map(() => [] as number[]);
+  for (let round = 0; round < options.warmup + options.runs; round++) {
+    for (let k = 0; k < cases.length; k++) {
+      const i = (round + k) % cases.length;
+      const c = cases[i]!;
+      c.before?.();
+      const t0 = performance.now();
+      sink = c.fn();
+      const elapsed = performance.now() - t0;
+      if (round >= options.warmup) times[i]!.push(elapsed);
+    }
+  }
+  if (sink === Symbol.for('never')) console.log(sink); // keeps the results observable
+  return times.map(summarise);
+}
+
+/** Times one case; see `measureInterleaved`. */
+export function measure(fn: () => unknown, options: { runs: number; warmup: number; before?: () => void }): Timing {
+  return measureInterleaved([{ fn, before: options.before }], options)[0]!;
 }
 
 export const fmtMs = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3)) + ' ms';

@@ -13,7 +13,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { clearZoneTimelineCache, getSlotDays, slotInstants } from '../server/src/domain/scheduling/index.ts';
-import { fmtMs, fmtRatio, machineLine, measure, printTable, type Timing } from './measure.ts';
+import { fmtMs, fmtRatio, machineLine, measureInterleaved, printTable, type Timing } from './measure.ts';
 import { naiveSlotDays } from './naive-slot-engine.ts';
 import { benchDataDir, loadWorkload, type Workload } from './workloads.ts';
 
@@ -34,22 +34,39 @@ interface Result {
   naive: Timing;
 }
 
-function run(workload: Workload): Result {
-  const q = workload.query;
-  const days = getSlotDays(q);
-  const slots = days.flatMap((d) => d.slots);
-  const naive = naiveSlotDays(q);
-  return {
+/**
+ * Checks both answers, then times the workloads side by side: warm engine calls of both
+ * workloads in interleaved rounds, then cold calls, then the naive engine (each group
+ * interleaved, so ratios compare like with like).
+ */
+function run(workloads: readonly Workload[]): Result[] {
+  const checks = workloads.map((w) => {
+    const days = getSlotDays(w.query);
+    const slots = days.flatMap((d) => d.slots);
+    return {
+      available: slots.filter((s) => s.available).length,
+      listed: slots.length,
+      days: days.length,
+      matchesNaive: isDeepStrictEqual(days, naiveSlotDays(w.query)),
+    };
+  });
+  const warm = measureInterleaved(
+    workloads.flatMap((w) => [{ fn: () => getSlotDays(w.query) }, { fn: () => slotInstants(w.query) }]),
+    { runs: RUNS, warmup: 50 },
+  );
+  const cold = measureInterleaved(
+    workloads.map((w) => ({ fn: () => getSlotDays(w.query), before: clearZoneTimelineCache })),
+    { runs: RUNS, warmup: 20 },
+  );
+  const naive = measureInterleaved(workloads.map((w) => ({ fn: () => naiveSlotDays(w.query) })), { runs: NAIVE_RUNS, warmup: 2 });
+  return workloads.map((workload, i) => ({
     workload,
-    available: slots.filter((s) => s.available).length,
-    listed: slots.length,
-    days: days.length,
-    matchesNaive: isDeepStrictEqual(days, naive),
-    engine: measure(() => getSlotDays(q), { runs: RUNS, warmup: 50 }),
-    instants: measure(() => slotInstants(q), { runs: RUNS, warmup: 50 }),
-    cold: measure(() => getSlotDays(q), { runs: RUNS, warmup: 20, before: clearZoneTimelineCache }),
-    naive: measure(() => naiveSlotDays(q), { runs: NAIVE_RUNS, warmup: 2 }),
-  };
+    ...checks[i]!,
+    engine: warm[2 * i]!,
+    instants: warm[2 * i + 1]!,
+    cold: cold[i]!,
+    naive: naive[i]!,
+  }));
 }
 
 const workloads = ['workload.json', 'workload-31d.json'].map(loadWorkload);
@@ -59,8 +76,8 @@ if (workloads.some((w) => w === null)) {
 }
 
 console.log(`Slot engine — ${machineLine()}`);
-console.log(`${RUNS} timed calls per engine figure (after warm-up), ${NAIVE_RUNS} for the naive engine.\n`);
-const results = (workloads as Workload[]).map(run);
+console.log(`${RUNS} timed calls per engine figure (after warm-up), ${NAIVE_RUNS} for the naive engine; both workloads timed in interleaved rounds.\n`);
+const results = run(workloads as Workload[]);
 
 for (const r of results) {
   const expected = EXPECTED_AVAILABLE[r.workload.name];

@@ -36,11 +36,18 @@ export function AppShell() {
     const minimized = meta.minimizedSidebar;
     return (
       <div className="min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        >
+          Skip to content
+        </a>
         <Sidebar me={user} items={items} minimized={minimized} />
         <MobileTopBar me={user} />
         <main
           id="main"
-          className={cn('min-h-dvh pb-24 lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}
+          tabIndex={-1}
+          className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}
         >
           {page}
         </main>

@@ -49,3 +49,8 @@ export function Badge({ children, tone = 'neutral' }: { children: ReactNode; ton
     </span>
   );
 }
+
+/** The browser tab's title (React 19 hoists <title> into the document head). */
+export function DocumentTitle({ title }: { title: string }) {
+  return <title>{`${title} · Slotted`}</title>;
+}

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/ui/icons.tsx';
+import { DocumentTitle } from '../../../components/ui/page.tsx';
 
 /** The centred card of the sign-in screens (no sidebar). */
-export function AuthLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({ children, footer, title = 'Sign in' }: { children: ReactNode; footer?: ReactNode; title?: string }) {
   return (
     <div className="relative flex min-h-dvh flex-col items-center bg-zinc-50 px-4 py-10 sm:justify-center sm:py-16">
+      <DocumentTitle title={title} />
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-brand-50/80 to-transparent"

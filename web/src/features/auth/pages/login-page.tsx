@@ -56,7 +56,7 @@ export function LoginPage() {
 
   if (sent) {
     return (
-      <AuthLayout footer={footer}>
+      <AuthLayout footer={footer} title="Check your inbox">
         <div className="flex flex-col items-center text-center">
           <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
             <MailIcon className="size-6" />

@@ -163,7 +163,7 @@ function SetUpAccount({ email, token, onCreated }: { email: string; token: strin
   };
 
   return (
-    <AuthLayout>
+    <AuthLayout title="Set up your account">
       <AuthHeading title="Set up your account">Tell us your name to finish creating your account.</AuthHeading>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Field label="Name" error={errors.name}>

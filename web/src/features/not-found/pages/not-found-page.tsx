@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { DocumentTitle } from '../../../components/ui/page.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { useConfig } from '../../config/api/get-config.ts';
 
@@ -37,6 +38,7 @@ export function NotFoundPage() {
 export function PageNotFound() {
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center px-6 py-16 text-center">
+      <DocumentTitle title="Page not found" />
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Page not found</h1>
       <p className="mt-3 max-w-sm text-sm leading-relaxed text-zinc-600">

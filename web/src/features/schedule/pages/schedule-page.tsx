@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
+import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { useToday } from '../../../lib/use-today.ts';
@@ -30,6 +30,7 @@ function Schedule({ subset }: { subset: ScheduleSubset }) {
 
   return (
     <Page>
+      <DocumentTitle title={subset === 'past' ? 'Past bookings' : 'Schedule'} />
       <PageHeader title="Schedule" />
       <TabLinks
         label="Schedule"

@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { FacebookIcon, GoogleIcon, ImageIcon, MailIcon } from '../../../components/ui/icons.tsx';
-import { Page, PageHeader } from '../../../components/ui/page.tsx';
+import { DocumentTitle, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
@@ -25,6 +25,7 @@ export function AccountSettingsPage() {
   const { data: me, isPending } = useMe();
   return (
     <Page>
+      <DocumentTitle title="Account settings" />
       <PageHeader title="Settings" />
       <TabLinks label="Settings" tabs={SETTINGS_TABS} className="mb-8" />
       {isPending || !me ? <AccountSkeleton /> : <AccountForm me={me} />}

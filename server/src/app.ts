@@ -18,6 +18,10 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { availabilityService } from './modules/availability/availability.service.ts';
+import { classesRoutes } from './modules/classes/classes.routes.ts';
+import { classesService } from './modules/classes/classes.service.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { scheduleService } from './modules/schedule/schedule.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -65,8 +69,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, { auth, sessions, me });
   meRoutes(app, { me });
+  const availability = availabilityService({ db, clock });
+  const classes = classesService({ db, clock, horizonDays: async (id) => (await availability.policy(id)).max_days_before_booking });
   servicesRoutes(app, { services: servicesService({ db, clock }) });
-  availabilityRoutes(app, { availability: availabilityService({ db, clock }), clock });
+  availabilityRoutes(app, { availability, clock });
+  classesRoutes(app, { classes });
+  scheduleRoutes(app, { schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }) });
   imagesRoutes(app, { db });
   appConfigRoutes(app, { config });
   if (deps.outbox) registerDevOutbox(app, deps.outbox);

@@ -1,0 +1,66 @@
+import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, repeaters, slots } from '../../db/schema.ts';
+
+export type RepeaterRow = typeof repeaters.$inferSelect;
+export type SlotRow = typeof slots.$inferSelect;
+
+export async function insertRepeater(tx: Tx, row: typeof repeaters.$inferInsert): Promise<RepeaterRow> {
+  const [saved] = await tx.insert(repeaters).values(row).returning();
+  return saved!;
+}
+
+/** Inserts occurrences; ones that exist already (same repeater and start) are left alone. */
+export async function insertOccurrences(tx: Db | Tx, rows: (typeof slots.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(slots).values(rows).onConflictDoNothing({ target: [slots.repeaterId, slots.startsAt] });
+}
+
+export async function setMaterialisedUntil(tx: Db | Tx, id: number, until: string): Promise<void> {
+  await tx.update(repeaters).set({ materialisedUntil: until }).where(eq(repeaters.id, id));
+}
+
+/** Live repeating timetables of a provider whose occurrences stop before `until`. */
+export async function repeatersToExtend(db: Db, providerId: string, until: string): Promise<RepeaterRow[]> {
+  return db
+    .select()
+    .from(repeaters)
+    .where(and(eq(repeaters.providerId, providerId), isNull(repeaters.endedAt), isNotNull(repeaters.repeatEveryWeeks), lt(repeaters.materialisedUntil, until)));
+}
+
+export async function findSlotForUpdate(tx: Tx, id: number): Promise<SlotRow | null> {
+  const [row] = await tx.select().from(slots).where(eq(slots.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+/** Cancels the given occurrences and every active booking in them. Returns the cancelled bookings' ids. */
+export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: string, now: Date): Promise<string[]> {
+  if (slotIds.length === 0) return [];
+  await tx.update(slots).set({ cancelledAt: now, seatsTaken: 0 }).where(and(inArray(slots.id, slotIds), isNull(slots.cancelledAt)));
+  // A provider's cancellation always refunds in full (D6): whatever was paid is owed back.
+  const cancelled = await tx
+    .update(appointments)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy,
+      refundDueCents: sql`CASE WHEN ${appointments.paidAt} IS NOT NULL AND ${appointments.paymentMethod} = 'card' THEN ${appointments.priceCents} ELSE 0 END`,
+      updatedAt: now,
+    })
+    .where(and(inArray(appointments.slotId, slotIds), inArray(appointments.status, ['held', 'confirmed'])))
+    .returning({ id: appointments.id });
+  return cancelled.map((r) => r.id);
+}
+
+/** Ids of a repeater's occurrences from `startsAt` on that are not cancelled yet. */
+export async function laterOccurrenceIds(tx: Tx, repeaterId: number, startsAt: Date): Promise<number[]> {
+  const rows = await tx
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(eq(slots.repeaterId, repeaterId), gte(slots.startsAt, startsAt), isNull(slots.cancelledAt)));
+  return rows.map((r) => r.id);
+}
+
+export async function endRepeater(tx: Tx, id: number, now: Date): Promise<void> {
+  await tx.update(repeaters).set({ endedAt: now }).where(eq(repeaters.id, id));
+}

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { signUp } from '../../../test/support/accounts.ts';
+import type { Agent } from '../../../test/support/agent.ts';
+import { appointments, users } from '../../db/schema.ts';
+import type { ScheduleDay } from '@slotted/contract';
+
+// The test clock starts on Monday 2026-11-23 09:00 UTC (10:00 in Madrid).
+let t: TestApp;
+let provider: Agent;
+let yogaId: number;
+beforeEach(async () => {
+  t = await createTestApp();
+  provider = await signUp(t, 'studio@example.com', { username: 'studio', name: 'Studio' });
+  yogaId = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Yoga', type: 'class', price: 12, duration: 60, location: 'Room 1', capacity: 10 })).body.data.id;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const schedule = async (a: Agent, subset = 'future') => (await a.get<{ data: ScheduleDay[] }>(`/api/schedule?subset=${subset}`)).body.data;
+const cards = (days: ScheduleDay[]) => days.flatMap((d) => d.slots);
+
+describe('classes', () => {
+  it('a weekly class fills the schedule up to the booking horizon, in the provider’s wall clock', async () => {
+    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] });
+    expect(res.status).toBe(201);
+    // Default advance window is 30 days: Tuesdays and Thursdays from 24 Nov to 23 Dec.
+    expect(res.body.data.occurrences).toBe(9);
+    const days = await schedule(provider);
+    expect(days.map((d) => `${d.weekday} ${d.day} ${d.month}`)).toEqual([
+      'Tue 24 Nov', 'Thu 26 Nov', 'Tue 1 Dec', 'Thu 3 Dec', 'Tue 8 Dec', 'Thu 10 Dec', 'Tue 15 Dec', 'Thu 17 Dec', 'Tue 22 Dec',
+    ]);
+    expect(days[0]!.slots[0]).toMatchObject({
+      kind: 'class', date: '2026-11-24', time: '09:00', until: '10:00', starts_at: '2026-11-24T08:00:00Z', timezone: 'Europe/Madrid',
+      in_the_past: false, cancelled_at: null, participants: 0, is_mine: true,
+      service: { id: yogaId, name: 'Yoga', location: 'Room 1', capacity: 10, duration: 60 },
+      repeater: { weekdays: ['tue', 'thu'], start_time: '09:00', repeat_every: '1w' },
+    });
+  });
+
+  it('extends the timetable as time passes, and shows times in the viewer’s zone', async () => {
+    await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue'] });
+    t.clock.advanceMinutes(14 * 24 * 60);
+    const dates = cards(await schedule(provider)).map((c) => c.date);
+    expect(dates).toEqual(['2026-12-08', '2026-12-15', '2026-12-22', '2026-12-29', '2027-01-05']);
+    expect(cards(await schedule(provider, 'past')).map((c) => c.date)).toEqual(['2026-12-01', '2026-11-24']);
+    await provider.postForm('/api/me', { name: 'Studio', timezone: 'America/New_York' });
+    expect(cards(await schedule(provider))[0]).toMatchObject({ date: '2026-12-08', time: '03:00', until: '04:00', timezone: 'America/New_York' });
+  });
+
+  it('a one-off class happens once', async () => {
+    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yogaId, start_at: '2026-11-28 18:30', repeat_every: null });
+    expect(res.body.data.occurrences).toBe(1);
+    expect(cards(await schedule(provider)).map((c) => [c.date, c.time, c.repeater])).toEqual([['2026-11-28', '18:30', null]]);
+  });
+
+  it('refuses bad input with per-field errors', async () => {
+    const massage = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 45 })).body.data.id;
+    const cases: [object, string, string][] = [
+      [{ service_id: massage, start_at: '2026-11-24 09:00' }, 'service_id', 'Only classes can be scheduled; appointments follow your working hours.'],
+      [{ service_id: 999999, start_at: '2026-11-24 09:00' }, 'service_id', 'Choose one of your classes.'],
+      [{ service_id: yogaId, start_at: '2026-11-23 09:00' }, 'start_at', 'Choose a start in the future.'],
+      [{ service_id: yogaId, start_at: '2026-11-24 9am' }, 'start_at', 'Choose a start date and time (YYYY-MM-DD HH:MM).'],
+      [{ service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: [] }, 'weekdays', 'Choose at least one day.'],
+      [{ service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '5w', weekdays: ['mon'] }, 'repeat_every', 'Choose how often it repeats.'],
+      [{ service_id: yogaId, start_at: '2027-03-28 02:30' }, 'start_at', 'That time does not exist on that day (the clocks change). Choose another time.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await provider.post<{ errors: Record<string, string[]> }>('/api/repeaters', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+    }
+    expect(await schedule(provider)).toEqual([]);
+    const other = await signUp(t, 'other@example.com', { username: 'other' });
+    expect((await other.post<{ errors: object }>('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00' })).body.errors).toEqual({ service_id: ['Choose one of your classes.'] });
+    const client = await signUp(t, 'client@example.com');
+    expect((await client.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00' })).status).toBe(403);
+  });
+});
+
+describe('cancelling classes', () => {
+  beforeEach(async () => {
+    await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue'] });
+  });
+
+  it('cancels one occurrence, and the bookings in it with a full refund owed', async () => {
+    const [first] = cards(await schedule(provider));
+    const client = await signUp(t, 'client@example.com', { name: 'Cleo' });
+    const [cleo] = await t.db.select().from(users).where(eq(users.email, 'client@example.com'));
+    const [studio] = await t.db.select().from(users).where(eq(users.email, 'studio@example.com'));
+    await t.db.insert(appointments).values({
+      clientId: cleo!.id, providerId: studio!.id, serviceId: yogaId, slotId: Number(first!.id), startsAt: new Date(first!.starts_at), endsAt: new Date(first!.ends_at),
+      priceCents: 1200, status: 'confirmed', confirmedAt: t.clock.now(), paidAt: t.clock.now(), paymentMethod: 'card',
+    });
+    const before = cards(await schedule(client));
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ id: first!.id, kind: 'class', is_mine: false, cancelled_at: null, provider: { name: 'Studio', username: 'studio' } });
+
+    expect((await provider.request('DELETE', `/api/slots/${first!.id}?upcoming=0`)).status).toBe(204);
+    const after = cards(await schedule(provider));
+    expect(after.filter((c) => c.cancelled_at !== null).map((c) => c.id)).toEqual([first!.id]);
+    expect(after.filter((c) => c.cancelled_at === null)).toHaveLength(4);
+    const [booking] = await t.db.select().from(appointments);
+    expect(booking).toMatchObject({ status: 'cancelled', refundDueCents: 1200, cancelledBy: studio!.id });
+    expect(cards(await schedule(client, 'cancelled')).map((c) => c.id)).toEqual([first!.id]);
+    expect((await provider.request('DELETE', `/api/slots/${first!.id}?upcoming=0`)).status).toBe(409);
+  });
+
+  it('cancels this and all following occurrences and ends the timetable', async () => {
+    const all = cards(await schedule(provider));
+    expect((await provider.request('DELETE', `/api/slots/${all[2]!.id}?upcoming=1`)).status).toBe(204);
+    const live = (cs: typeof all) => cs.filter((c) => c.cancelled_at === null).map((c) => c.date);
+    expect(live(cards(await schedule(provider)))).toEqual(['2026-11-24', '2026-12-01']);
+    t.clock.advanceMinutes(20 * 24 * 60);
+    expect(live(cards(await schedule(provider)))).toEqual([]);
+  });
+
+  it('refuses other providers, clients, past and unknown classes', async () => {
+    const [first] = cards(await schedule(provider));
+    const other = await signUp(t, 'other@example.com', { username: 'other' });
+    expect((await other.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(404);
+    const client = await signUp(t, 'client@example.com');
+    expect((await client.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(403);
+    expect((await provider.request('DELETE', '/api/slots/999999')).status).toBe(404);
+    t.clock.advanceMinutes(2 * 24 * 60);
+    expect((await provider.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(409);
+  });
+});
+
+describe('schedule', () => {
+  it('is empty for a new client and needs a session', async () => {
+    const client = await signUp(t, 'client@example.com');
+    expect(await schedule(client)).toEqual([]);
+    expect((await t.agent().get('/api/schedule')).status).toBe(401);
+    expect((await client.get('/api/schedule?subset=soon')).status).toBe(422);
+  });
+});

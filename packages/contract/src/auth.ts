@@ -48,3 +48,10 @@ export function isIanaZone(tz: string): boolean {
     return false;
   }
 }
+
+/** GET /api/config: what the web app needs to know about this installation. */
+export const appConfigSchema = z.object({
+  social: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  marketing_url: z.string().nullable(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

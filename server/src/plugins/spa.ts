@@ -12,7 +12,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
       index: false,
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/: cache it for good; never cache the shell.
@@ -21,7 +20,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
-    const isApi = /^\/(api|sanctum|auth|images|dev)(\/|$)/.test(req.url);
+    // Paths the server answers itself; everything else is a page of the SPA (including /auth/logout).
+    const isApi = /^\/(api|sanctum|auth\/social|images|dev)(\/|$)/.test(req.url);
     if (req.method === 'GET' && !isApi && hasBuild) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');

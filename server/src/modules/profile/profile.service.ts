@@ -1,0 +1,40 @@
+/** A provider's public profile (spec §2 Public profile, §3 Provider on profile). */
+import { fromCents, type PublicProfile } from '@slotted/contract';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { availabilityService } from '../availability/availability.service.ts';
+import { imageUrl } from '../images/images.service.ts';
+import { listProviderServices } from '../services/services.queries.ts';
+import { presentService } from '../services/services.service.ts';
+import { findProvider, livePlans } from './profile.queries.ts';
+
+export function profileService(deps: { db: Db; availability: ReturnType<typeof availabilityService> }) {
+  const { db } = deps;
+  return {
+    async byUsername(username: string, viewerId: string | null): Promise<PublicProfile> {
+      const provider = await findProvider(db, { username });
+      if (!provider) throw notFound('There is no provider at this address.');
+      const [services, plans, policy] = await Promise.all([
+        listProviderServices(db, provider.id),
+        livePlans(db, provider.id),
+        deps.availability.policy(provider.id),
+      ]);
+      return {
+        name: provider.name,
+        username: provider.username!,
+        avatar: imageUrl(provider.avatarImageId),
+        cover: imageUrl(provider.coverImageId),
+        bio: provider.bio,
+        phone: provider.phone,
+        email: provider.email,
+        timezone: provider.timezone,
+        plans: plans.map((p) => ({
+          id: p.id, name: p.name, description: p.descriptionHtml, price: fromCents(p.priceCents), interval: p.interval ?? '',
+          expires_in: p.expiresInMonths ? String(p.expiresInMonths) : null, benefits: p.benefits, cover: imageUrl(p.coverImageId),
+        })),
+        services: services.map((s) => presentService(s, viewerId)),
+        policy: { min_hours_before_cancellation: policy.min_hours_before_cancellation, terms_of_service: policy.terms_of_service },
+      };
+    },
+  };
+}

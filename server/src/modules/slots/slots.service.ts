@@ -1,0 +1,74 @@
+/**
+ * GET /api/services/{id}/slots: the times a viewer may book (spec §2 Choose time; D1–D4). Loads
+ * what the pure slot engine needs and asks it; the engine decides.
+ */
+import type { DayOfSlots } from '../../domain/scheduling/index.ts';
+import { getSlotDays } from '../../domain/scheduling/index.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { UserRow } from '../auth/sessions.queries.ts';
+import type { availabilityService } from '../availability/availability.service.ts';
+import type { classesService } from '../classes/classes.service.ts';
+import { findProvider } from '../profile/profile.queries.ts';
+import { findLiveService } from '../services/services.queries.ts';
+import { presentService } from '../services/services.service.ts';
+import { activeBookings, liveOccurrences, slotIdsBookedBy } from './slots.queries.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface SlotsDeps {
+  db: Db;
+  clock: Clock;
+  availability: ReturnType<typeof availabilityService>;
+  classes: ReturnType<typeof classesService>;
+}
+
+export function slotsService(deps: SlotsDeps) {
+  const { db, clock } = deps;
+
+  return {
+    async forService(serviceId: number, viewer: UserRow | null, viewerTimeZone: string) {
+      const found = await findLiveService(db, serviceId);
+      const provider = found && (await findProvider(db, { id: found.service.providerId }));
+      if (!found || !provider) throw notFound('Service not found.');
+      const service = found.service;
+      const policy = await deps.availability.policy(provider.id);
+      if (service.type === 'class') await deps.classes.extendTimetables(provider);
+
+      const now = clock.now();
+      const to = new Date(now.getTime() + policy.max_days_before_booking * DAY_MS + DAY_MS);
+      const [bookings, occurrences, availability] = await Promise.all([
+        activeBookings(db, provider.id, now, to, now),
+        liveOccurrences(db, provider.id, now, to),
+        deps.availability.forSlotEngine(provider, now.getUTCFullYear(), to.getUTCFullYear()),
+      ]);
+      const own = occurrences.filter((o) => o.serviceId === service.id);
+      const bookedByViewer = viewer ? await slotIdsBookedBy(db, viewer.id, own.map((o) => o.id), now) : new Set<number>();
+
+      const days: DayOfSlots[] = getSlotDays({
+        provider: availability,
+        service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
+        // One provider cannot be in two places: 1:1 bookings and every class occurrence block time.
+        busy: [
+          ...bookings.filter((b) => b.slotId === null).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() })),
+          ...occurrences.map((o) => ({ start: o.startsAt.getTime(), end: o.endsAt.getTime() })),
+        ],
+        viewerBookings: viewer
+          ? bookings.filter((b) => b.slotId === null && b.clientId === viewer.id && b.serviceId === service.id).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }))
+          : [],
+        classOccurrences: own.map((o) => ({
+          id: o.id, startsAt: o.startsAt.getTime(), endsAt: o.endsAt.getTime(), capacity: o.capacity, seatsTaken: o.seatsTaken,
+          bookedByViewer: bookedByViewer.has(o.id), cancelled: false,
+        })),
+        policy: { minNoticeMinutes: policy.min_hours_before_booking * 60, maxAdvanceDays: policy.max_days_before_booking },
+        viewerTimeZone,
+        now: now.getTime(),
+      });
+      return {
+        data: days,
+        meta: { timezone: viewerTimeZone, service: presentService(found, viewer?.id ?? null), max_days_before_booking: policy.max_days_before_booking },
+      };
+    },
+  };
+}

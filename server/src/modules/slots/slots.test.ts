@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { signUp } from '../../../test/support/accounts.ts';
+import type { Agent } from '../../../test/support/agent.ts';
+import type { ServiceSlotsResponse } from '@slotted/contract';
+
+// Monday 2026-11-23 09:00 UTC = 10:00 in Madrid. Default hours Mon–Fri 08:00–17:00, notice 1 h, 30 days ahead.
+let t: TestApp;
+let provider: Agent;
+let massage: number;
+let yoga: number;
+beforeEach(async () => {
+  t = await createTestApp();
+  provider = await signUp(t, 'studio@example.com', { username: 'studio', name: 'Studio' });
+  massage = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60 })).body.data.id;
+  yoga = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Yoga', type: 'class', price: 12, duration: 60, capacity: 2 })).body.data.id;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const slotsOf = async (a: Agent, id: number, tz = 'Europe/Madrid') => (await a.get<ServiceSlotsResponse>(`/api/services/${id}/slots?timezone=${encodeURIComponent(tz)}`)).body;
+const times = (body: ServiceSlotsResponse, date: string) => body.data.find((d) => d.date === date)?.slots.map((s) => s.time) ?? [];
+
+describe('GET /api/services/{id}/slots', () => {
+  it('lists appointment times within working hours, notice and the advance window, for visitors', async () => {
+    const body = await slotsOf(t.agent(), massage);
+    expect(body.meta).toMatchObject({ timezone: 'Europe/Madrid', max_days_before_booking: 30, service: { id: massage, name: 'Massage', is_mine: false } });
+    expect(times(body, '2026-11-23')).toEqual(['11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+    expect(times(body, '2026-11-24')).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
+    expect(times(body, '2026-11-28')).toEqual([]);
+    expect(body.data.at(-1)!.date < '2026-12-24').toBe(true);
+    expect(body.data[0]!.slots[0]).toEqual({
+      id: '2026-11-23T10:00:00Z', date: '2026-11-23', time: '11:00', until: '12:00', starts_at: '2026-11-23T10:00:00Z', ends_at: '2026-11-23T11:00:00Z',
+      available: true, booked_by_you: false, taken: false,
+    });
+  });
+
+  it('shows the same times in the viewer’s zone', async () => {
+    const body = await slotsOf(t.agent(), massage, 'America/New_York');
+    expect(body.data[0]).toMatchObject({ date: '2026-11-23', weekday: 'Mon', day: 23, month: 'Nov' });
+    expect(times(body, '2026-11-23')).toEqual(['05:00', '06:00', '07:00', '08:00', '09:00', '10:00']);
+    const kathmandu = await slotsOf(t.agent(), massage, 'Asia/Kathmandu');
+    expect(times(kathmandu, '2026-11-23')).toEqual(['15:45', '16:45', '17:45', '18:45', '19:45', '20:45']);
+  });
+
+  it('leaves out time off and holidays, and marks time taken by classes', async () => {
+    await provider.post('/api/time-off', { from_date: '2026-11-24', from_time: '12:00', until_date: '2026-11-24', until_time: '14:00' });
+    await provider.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 09:30', repeat_every: null });
+    await provider.post('/api/holidays/country', { country: 'ES' });
+    const body = await slotsOf(t.agent(), massage);
+    expect(times(body, '2026-11-24')).toEqual(['08:00', '09:00', '10:00', '11:00', '14:00', '15:00', '16:00']);
+    const wed = body.data.find((d) => d.date === '2026-11-25')!.slots;
+    expect(wed.filter((s) => s.taken).map((s) => s.time)).toEqual(['09:00', '10:00']);
+    // 8 December is a public holiday in Spain.
+    expect(times(body, '2026-12-08')).toEqual([]);
+    await provider.post('/api/holidays/choice', { date: '2026-12-08', available: true });
+    expect(times(await slotsOf(t.agent(), massage), '2026-12-08')).toHaveLength(9);
+  });
+
+  it('lists class occurrences with their availability', async () => {
+    await provider.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-24 18:00', repeat_every: '1w', weekdays: ['tue'] });
+    const body = await slotsOf(t.agent(), yoga);
+    expect(body.data.map((d) => d.date)).toEqual(['2026-11-24', '2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22']);
+    expect(body.data[0]!.slots[0]).toMatchObject({ time: '18:00', until: '19:00', available: true, taken: false, booked_by_you: false });
+  });
+
+  it('follows the provider’s policies', async () => {
+    await provider.post('/api/policies', { min_hours_before_booking: 24, max_days_before_booking: 3, min_hours_before_cancellation: 24 });
+    const body = await slotsOf(t.agent(), massage);
+    expect(body.data.map((d) => d.date)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+    expect(times(body, '2026-11-24')[0]).toBe('10:00');
+  });
+
+  it('answers 404 for unknown or deleted services and 422 for an unknown zone', async () => {
+    expect((await t.agent().get('/api/services/999999/slots?timezone=UTC')).status).toBe(404);
+    await provider.request('DELETE', `/api/services/${massage}`);
+    expect((await t.agent().get(`/api/services/${massage}/slots?timezone=UTC`)).status).toBe(404);
+    const bad = await t.agent().get<{ errors: Record<string, string[]> }>(`/api/services/${yoga}/slots?timezone=Mars%2FOlympus`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ timezone: ['Please choose a valid time zone.'] });
+  });
+});

@@ -8,6 +8,11 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertImage, processImage } from '../images/images.service.ts';
+import { availabilityService } from '../availability/availability.service.ts';
+import { classesService } from '../classes/classes.service.ts';
+import { servicesService } from '../services/services.service.ts';
+import { addDays, localDateOf } from '../../domain/classes/repeater-occurrences.ts';
+import type { WEEKDAYS } from '@slotted/contract';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_USERNAME = 'demo';
@@ -36,6 +41,12 @@ async function drawn(svg: string, kind: 'avatar' | 'profile_cover') {
 
 /** Seeds the demo provider when the database has no users at all. Returns whether it did. */
 export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+  if (!(await seedDemoProvider(db, clock))) return false;
+  await seedDemoOffer(db, clock);
+  return true;
+}
+
+async function seedDemoProvider(db: Db, clock: Clock): Promise<boolean> {
   const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
   if (Number(n) > 0) return false;
   const avatar = await drawn(AVATAR_SVG, 'avatar');
@@ -66,3 +77,49 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<boolean> {
 }
 
 
+
+const TERMS = '<h3>Studio terms</h3><ul><li>Please arrive 5 minutes early; doors close when class starts.</li><li>Cancel at least 24 hours ahead for a full refund or to keep your class credit.</li><li>Tell your teacher about any injury before class.</li></ul>';
+
+const CLASSES = [
+  { name: 'Vinyasa Flow', price: 15, duration: 60, capacity: 12, location: 'Main studio, Calle del Puerto 12',
+    description: '<p>A dynamic, breath-led practice linking strength and balance. <strong>All levels</strong> — options offered throughout.</p><ul><li>Mats, blocks and straps provided</li><li>Showers available</li></ul>',
+    timetable: [{ time: '18:30', weekdays: ['mon', 'wed', 'fri'] }, { time: '10:00', weekdays: ['sat'] }] },
+  { name: 'Yin & Restore', price: 16, duration: 75, capacity: 10, location: 'Garden room',
+    description: '<p>Long, supported holds to release deep tension. Slow, quiet and deeply restorative — perfect after a long week.</p>',
+    timetable: [{ time: '19:30', weekdays: ['tue', 'thu'] }] },
+  { name: 'Sunrise Yoga', price: 12, duration: 45, capacity: 14, location: 'Rooftop terrace (indoors if it rains)',
+    description: '<p>Wake up with sun salutations and a short meditation. Coffee afterwards is on us.</p>',
+    timetable: [{ time: '07:30', weekdays: ['tue', 'thu'] }] },
+] as const;
+
+const APPOINTMENTS = [
+  { name: '1:1 Mobility Session', price: 55, duration: 60, location: 'Treatment room',
+    description: '<p>An assessment and a tailored mobility plan for stiff hips, shoulders or backs. Wear comfortable clothes.</p>' },
+  { name: 'Personal Training', price: 45, duration: 45, location: 'Strength corner',
+    description: '<p>Strength and conditioning built around your goals, one-to-one with a certified coach.</p>' },
+] as const;
+
+/** The demo studio's services, weekly timetable, hours and policies, made through the real services. */
+async function seedDemoOffer(db: Db, clock: Clock): Promise<void> {
+  const [demo] = await db.select().from(users).where(eq(users.username, DEMO_USERNAME)).limit(1);
+  if (!demo) return;
+  const availability = availabilityService({ db, clock });
+  const catalog = servicesService({ db, clock });
+  const classes = classesService({ db, clock, horizonDays: async () => 30 });
+
+  await availability.saveWorkWeek(demo.id, {
+    data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: weekday <= 6, from: weekday === 6 ? '09:00' : '08:00', to: weekday === 6 ? '14:00' : '17:00' })),
+  });
+  await availability.savePolicy(demo.id, { min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 24, terms_of_service: TERMS });
+
+  const tomorrow = addDays(localDateOf(clock.now().getTime(), demo.timezone), 1);
+  for (const c of CLASSES) {
+    const service = await catalog.create(demo.id, { name: c.name, type: 'class', description: c.description, price: c.price, duration: c.duration, location: c.location, capacity: c.capacity });
+    for (const slot of c.timetable) {
+      await classes.createRepeater(demo, { service_id: service.id, start_at: `${tomorrow} ${slot.time}`, repeat_every: '1w', weekdays: [...slot.weekdays] as (typeof WEEKDAYS)[number][] });
+    }
+  }
+  for (const a of APPOINTMENTS) {
+    await catalog.create(demo.id, { name: a.name, type: 'appointment', description: a.description, price: a.price, duration: a.duration, location: a.location });
+  }
+}

@@ -9,3 +9,5 @@ export * from './availability.ts';
 export * from './classes.ts';
 export * from './schedule.ts';
 export * from './profile.ts';
+export * from './appointments.ts';
+export * from './ics.ts';

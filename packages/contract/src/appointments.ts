@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** POST /api/appointments: a class occurrence (slot_id) or an appointment start (starts_at, UTC). */
+export const createAppointmentInput = z
+  .object({
+    service_id: z.coerce.number({ error: 'Choose a service.' }).int().positive('Choose a service.'),
+    slot_id: z.coerce.number().int().positive().optional(),
+    starts_at: z.iso.datetime({ offset: true, error: 'Choose a time.' }).optional(),
+    /** Viewer-local date and time of the choice, kept for the redirect after sign-in; not used to book. */
+    date: z.string().optional(),
+    time: z.string().optional(),
+  })
+  .refine((b) => b.slot_id !== undefined || b.starts_at !== undefined, { path: ['starts_at'], message: 'Choose a time.' });
+export type CreateAppointmentInput = z.input<typeof createAppointmentInput>;
+
+export const PAYMENT_OPTIONS = ['rebook', 'pay_now', 'in_person', 'membership'] as const;
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
+
+export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
+
+/**
+ * Spec §3 Appointment, as GET /api/appointments/{id} answers it. Wall-clock fields are in
+ * `timezone` (the viewer's zone); `starts_at`/`ends_at` are UTC.
+ */
+export const appointmentSchema = z.object({
+  id: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  slot: z.number().nullable(),
+  date: z.string(),
+  time: z.string(),
+  until: z.string(),
+  pretty_date: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  timezone: z.string(),
+  in_the_past: z.boolean(),
+  name: z.string(),
+  location: z.string(),
+  duration: z.number(),
+  price: z.number(),
+  confirmed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  payment_method: z.enum(['in_person', 'card', 'membership']).nullable(),
+  missing_payment: z.boolean(),
+  /** Seconds left on an unconfirmed hold; 0 once it has expired; null when not a hold. */
+  expires_in_seconds: z.number().nullable(),
+  can_be_cancelled: z.boolean(),
+  /** Cancelling now would refund (card payment or membership credit), per the provider's policy (D6). */
+  cancellation_refundable: z.boolean(),
+  refund_due: z.number(),
+  payment_options: z.array(z.enum(PAYMENT_OPTIONS)),
+  is_mine: z.boolean(),
+  client: z.object({ id: z.string(), name: z.string(), email: z.string(), avatar: z.string().nullable(), phone: z.string().nullable() }),
+  provider: z.object({
+    name: z.string(), username: z.string().nullable(), avatar: z.string().nullable(), bio: z.string().nullable(), phone: z.string().nullable(), email: z.string(),
+    stripe_connected: z.boolean(), require_payment: z.boolean(),
+    policy: z.object({ min_hours_before_cancellation: z.number(), terms_of_service: z.string() }),
+  }),
+  service: z.object({ id: z.number(), type: z.enum(['appointment', 'class']), memberships: z.array(z.unknown()) }),
+  membership: z.unknown().nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const listAppointmentsQuery = z.object({
+  client_id: z.uuid().optional(),
+  subset: z.enum(['future', 'past', 'cancelled']).optional(),
+  service_id: z.coerce.number().int().positive().optional(),
+  paid_only: z.enum(['true', 'false']).optional(),
+});
+
+/** Spec §3 Client (provider view). */
+export const clientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  is_me: z.boolean(),
+});
+export type Client = z.infer<typeof clientSchema>;

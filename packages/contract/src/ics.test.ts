@@ -1,0 +1,32 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { calendarFile, calendarFileName } from './ics.ts';
+
+describe('calendar file', () => {
+  const file = calendarFile({
+    uid: 'a1b2@slotted', title: 'Yin & Restore, deep stretch; slow', providerName: 'Harbour Yoga & Movement',
+    location: 'Garden room, Calle del Puerto 12', startsAt: '2026-11-24T18:30:00Z', endsAt: '2026-11-24T19:45:00Z', stamp: '2026-11-21T10:00:00Z',
+  });
+
+  it('is valid RFC 5545 that a calendar parser reads back exactly', () => {
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Yin & Restore, deep stretch; slow');
+    expect(event.description).toBe('With Harbour Yoga & Movement');
+    expect(event.location).toBe('Garden room, Calle del Puerto 12');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-24T18:30:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-24T19:45:00.000Z');
+    expect(event.uid).toBe('a1b2@slotted');
+  });
+
+  it('uses CRLF and folds long lines at 75 octets', () => {
+    const long = calendarFile({ uid: 'x', title: 'Ñ'.repeat(100), providerName: 'P', location: '', startsAt: '2026-11-24T18:30:00Z', endsAt: '2026-11-24T19:45:00Z', stamp: '2026-11-21T10:00:00Z' });
+    for (const line of long.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(long.includes('\n') && !/[^\r]\n/.test(long)).toBe(true);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(long)).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Ñ'.repeat(100));
+  });
+
+  it('names the file after the appointment', () => {
+    expect(calendarFileName('Vinyasa Flow with Ana')).toBe('Vinyasa_Flow_with_Ana.ics');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A calendar file (RFC 5545) for one booking: spec §9 "Calendar file" — title the appointment
+ * name, description 'With {provider name}', the location, start and end. Instants are written in
+ * UTC so every calendar places them right whatever its zone. No dependencies: the web app and
+ * the server's e-mails use the same function.
+ */
+export interface CalendarEvent {
+  uid: string;
+  title: string;
+  providerName: string;
+  location: string;
+  /** UTC instants, ISO 8601. */
+  startsAt: string;
+  endsAt: string;
+  /** When the file is made (DTSTAMP), ISO 8601. */
+  stamp: string;
+  url?: string;
+  cancelled?: boolean;
+}
+
+const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** TEXT escaping: backslash, semicolon, comma and newlines. */
+const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** Lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 sequence. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let bytes = 0;
+  for (const ch of line) {
+    const size = new TextEncoder().encode(ch).length;
+    if (bytes + size > (out.length === 0 ? 75 : 74)) {
+      out.push(current);
+      current = '';
+      bytes = 0;
+    }
+    current += ch;
+    bytes += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+export function calendarFile(e: CalendarEvent): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Slotted//Booking//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${e.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    'BEGIN:VEVENT',
+    `UID:${e.uid}`,
+    `DTSTAMP:${utc(e.stamp)}`,
+    `DTSTART:${utc(e.startsAt)}`,
+    `DTEND:${utc(e.endsAt)}`,
+    `SUMMARY:${text(e.title)}`,
+    `DESCRIPTION:${text(`With ${e.providerName}`)}`,
+    ...(e.location ? [`LOCATION:${text(e.location)}`] : []),
+    ...(e.url ? [`URL:${e.url}`] : []),
+    `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+/** Spec §9: the name with spaces replaced by underscores, plus .ics. */
+export function calendarFileName(name: string): string {
+  return `${name.replace(/ /g, '_')}.ics`;
+}

@@ -1,0 +1,33 @@
+import { cn } from '../../lib/cn.ts';
+
+/** Spec §5: links in rich text only with these schemes. */
+export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const;
+
+const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;
+
+/** Whether a link target in the editor uses one of the allowed schemes (a scheme is required). */
+export function isAllowedLinkUrl(url: string): boolean {
+  const match = SCHEME.exec(url.trim());
+  return Boolean(match && (RICH_TEXT_LINK_SCHEMES as readonly string[]).includes(match[1].toLowerCase()));
+}
+
+/** Videos are embedded with YouTube's privacy-enhanced player only. */
+export const YOUTUBE_EMBED_PREFIX = 'https://www.youtube-nocookie.com/embed/';
+export const YOUTUBE_IFRAME_ALLOW = 'accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
+
+/** Typography of the editing area (close to RichTextView's, so what you write is what clients see). */
+export const editorContentClasses = cn(
+  'text-[15px] leading-relaxed text-zinc-800 sm:text-sm break-words',
+  '[&_p]:my-2 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0',
+  '[&_h1]:mt-4 [&_h1]:mb-2 [&_h1]:text-lg [&_h1]:font-semibold [&_h1]:text-zinc-900',
+  '[&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-base [&_h2]:font-semibold [&_h2]:text-zinc-900',
+  '[&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:text-sm [&_h3]:font-semibold [&_h3]:text-zinc-900',
+  '[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_li]:my-0.5 [&_li>p]:my-0',
+  '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2',
+  '[&_blockquote]:my-3 [&_blockquote]:border-l-2 [&_blockquote]:border-zinc-300 [&_blockquote]:pl-3 [&_blockquote]:text-zinc-600 [&_blockquote]:italic',
+  '[&_code]:rounded [&_code]:bg-zinc-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.85em]',
+  '[&_pre]:my-3 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-zinc-900 [&_pre]:p-3 [&_pre]:text-zinc-100 [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-inherit',
+  '[&_img]:my-3 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
+  '[&_iframe]:my-3 [&_iframe]:aspect-video [&_iframe]:h-auto [&_iframe]:w-full [&_iframe]:max-w-xl [&_iframe]:rounded-lg [&_iframe]:bg-zinc-900',
+  '[&_strong]:font-semibold [&_strong]:text-zinc-900 [&_hr]:my-4 [&_hr]:border-zinc-200',
+);

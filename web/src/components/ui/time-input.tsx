@@ -1,0 +1,227 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Popover } from 'radix-ui';
+import { hhmm, minutesOfDay, normaliseTimeInput, TIME_PATTERN, TIME_STEP_MINUTES } from '@slotted/contract';
+import { cn } from '../../lib/cn.ts';
+import { controlClasses, useFieldControl } from './field.tsx';
+import { ClockIcon } from './icons.tsx';
+
+/** 'HH:MM' choices from 00:00 every `step` minutes. */
+export function timeChoices(step: number = TIME_STEP_MINUTES): string[] {
+  const out: string[] = [];
+  for (let minutes = 0; minutes < 24 * 60; minutes += step) out.push(hhmm(minutes));
+  return out;
+}
+
+export interface TimeInputProps {
+  /** 'HH:MM'. */
+  value: string;
+  /** Called with a normalised 'HH:MM' when a choice is picked or typed text is committed (blur, Enter). */
+  onChange: (value: string) => void;
+  /** Minutes between the offered choices; default 15 (spec §9). */
+  step?: number;
+  id?: string;
+  name?: string;
+  disabled?: boolean;
+  className?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}
+
+/**
+ * A time of day: a combobox offering a choice every 15 minutes that also takes free typing
+ * ('9', '930', '9.30h'), normalised to HH:MM on blur (spec §5). Arrow keys open and move through
+ * the choices, Enter takes the highlighted one, Escape closes (and drops unfinished typing).
+ */
+export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled, className, ...props }: TimeInputProps) {
+  const field = useFieldControl();
+  const id = props.id ?? field.id;
+  const describedBy = props['aria-describedby'] ?? field['aria-describedby'];
+  const invalid = props['aria-invalid'] ?? field['aria-invalid'];
+
+  const choices = useMemo(() => timeChoices(step), [step]);
+  const listId = `${useId()}-times`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // Whether the highlight was moved with the arrow keys (then Enter takes it, not the typed text).
+  const [browsing, setBrowsing] = useState(false);
+
+  const nearest = (text: string): number => {
+    const time = TIME_PATTERN.test(text) ? text : normaliseTimeInput(text);
+    return Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step));
+  };
+
+  const openAt = (text: string) => {
+    setOpen(true);
+    setActive(nearest(text));
+    setBrowsing(false);
+  };
+
+  const close = () => {
+    setOpen(false);
+    setBrowsing(false);
+  };
+
+  const commit = (text: string) => {
+    setDraft(null);
+    const next = normaliseTimeInput(text);
+    if (next !== value) onChange(next);
+  };
+
+  const choose = (time: string) => {
+    setDraft(null);
+    close();
+    if (time !== value) onChange(time);
+  };
+
+  // Keep the highlighted choice in view.
+  useEffect(() => {
+    if (!open || active < 0) return;
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, active, listId]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        const delta = event.key === 'ArrowDown' ? 1 : -1;
+        if (!open) {
+          openAt(draft ?? value);
+        } else {
+          setActive((i) => Math.max(0, Math.min(choices.length - 1, (i < 0 ? nearest(draft ?? value) : i) + delta)));
+        }
+        setBrowsing(true);
+        break;
+      }
+      case 'PageDown':
+      case 'PageUp':
+        if (!open) return;
+        event.preventDefault();
+        setActive((i) => Math.max(0, Math.min(choices.length - 1, i + (event.key === 'PageDown' ? 4 : -4))));
+        setBrowsing(true);
+        break;
+      case 'Enter':
+        if (open && browsing && active >= 0) {
+          event.preventDefault();
+          choose(choices[active]);
+        } else if (draft !== null) {
+          event.preventDefault();
+          commit(draft);
+          close();
+        } else if (open) {
+          event.preventDefault();
+          close();
+        }
+        break;
+      case 'Escape':
+        if (open || draft !== null) {
+          // Only this popup closes, not a dialog or panel around the field.
+          event.preventDefault();
+          event.stopPropagation();
+          setDraft(null);
+          close();
+        }
+        break;
+      case 'Tab':
+        close();
+        break;
+    }
+  };
+
+  return (
+    <Popover.Root open={open && !disabled} onOpenChange={(next) => (next ? openAt(draft ?? value) : close())}>
+      <Popover.Anchor asChild>
+        <div className={cn('relative w-full', className)}>
+          <input
+            ref={inputRef}
+            id={id}
+            name={props.name}
+            type="text"
+            role="combobox"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="HH:MM"
+            maxLength={8}
+            disabled={disabled}
+            aria-label={props['aria-label']}
+            aria-labelledby={props['aria-labelledby']}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            aria-autocomplete="list"
+            aria-haspopup="listbox"
+            aria-expanded={open}
+            aria-controls={open ? listId : undefined}
+            aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+            value={draft ?? value}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              openAt(event.target.value);
+            }}
+            onClick={() => !open && openAt(draft ?? value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              if (draft !== null) commit(draft);
+              close();
+            }}
+            className={cn(controlClasses, 'h-10 pr-9 tabular-nums')}
+          />
+          <ClockIcon
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-400"
+            aria-hidden="true"
+          />
+        </div>
+      </Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={12}
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          onInteractOutside={(event) => {
+            if (event.target instanceof Node && inputRef.current?.contains(event.target)) event.preventDefault();
+          }}
+          className={cn(
+            'z-50 w-[var(--radix-popover-trigger-width)] min-w-32 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10',
+            'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
+          )}
+        >
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Times"
+            className="max-h-[min(15rem,var(--radix-popover-content-available-height))] overflow-y-auto overscroll-contain p-1"
+          >
+            {choices.map((time, index) => {
+              const selected = time === value;
+              return (
+                <li
+                  key={time}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={selected}
+                  // Keep the focus (and the typing) in the input.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(time)}
+                  onPointerMove={() => active !== index && setActive(index)}
+                  className={cn(
+                    'cursor-pointer rounded-lg px-2.5 py-1.5 text-[15px] tabular-nums text-zinc-800 sm:text-sm',
+                    index === active && 'bg-zinc-100',
+                    selected && 'font-semibold text-brand-700',
+                  )}
+                >
+                  {time}
+                </li>
+              );
+            })}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

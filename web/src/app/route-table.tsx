@@ -6,6 +6,7 @@ import { MagicLinkPage } from '../features/auth/pages/magic-link-page.tsx';
 import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
 import { SchedulePage } from '../features/schedule/pages/schedule-page.tsx';
 import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
+import { ServicesPage } from '../features/services/pages/services-page.tsx';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page.tsx';
 
 export interface AppRoute {
@@ -39,6 +40,7 @@ export const routeTable: AppRoute[] = [
   { path: '/login', name: 'Login', Component: LoginPage, meta: noSidebarPublic },
   { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
   { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
+  { path: '/services', name: 'Services', Component: ServicesPage },
   { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
   { path: '*', name: 'NotFound', Component: NotFoundPage, meta: { loginOptional: true } },
 ];

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Service } from '@slotted/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { servicesQueryKey } from './get-services.ts';
+
+/** DELETE /api/services/{id} (204). */
+export async function deleteService(id: number): Promise<void> {
+  await apiRequest(`/api/services/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteService,
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<Service[]>([...servicesQueryKey, 'all'], (list) => list?.filter((s) => s.id !== id));
+      void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Service, ServiceType } from '@slotted/contract';
+import { apiData } from '../../../lib/api-client.ts';
+
+export const servicesQueryKey = ['services'] as const;
+
+/** GET /api/services (optionally only one type): the signed-in provider's services. */
+export async function fetchServices(type?: ServiceType): Promise<Service[]> {
+  const services = await apiData<Service[] | null>('/api/services', { query: { type } });
+  return Array.isArray(services) ? services : [];
+}
+
+export const servicesQueryOptions = (type?: ServiceType) =>
+  queryOptions({ queryKey: [...servicesQueryKey, type ?? 'all'], queryFn: () => fetchServices(type) });
+
+export function useServices(type?: ServiceType) {
+  return useQuery(servicesQueryOptions(type));
+}

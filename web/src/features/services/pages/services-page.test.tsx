@@ -1,0 +1,220 @@
+import '../../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Service } from '@slotted/contract';
+import { aClient, aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { ServicesPage } from './services-page.tsx';
+
+const csrf = () => {
+  document.cookie = 'XSRF-TOKEN=token; path=/';
+  return new Response(null, { status: 204 });
+};
+
+function aService(overrides: Partial<Service> = {}): Service {
+  return {
+    id: 1,
+    name: 'Personal training',
+    type: 'appointment',
+    description: '<p>One to one.</p>',
+    price: 45,
+    duration: 60,
+    location: 'Studio 1',
+    capacity: 1,
+    cover: null,
+    provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+    is_mine: true,
+    paid_appointments: 0,
+    cancelled_appointments: 0,
+    ...overrides,
+  };
+}
+
+function renderPage(services: Service[], routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({
+    'GET /api/services': () => json(200, { data: services }),
+    'GET /sanctum/csrf-cookie': csrf,
+    ...routes,
+  });
+  renderAt(<ServicesPage />, { path: '/services', queryClient: testQueryClient(aProvider) });
+  return calls;
+}
+
+const bodyOf = (call: { init: RequestInit } | undefined) => JSON.parse(String(call?.init.body));
+
+describe('services page', () => {
+  it('lists services with type, euro price and minutes', async () => {
+    renderPage([aService(), aService({ id: 2, name: 'Vinyasa flow', type: 'class', price: 12.5, duration: 75, capacity: 12 })]);
+
+    const table = await screen.findByRole('table', { name: 'Services' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent))).toEqual([
+      ['Personal trainingStudio 1', 'Appointment', '€45.00', '60 min'],
+      ['Vinyasa flowStudio 1', 'Class', '€12.50', '75 min'],
+    ]);
+  });
+
+  it('shows the empty state', async () => {
+    renderPage([]);
+    expect(await screen.findByRole('heading', { name: 'Create your first service' })).toBeTruthy();
+  });
+
+  it('tells clients the page is for providers', async () => {
+    stubFetch({ 'GET /api/services': () => json(403, { message: 'Forbidden', code: 'forbidden' }) });
+    renderAt(<ServicesPage />, { path: '/services', queryClient: testQueryClient(aClient) });
+    expect(await screen.findByRole('heading', { name: 'This page is for providers' })).toBeTruthy();
+  });
+});
+
+describe('service editor', () => {
+  it('price: a comma becomes a point, a third decimal is refused, two decimals on blur', async () => {
+    const user = userEvent.setup();
+    renderPage([]);
+    await user.click(await screen.findByRole('button', { name: 'Add service' }));
+    const price = screen.getByLabelText('Price') as HTMLInputElement;
+
+    await user.type(price, '12,5');
+    expect(price.value).toBe('12.5');
+    await user.type(price, '79');
+    expect(price.value).toBe('12.57');
+    await user.type(price, 'a.');
+    expect(price.value).toBe('12.57');
+
+    await user.clear(price);
+    await user.type(price, '8');
+    await user.tab();
+    expect(price.value).toBe('8.00');
+
+    await user.clear(price);
+    await user.type(price, '10001');
+    expect(price.value).toBe('1000');
+    await user.clear(price);
+    await user.type(price, ',5');
+    await user.tab();
+    expect(price.value).toBe('0.50');
+  });
+
+  it('switching to class sets capacity 5, to appointment 1 (and saves it)', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage([], {
+      'POST /api/services': (_, init) => json(201, { data: aService({ ...JSON.parse(String(init.body)), id: 9 }) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add service' }));
+    const panel = screen.getByRole('dialog', { name: 'Add service' });
+
+    expect(within(panel).queryByLabelText('Capacity')).toBeNull();
+    await user.click(within(panel).getByRole('radio', { name: /Class/ }));
+    const capacity = within(panel).getByLabelText('Capacity') as HTMLInputElement;
+    expect(capacity.value).toBe('5');
+    await user.clear(capacity);
+    await user.type(capacity, '8');
+
+    await user.click(within(panel).getByRole('radio', { name: /Appointment/ }));
+    expect(within(panel).queryByLabelText('Capacity')).toBeNull();
+    await user.click(within(panel).getByRole('radio', { name: /Class/ }));
+    expect((within(panel).getByLabelText('Capacity') as HTMLInputElement).value).toBe('5');
+    await user.click(within(panel).getByRole('radio', { name: /Appointment/ }));
+
+    await user.type(within(panel).getByLabelText('Name'), 'Massage');
+    await user.type(within(panel).getByLabelText('Price'), '30');
+    await user.click(within(panel).getByRole('button', { name: 'Create service' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/services')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === 'POST' && c.url === '/api/services'))).toEqual({
+      name: 'Massage',
+      type: 'appointment',
+      description: '',
+      price: 30,
+      duration: 60,
+      location: '',
+      capacity: 1,
+    });
+    expect(await screen.findByText('Service created')).toBeTruthy();
+  });
+
+  it('an edited class gets its own capacity back; an appointment turned class gets 5', async () => {
+    const user = userEvent.setup();
+    renderPage([aService({ id: 1, name: 'Yin', type: 'class', capacity: 12 }), aService({ id: 2, name: 'Massage' })]);
+
+    await user.click(await screen.findByRole('button', { name: 'Yin' }));
+    let panel = screen.getByRole('dialog', { name: 'Edit service' });
+    expect((within(panel).getByLabelText('Capacity') as HTMLInputElement).value).toBe('12');
+    await user.click(within(panel).getByRole('radio', { name: /Appointment/ }));
+    await user.click(within(panel).getByRole('radio', { name: /Class/ }));
+    expect((within(panel).getByLabelText('Capacity') as HTMLInputElement).value).toBe('12');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Massage' }));
+    panel = screen.getByRole('dialog', { name: 'Edit service' });
+    await user.click(within(panel).getByRole('radio', { name: /Class/ }));
+    expect((within(panel).getByLabelText('Capacity') as HTMLInputElement).value).toBe('5');
+  });
+
+  it('shows 422 errors under their fields', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage([aService()], {
+      'PUT /api/services/1': () =>
+        json(422, {
+          message: 'The given data was invalid.',
+          code: 'validation_failed',
+          errors: { name: ['That name is taken.'], location: ['Too far away.'], duration: ['Too long.'] },
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Personal training' }));
+    const panel = screen.getByRole('dialog', { name: 'Edit service' });
+    await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
+
+    const name = within(panel).getByLabelText('Name');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe('That name is taken.');
+    const location = within(panel).getByLabelText('Location');
+    expect(document.getElementById(location.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe('Too far away.');
+    const duration = within(panel).getByLabelText('Duration (minutes)');
+    expect(document.getElementById(duration.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe('Too long.');
+    expect(within(panel).getByLabelText('Price').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(name);
+    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ name: 'Personal training', price: 45, capacity: 1 });
+  });
+
+  it('checks the form before sending', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage([]);
+    await user.click(await screen.findByRole('button', { name: 'Add service' }));
+    const panel = screen.getByRole('dialog', { name: 'Add service' });
+    await user.clear(within(panel).getByLabelText('Duration (minutes)'));
+    await user.type(within(panel).getByLabelText('Duration (minutes)'), '2000');
+    await user.click(within(panel).getByRole('button', { name: 'Create service' }));
+
+    expect(within(panel).getByText('Please enter a name.')).toBeTruthy();
+    expect(within(panel).getByText('Please enter a price.')).toBeTruthy();
+    expect(within(panel).getByText('The duration must be between 1 and 1440.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('deletes after confirmation from the row menu', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage([aService()], { 'DELETE /api/services/1': () => new Response(null, { status: 204 }) });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Personal training' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Service deleted')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/services/1')).toBe(true);
+  });
+
+  it('a failed delete is silent', async () => {
+    const user = userEvent.setup();
+    renderPage([aService()], { 'DELETE /api/services/1': () => json(500, { message: 'Boom', code: 'internal_error' }) });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Personal training' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByText('Service deleted')).toBeNull();
+    expect(screen.queryByText('Boom')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Personal training' })).toBeTruthy();
+  });
+});

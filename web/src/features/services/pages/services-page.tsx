@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { Service } from '@slotted/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LayersIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
+import { TabLinks } from '../../../components/ui/tabs.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useDeleteService } from '../api/delete-service.ts';
+import { useServices } from '../api/get-services.ts';
+import { ProvidersOnly } from '../components/providers-only.tsx';
+import { ServicePanel } from '../components/service-panel.tsx';
+import { ServicesSkeleton, ServicesTable } from '../components/services-table.tsx';
+
+/** Catalog tabs (spec §2): Services, and Plans once that page exists. */
+export const CATALOG_TABS = [{ label: 'Services', to: '/services' }];
+
+/** /services (spec §2 Catalog: services). */
+export function ServicesPage() {
+  const [panel, setPanel] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
+  const openPanel = (service: Service | null) => setPanel({ open: true, service });
+
+  return (
+    <Page>
+      <DocumentTitle title="Services" />
+      <PageHeader
+        title="Catalog"
+        actions={
+          <Button leadingIcon={<PlusIcon className="size-4" />} onClick={() => openPanel(null)} className="max-sm:w-10 max-sm:px-0">
+            <span className="sr-only sm:not-sr-only">Add service</span>
+          </Button>
+        }
+      />
+      <TabLinks label="Catalog" tabs={CATALOG_TABS} className="mb-6" />
+      <ProvidersOnly>
+        <ServicesList onAdd={() => openPanel(null)} onEdit={openPanel} />
+        <ServicePanel
+          open={panel.open}
+          onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
+          service={panel.service}
+        />
+      </ProvidersOnly>
+    </Page>
+  );
+}
+
+function ServicesList({ onAdd, onEdit }: { onAdd: () => void; onEdit: (service: Service) => void }) {
+  const services = useServices();
+  const remove = useDeleteService();
+  const { toast } = useToast();
+  // Kept while the dialog closes, so its text does not vanish mid-animation.
+  const [deleting, setDeleting] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
+
+  if (services.isPending) return <ServicesSkeleton />;
+  if (services.isError) {
+    return (
+      <EmptyState
+        title="We could not load your services"
+        description="Please check your connection and try again."
+        action={
+          <Button theme="white" onClick={() => void services.refetch()} loading={services.isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      {services.data.length === 0 ? (
+        <EmptyState
+          icon={<LayersIcon className="size-6" />}
+          title="Create your first service"
+          description="Add a 1:1 appointment or a group class that clients can book from your public page."
+          action={
+            <Button leadingIcon={<PlusIcon className="size-4" />} onClick={onAdd}>
+              New service
+            </Button>
+          }
+        />
+      ) : (
+        <ServicesTable services={services.data} onEdit={onEdit} onDelete={(service) => setDeleting({ open: true, service })} />
+      )}
+      <ConfirmDialog
+        open={deleting.open}
+        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
+        description={deleting.service ? `“${deleting.service.name}” will no longer be offered to clients.` : undefined}
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() => {
+          const service = deleting.service;
+          if (!service) return;
+          remove.mutate(service.id, {
+            onSuccess: () => toast({ title: 'Service deleted' }),
+            // Spec §8: a failed delete is silent.
+            onSettled: () => setDeleting((current) => ({ ...current, open: false })),
+          });
+        }}
+      />
+    </>
+  );
+}

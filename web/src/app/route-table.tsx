@@ -8,6 +8,8 @@ import { SchedulePage } from '../features/schedule/pages/schedule-page.tsx';
 import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
 import { ServicesPage } from '../features/services/pages/services-page.tsx';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page.tsx';
+import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
+import { ChooseTimePage } from '../features/choose-time/pages/choose-time-page.tsx';
 
 export interface AppRoute {
   path: string;
@@ -42,5 +44,7 @@ export const routeTable: AppRoute[] = [
   { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
   { path: '/services', name: 'Services', Component: ServicesPage },
   { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
+  { path: '/:username/:serviceId/:date?/:time?', name: 'ChooseTime', Component: ChooseTimePage, meta: { ...noSidebarPublic, showNavbar: true } },
+  { path: '/:username', name: 'Profile', Component: ProfilePage, meta: { loginOptional: true, minimizedSidebar: true, showNavbar: true } },
   { path: '*', name: 'NotFound', Component: NotFoundPage, meta: { loginOptional: true } },
 ];

@@ -1,0 +1,204 @@
+import '../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Service, ServiceSlotsResponse } from '@slotted/contract';
+import { routes } from '../../app/router.tsx';
+import { getCookie } from '../../lib/cookies.ts';
+import { browserTimeZone } from '../../lib/format.ts';
+import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
+import { aClient, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+
+const signedOut = () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+const config = () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } });
+const csrf = () => {
+  document.cookie = 'XSRF-TOKEN=token; path=/';
+  return new Response(null, { status: 204 });
+};
+
+const service = (over: Partial<Service> = {}): Service => ({
+  id: 12,
+  name: 'Vinyasa Flow',
+  type: 'class',
+  description: '<p>A dynamic flow.</p>',
+  price: 15,
+  duration: 60,
+  location: 'Main studio',
+  capacity: 12,
+  cover: null,
+  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
+  is_mine: false,
+  paid_appointments: 0,
+  cancelled_appointments: 0,
+  ...over,
+});
+
+const slot = (id: string, date: string, time: string, until: string, state: 'available' | 'taken' | 'booked_by_you' = 'available') => ({
+  id,
+  date,
+  time,
+  until,
+  starts_at: `${date}T${time}:00Z`,
+  ends_at: `${date}T${until}:00Z`,
+  available: state === 'available',
+  taken: state === 'taken',
+  booked_by_you: state === 'booked_by_you',
+});
+
+const answer = (over: Partial<Service> = {}, days?: ServiceSlotsResponse['data']): ServiceSlotsResponse => ({
+  data: days ?? [
+    {
+      date: '2026-11-24',
+      weekday: 'Tue',
+      day: 24,
+      month: 'Nov',
+      slots: [
+        slot('301', '2026-11-24', '09:00', '10:00'),
+        slot('302', '2026-11-24', '10:00', '11:00', 'taken'),
+        slot('303', '2026-11-24', '11:00', '12:00', 'booked_by_you'),
+      ],
+    },
+    {
+      date: '2026-11-26',
+      weekday: 'Thu',
+      day: 26,
+      month: 'Nov',
+      slots: [slot('304', '2026-11-26', '09:00', '10:00'), slot('305', '2026-11-26', '18:30', '19:30')],
+    },
+  ],
+  meta: { timezone: 'Europe/Madrid', service: service(over), max_days_before_booking: 30 },
+});
+
+function setup({ path = '/demo/12', signedIn = false, slots = answer(), post }: { path?: string; signedIn?: boolean; slots?: ServiceSlotsResponse; post?: () => Response } = {}) {
+  const calls = stubFetch({
+    'GET /api/me': () => (signedIn ? json(200, { data: aClient }) : signedOut()),
+    'GET /api/config': config,
+    'GET /sanctum/csrf-cookie': csrf,
+    'GET /api/services/12/slots': () => json(200, slots),
+    'POST /api/appointments': post ?? (() => json(201, { data: { id: 77 } })),
+  });
+  const rendered = renderRoutes(routes, { path, queryClient: testQueryClient(signedIn ? aClient : undefined) });
+  return { ...rendered, calls, user: userEvent.setup() };
+}
+
+const day = (name: RegExp) => screen.getByRole('button', { name });
+const book = () => screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement;
+
+describe('choose time', () => {
+  it('asks for the slots in the browser’s zone and says which zone the times are in', async () => {
+    const { calls } = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' })).toBeTruthy();
+    const request = calls.find((c) => c.url.startsWith('/api/services/12/slots'))!;
+    expect(new URL(request.url, 'http://x').searchParams.get('timezone')).toBe(browserTimeZone());
+    expect(screen.getByText('Times are in Europe/Madrid')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Harbour Yoga/ }).getAttribute('href')).toBe('/demo');
+  });
+
+  it('puts the day and time in the URL; the chosen time unselects on a second click; another day clears the time', async () => {
+    const { router, user } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' });
+    // Without a day in the URL, the first day with free times is shown, nothing chosen yet.
+    expect(day(/November 24, 2026, 1 free time/).getAttribute('aria-pressed')).toBe('true');
+    expect(book().disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-24/09:00');
+    expect(screen.getByRole('button', { name: '09:00 to 10:00' }).getAttribute('aria-pressed')).toBe('true');
+    expect(book().disabled).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-24');
+    expect(screen.getByRole('button', { name: '09:00 to 10:00' }).getAttribute('aria-pressed')).toBe('false');
+    expect(book().disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
+    await user.click(day(/November 26, 2026, 2 free times/));
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
+    expect(day(/November 26, 2026/).getAttribute('aria-pressed')).toBe('true');
+    const times = screen.getByRole('list', { name: /Times on Thursday, November 26, 2026/ });
+    expect(within(times).getAllByRole('button').every((b) => b.getAttribute('aria-pressed') === 'false')).toBe(true);
+    expect(book().disabled).toBe(true);
+  });
+
+  it('opens on the day and time of a shared link', async () => {
+    setup({ path: '/demo/12/2026-11-26/18:30' });
+    const chosen = await screen.findByRole('button', { name: '18:30 to 19:30' });
+    expect(chosen.getAttribute('aria-pressed')).toBe('true');
+    expect(day(/November 26, 2026/).getAttribute('aria-pressed')).toBe('true');
+    expect(book().disabled).toBe(false);
+  });
+
+  it('disables taken times and marks the viewer’s own booking', async () => {
+    setup();
+    const taken = (await screen.findByRole('button', { name: '10:00, taken' })) as HTMLButtonElement;
+    expect(taken.disabled).toBe(true);
+    const mine = screen.getByRole('button', { name: '11:00, booked by you' }) as HTMLButtonElement;
+    expect(mine.disabled).toBe(true);
+    expect(within(mine).getByText('Booked')).toBeTruthy();
+  });
+
+  it('a link to a time that is gone says so and chooses nothing', async () => {
+    setup({ path: '/demo/12/2026-11-24/10:00' });
+    expect(await screen.findByText('10:00 is no longer available. Please select another time.')).toBeTruthy();
+    expect(book().disabled).toBe(true);
+  });
+
+  it('Book while signed out remembers the chosen time and goes to the login page', async () => {
+    const { router, user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
+    await user.click(book());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo/12/2026-11-24/09:00');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('books a class occurrence by its id and opens the confirmation page', async () => {
+    const { router, user, calls } = setup({ signedIn: true });
+    await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
+    await user.click(book());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/77'));
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')!;
+    expect(JSON.parse(String(post.init.body))).toEqual({ service_id: 12, slot_id: 301, date: '2026-11-24', time: '09:00' });
+  });
+
+  it('books an appointment by its start instant', async () => {
+    const { router, user, calls } = setup({ signedIn: true, slots: answer({ type: 'appointment', capacity: 1 }) });
+    await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
+    await user.click(book());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/77'));
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')!;
+    expect(JSON.parse(String(post.init.body))).toEqual({ service_id: 12, starts_at: '2026-11-24T09:00:00Z', date: '2026-11-24', time: '09:00' });
+  });
+
+  it('a session that ended meanwhile (401) also remembers the time and goes to login', async () => {
+    const { router, user } = setup({ signedIn: true, post: () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }) });
+    await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
+    await user.click(book());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo/12/2026-11-24/09:00');
+  });
+
+  it('a time taken meanwhile (409) says so, unselects it and loads the times again', async () => {
+    const { router, user, calls } = setup({ signedIn: true, post: () => json(409, { message: 'Taken.', code: 'slot_taken' }) });
+    await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
+    const loads = () => calls.filter((c) => c.url.startsWith('/api/services/12/slots')).length;
+    const before = loads();
+    await user.click(book());
+    expect(await screen.findByText('This slot is no longer available. Please select another one.')).toBeTruthy();
+    expect(screen.getByText('Oops!')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-24');
+    await waitFor(() => expect(loads()).toBeGreaterThan(before));
+  });
+
+  it('says when there are no free times in the advance window', async () => {
+    setup({ slots: answer({}, []) });
+    expect(await screen.findByText('No free times in the next 30 days')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+  });
+
+  it('an unknown service shows Page not found', async () => {
+    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config });
+    renderRoutes(routes, { path: '/demo/999' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { ChevronLeftIcon } from '../../../components/ui/booking-icons.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatLongDate } from '../../../lib/format.ts';
+import type { SlotDay } from '../api/get-service-slots.ts';
+
+export function freeCount(day: SlotDay): number {
+  return day.slots.filter((slot) => slot.available).length;
+}
+
+/** The days with times, side by side; the chosen one is pressed. Scrolls sideways on small screens. */
+export function DayStrip({
+  days,
+  selected,
+  onSelect,
+  aside,
+}: {
+  days: SlotDay[];
+  selected: string | null;
+  onSelect: (date: string) => void;
+  /** Shown above the strip, left of the scroll buttons. */
+  aside?: ReactNode;
+}) {
+  const scroller = useRef<HTMLUListElement>(null);
+
+  // Keep the chosen day in view (e.g. when the page opens on a shared link to a later day), by
+  // scrolling the strip only: scrollIntoView would also scroll the page.
+  useEffect(() => {
+    const el = scroller.current;
+    const button = selected ? el?.querySelector<HTMLElement>(`[data-date="${selected}"]`) : null;
+    if (!el || !button) return;
+    const left = button.offsetLeft - el.offsetLeft;
+    const right = left + button.offsetWidth;
+    if (left < el.scrollLeft) el.scrollTo?.({ left: Math.max(0, left - 16) });
+    else if (right > el.scrollLeft + el.clientWidth) el.scrollTo?.({ left: right - el.clientWidth + 16 });
+  }, [selected]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const el = scroller.current;
+    if (el) el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: 'smooth' });
+  };
+
+  return (
+    <div>
+      <div className="mb-2 flex min-h-8 items-center justify-between gap-3">
+        <div className="min-w-0">{aside}</div>
+        {days.length > 5 && (
+          <div className="hidden shrink-0 gap-1.5 sm:flex">
+            <ScrollButton label="Earlier days" onClick={() => scrollBy(-1)}>
+              <ChevronLeftIcon className="size-4" />
+            </ScrollButton>
+            <ScrollButton label="Later days" onClick={() => scrollBy(1)}>
+              <ChevronRightIcon className="size-4" />
+            </ScrollButton>
+          </div>
+        )}
+      </div>
+      <ul
+        ref={scroller}
+        aria-label="Days"
+        className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-2 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:scroll-px-0 sm:px-0 [&::-webkit-scrollbar]:hidden"
+      >
+        {days.map((day) => {
+          const free = freeCount(day);
+          const isSelected = day.date === selected;
+          return (
+            <li key={day.date} className="snap-start">
+              <button
+                type="button"
+                data-date={day.date}
+                aria-pressed={isSelected}
+                aria-label={`${formatLongDate(day.date)}, ${free === 0 ? 'fully booked' : `${free} free ${free === 1 ? 'time' : 'times'}`}`}
+                onClick={() => onSelect(day.date)}
+                className={cn(
+                  'flex w-[4.5rem] flex-col items-center rounded-2xl border px-2 py-2.5 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
+                  isSelected
+                    ? 'border-brand-600 bg-brand-600 text-white shadow-sm shadow-brand-600/30'
+                    : 'border-zinc-200 bg-white text-zinc-900 hover:border-zinc-300 hover:bg-zinc-50',
+                )}
+              >
+                <span className={cn('text-xs font-medium uppercase tracking-wide', isSelected ? 'text-brand-100' : 'text-zinc-500')}>
+                  {day.weekday}
+                </span>
+                <span className="mt-0.5 text-xl font-semibold tabular-nums">{day.day}</span>
+                <span className={cn('text-xs', isSelected ? 'text-brand-100' : 'text-zinc-500')}>{day.month}</span>
+                <span
+                  className={cn(
+                    'mt-1.5 rounded-full px-1.5 text-[11px] font-medium whitespace-nowrap',
+                    isSelected ? 'bg-white/20 text-white' : free === 0 ? 'bg-zinc-100 text-zinc-500' : 'bg-emerald-50 text-emerald-700',
+                  )}
+                >
+                  {free === 0 ? 'Full' : `${free} free`}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ScrollButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      tabIndex={-1}
+      className="flex size-8 items-center justify-center rounded-full border border-zinc-200 bg-white text-zinc-600 shadow-xs transition-colors hover:bg-zinc-50 hover:text-zinc-900"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Service } from '@slotted/contract';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ClockIcon, MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { EuroIcon } from '../../../components/ui/booking-icons.tsx';
+import { Badge } from '../../../components/ui/page.tsx';
+import { RichTextView, richTextToPlain } from '../../../components/ui/rich-text-view.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatDuration, serviceTypeLabel } from '../../profile/components/service-format.ts';
+
+/** The service being booked: who offers it, what it is, how long, how much and where. */
+export function ServiceHeader({ service, username }: { service: Service; username: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = richTextToPlain(service.description).length > 140;
+  return (
+    <section aria-labelledby="service-name" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6">
+      <Link
+        to={`/${encodeURIComponent(username)}`}
+        className="group -m-1 inline-flex max-w-full items-center gap-2.5 rounded-full p-1 pr-3 outline-none hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <Avatar src={service.provider.avatar} name={service.provider.name} size="s" />
+        <span className="truncate text-sm font-medium text-zinc-700 group-hover:text-zinc-900">{service.provider.name}</span>
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <h1 id="service-name" className="text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl">
+          {service.name}
+        </h1>
+        <Badge tone={service.type === 'class' ? 'brand' : 'neutral'}>{serviceTypeLabel(service.type)}</Badge>
+      </div>
+      <dl className="mt-4 grid grid-cols-3 gap-3 text-sm lg:grid-cols-2 lg:gap-4">
+        <Fact icon={<ClockIcon className="size-4" />} label="Duration" value={formatDuration(service.duration)} />
+        <Fact icon={<EuroIcon className="size-4" />} label="Price" value={formatMoney(service.price)} />
+        {service.location && <Fact icon={<MapPinIcon className="size-4" />} label="Location" value={service.location} />}
+        {service.type === 'class' && service.capacity > 0 && (
+          <Fact icon={<UsersIcon className="size-4" />} label="Class size" value={`Up to ${service.capacity}`} />
+        )}
+      </dl>
+      {service.description && (
+        <div className="mt-5 border-t border-zinc-100 pt-4">
+          <RichTextView html={service.description} className={cn(long && !expanded && 'line-clamp-3 lg:line-clamp-none')} />
+          {long && (
+            <button
+              type="button"
+              onClick={() => setExpanded((value) => !value)}
+              aria-expanded={expanded}
+              className="mt-2 text-sm font-medium text-brand-700 hover:underline lg:hidden"
+            >
+              {expanded ? 'Show less' : 'Read more'}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2.5">
+      <span className="mt-0.5 hidden size-7 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-600 lg:flex">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs text-zinc-500">{label}</dt>
+        <dd className="font-medium break-words text-zinc-900">{value}</dd>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { cn } from '../../../lib/cn.ts';
+import type { BookableSlot } from '../api/get-service-slots.ts';
+
+/**
+ * The times of one day as buttons. Free times toggle (clicking the chosen one again unselects it,
+ * spec §2); taken ones are struck through and disabled; the viewer's own bookings read 'Booked'.
+ */
+export function TimeGrid({
+  slots,
+  selected,
+  onToggle,
+  label,
+}: {
+  slots: BookableSlot[];
+  selected: BookableSlot | null;
+  onToggle: (slot: BookableSlot) => void;
+  label: string;
+}) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5">
+      {slots.map((slot) => {
+        const isSelected = selected?.id === slot.id;
+        const state = slot.booked_by_you ? 'booked' : slot.available ? 'free' : 'taken';
+        return (
+          <li key={slot.id}>
+            <button
+              type="button"
+              disabled={state !== 'free'}
+              aria-pressed={state === 'free' ? isSelected : undefined}
+              aria-label={
+                state === 'booked' ? `${slot.time}, booked by you` : state === 'taken' ? `${slot.time}, taken` : `${slot.time} to ${slot.until}`
+              }
+              onClick={() => onToggle(slot)}
+              className={cn(
+                'relative flex h-12 w-full flex-col items-center justify-center rounded-xl border text-[15px] font-semibold tabular-nums transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
+                state === 'free' &&
+                  (isSelected
+                    ? 'border-brand-600 bg-brand-600 text-white shadow-sm shadow-brand-600/30'
+                    : 'border-zinc-200 bg-white text-zinc-900 hover:border-brand-400 hover:bg-brand-50'),
+                state === 'taken' && 'cursor-not-allowed border-zinc-100 bg-zinc-50 text-zinc-400 line-through decoration-zinc-400',
+                state === 'booked' && 'cursor-default border-emerald-200 bg-emerald-50 text-emerald-800',
+              )}
+            >
+              <span className="flex items-center gap-1">
+                {isSelected && <CheckIcon className="size-3.5" strokeWidth={3} />}
+                {slot.time}
+              </span>
+              {state === 'booked' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">Booked</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

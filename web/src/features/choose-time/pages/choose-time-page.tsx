@@ -1,0 +1,245 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DATE_PATTERN, TIME_PATTERN, type Service } from '@slotted/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { AlertCircleIcon, ArrowLeftIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon, GlobeIcon } from '../../../components/ui/booking-icons.tsx';
+import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { browserTimeZone, formatLongDate } from '../../../lib/format.ts';
+import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+import { NotFoundPage, PageNotFound } from '../../not-found/pages/not-found-page.tsx';
+import { chooseTimePath } from '../../profile/components/service-format.ts';
+import { useCreateAppointment, type CreateAppointmentInput } from '../api/create-appointment.ts';
+import { useServiceSlots, type BookableSlot, type SlotDay } from '../api/get-service-slots.ts';
+import { DayStrip, freeCount } from '../components/day-strip.tsx';
+import { ServiceHeader } from '../components/service-header.tsx';
+import { TimeGrid } from '../components/time-grid.tsx';
+
+export const SLOT_GONE_MESSAGE = 'This slot is no longer available. Please select another one.';
+
+/**
+ * /{username}/{serviceId}/{date?}/{time?} (route ChooseTime, spec §2 Choose time). Any other shape of
+ * path under a username (e.g. /no/such/page) is the catch-all's.
+ */
+export function ChooseTimePage() {
+  const { username = '', serviceId = '', date, time } = useParams();
+  const valid =
+    /^\d{1,12}$/.test(serviceId) && (date === undefined || DATE_PATTERN.test(date)) && (time === undefined || TIME_PATTERN.test(time));
+  if (!valid) return <NotFoundPage />;
+  return <ChooseTime username={username} serviceId={serviceId} date={date ?? null} time={time ?? null} />;
+}
+
+/** A slot's booking request: a class books its occurrence, an appointment its start instant (D1). */
+export function bookingRequest(service: Service, slot: BookableSlot): CreateAppointmentInput {
+  const base = { service_id: service.id, date: slot.date, time: slot.time };
+  if (service.type === 'class') return { ...base, slot_id: /^\d+$/.test(slot.id) ? Number(slot.id) : slot.id };
+  return { ...base, starts_at: slot.starts_at };
+}
+
+function ChooseTime({ username, serviceId, date, time }: { username: string; serviceId: string; date: string | null; time: string | null }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { data: me } = useMe();
+  const [timezone] = useState(browserTimeZone);
+  const slots = useServiceSlots(serviceId, timezone);
+  const book = useCreateAppointment();
+
+  const service = slots.data?.meta.service;
+  const providerUsername = service?.provider.username ?? null;
+
+  // A link with the wrong username for this service goes to the right one, keeping day and time.
+  useEffect(() => {
+    if (providerUsername && providerUsername.toLowerCase() !== username.toLowerCase()) {
+      void navigate(chooseTimePath(providerUsername, serviceId, date, time), { replace: true });
+    }
+  }, [providerUsername, username, serviceId, date, time, navigate]);
+
+  if (slots.isPending) return <ChooseTimeSkeleton />;
+  if (slots.isError) {
+    if (isApiError(slots.error, 404)) return <PageNotFound />;
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <EmptyState
+          title="We could not load the free times"
+          description="Please check your connection and try again."
+          action={
+            <Button theme="white" onClick={() => void slots.refetch()} loading={slots.isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const { data: days, meta } = slots.data;
+  const path = (d?: string | null, t?: string | null) => chooseTimePath(username, serviceId, d, t);
+  const go = (to: string) => void navigate(to, { replace: true });
+
+  const requestedDay = date ? days.find((d) => d.date === date) : undefined;
+  const day: SlotDay | undefined = requestedDay ?? days.find((d) => freeCount(d) > 0) ?? days[0];
+  const selectedSlot = day && time ? (day.slots.find((s) => s.time === time && s.available) ?? null) : null;
+  const missingDay = Boolean(date) && !requestedDay;
+  const missingTime = Boolean(time) && Boolean(requestedDay) && !selectedSlot;
+  const anyFree = days.some((d) => freeCount(d) > 0);
+
+  const onBook = () => {
+    if (!selectedSlot || !day) return;
+    const here = path(day.date, selectedSlot.time);
+    const toLogin = () => {
+      rememberRedirectAfterLogin(here);
+      void navigate('/login');
+    };
+    if (!me) return toLogin();
+    book.mutate(bookingRequest(meta.service, selectedSlot), {
+      onSuccess: (appointment) => void navigate(`/appointments/${appointment.id}`),
+      onError: (error) => {
+        if (isApiError(error, 401)) return toLogin();
+        if (isApiError(error, 409)) {
+          toast({ title: 'Oops!', description: SLOT_GONE_MESSAGE, theme: 'error' });
+          go(path(day.date));
+          void slots.refetch();
+          return;
+        }
+        toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
+      },
+    });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 pt-4 pb-6 sm:px-6 sm:pt-6 lg:px-10 lg:pt-8">
+      <DocumentTitle title={`Book ${meta.service.name}`} />
+      <Link
+        to={`/${encodeURIComponent(username)}`}
+        className="-ml-2 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-zinc-600 outline-none hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <ArrowLeftIcon className="size-4" />
+        All services
+      </Link>
+      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start lg:gap-8">
+        <div className="lg:sticky lg:top-6">
+          <ServiceHeader service={meta.service} username={username} />
+        </div>
+
+        <section aria-labelledby="choose-time-heading" className="min-w-0">
+          <h2 id="choose-time-heading" className="text-lg font-semibold text-zinc-900">
+            Choose a time
+          </h2>
+
+          {days.length === 0 ? (
+            <div className="mt-4">
+              <EmptyState
+                icon={<CalendarIcon className="size-6" />}
+                title={`No free times in the next ${meta.max_days_before_booking} days`}
+                description="Please check again later, or get in touch with the provider."
+                action={
+                  <Link to={`/${encodeURIComponent(username)}`} className="text-sm font-medium text-brand-700 hover:underline">
+                    See other services
+                  </Link>
+                }
+              />
+            </div>
+          ) : (
+            <>
+              {(missingDay || missingTime || !anyFree) && (
+                <Notice>
+                  {!anyFree
+                    ? `No free times in the next ${meta.max_days_before_booking} days.`
+                    : missingDay
+                      ? `${formatLongDate(date ?? '')} has no times any more. Please choose another day.`
+                      : `${time} is no longer available. Please select another time.`}
+                </Notice>
+              )}
+              <div className="mt-2">
+                <DayStrip
+                  days={days}
+                  selected={day?.date ?? null}
+                  onSelect={(d) => go(path(d))}
+                  aside={
+                    <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+                      <GlobeIcon className="size-3.5 shrink-0" />
+                      <span className="truncate">Times are in {meta.timezone || timezone}</span>
+                    </p>
+                  }
+                />
+              </div>
+              {day && (
+                <div className="mt-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-5">
+                  <h3 className="mb-3 text-sm font-semibold text-zinc-900">{formatLongDate(day.date)}</h3>
+                  <TimeGrid
+                    slots={day.slots}
+                    selected={selectedSlot}
+                    label={`Times on ${formatLongDate(day.date)}`}
+                    onToggle={(slot) => go(selectedSlot?.id === slot.id ? path(day.date) : path(day.date, slot.time))}
+                  />
+                </div>
+              )}
+            </>
+          )}
+          {days.length > 0 && (
+            <div className="sticky bottom-0 z-20 -mx-4 mt-6 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:pb-3 sm:shadow-lg sm:shadow-zinc-900/5 sm:bottom-4">
+              <div className="flex items-center gap-4">
+                <div className="min-w-0 flex-1" aria-live="polite">
+                  {selectedSlot && day ? (
+                    <>
+                      <p className="truncate text-sm font-semibold text-zinc-900">
+                        {day.weekday} {day.day} {day.month}
+                        <span className="font-normal text-zinc-400"> · </span>
+                        <span className="tabular-nums">
+                          {selectedSlot.time}–{selectedSlot.until}
+                        </span>
+                      </p>
+                      <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>
+                    </>
+                  ) : (
+                    <p className="text-sm text-zinc-500">Choose a time to continue</p>
+                  )}
+                </div>
+                <Button size="l" className="min-w-28" disabled={!selectedSlot} loading={book.isPending} onClick={onBook}>
+                  Book
+                </Button>
+              </div>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mt-4 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+      <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
+      {children}
+    </p>
+  );
+}
+
+function ChooseTimeSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 pt-4 sm:px-6 sm:pt-6 lg:px-10 lg:pt-8" aria-busy="true" aria-label="Loading free times">
+      <Skeleton className="h-7 w-28" />
+      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
+        <Skeleton className="h-56 rounded-2xl" />
+        <div>
+          <Skeleton className="h-6 w-40" />
+          <div className="mt-5 flex gap-2 overflow-hidden">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-[6.5rem] w-[4.5rem] shrink-0 rounded-2xl" />
+            ))}
+          </div>
+          <div className="mt-5 grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5">
+            {Array.from({ length: 10 }, (_, i) => (
+              <Skeleton key={i} className="h-12 rounded-xl" />
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Service } from '@slotted/contract';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { LayersIcon, MailIcon, SettingsIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { ShareIcon } from '../../../components/ui/booking-icons.tsx';
+import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
+import { Segmented } from '../../../components/ui/segmented.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useConfig } from '../../config/api/get-config.ts';
+import { marketingTarget, PageNotFound } from '../../not-found/pages/not-found-page.tsx';
+import { useProfile, type Profile, type PublicPlan } from '../api/get-profile.ts';
+import { ContactDialog } from '../components/contact-dialog.tsx';
+import { PlanCard } from '../components/plan-card.tsx';
+import { ServiceCard } from '../components/service-card.tsx';
+import { ShareDialog } from '../components/share-dialog.tsx';
+
+/** /{username}: a provider's public profile, the studio's storefront (spec §2 Public profile). */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const profile = useProfile(username);
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    if (isApiError(profile.error, 404)) return <ProfileNotFound username={username} />;
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <EmptyState
+          title="We could not load this page"
+          description="Please check your connection and try again."
+          action={
+            <Button theme="white" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return <ProfileView profile={profile.data} />;
+}
+
+/** Spec §8: a profile that does not exist sends the visitor to the marketing site's page for that name. */
+function ProfileNotFound({ username }: { username: string }) {
+  const { config, isPending } = useConfig();
+  const target = isPending ? null : marketingTarget(config.marketing_url, `/${encodeURIComponent(username)}`);
+  useEffect(() => {
+    if (target) window.location.replace(target);
+  }, [target]);
+  if (isPending || target) return <PageSpinner />;
+  return <PageNotFound />;
+}
+
+type Segment = 'plans' | 'services';
+
+function ProfileView({ profile }: { profile: Profile }) {
+  const { data: me } = useMe();
+  const [contactOpen, setContactOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [segment, setSegment] = useState<Segment>(
+    profile.services.length === 0 && profile.plans.length > 0 ? 'plans' : 'services',
+  );
+  const isOwn = Boolean(me?.username && me.username === profile.username);
+  const hasContact = Boolean(profile.email || profile.phone);
+
+  return (
+    <div className="pb-16">
+      <DocumentTitle title={profile.name} />
+      <div className="mx-auto w-full max-w-5xl sm:px-6 sm:pt-6 lg:px-10">
+        <Cover src={profile.cover} />
+        <div className="px-4 sm:px-6">
+          <div className="-mt-10 flex items-end justify-between gap-3 sm:-mt-14">
+            <div className="shrink-0 rounded-full bg-white p-1 shadow-md ring-1 ring-black/5">
+              <Avatar src={profile.avatar} name={profile.name} size="xl" className="sm:size-28 sm:text-3xl" />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              {isOwn && (
+                <Link to="/settings/account" className={buttonClasses({ theme: 'white', size: 'm' })}>
+                  <SettingsIcon className="size-4" />
+                  <span className="max-sm:sr-only">Edit profile</span>
+                </Link>
+              )}
+              {hasContact && (
+                <Button theme="white" leadingIcon={<MailIcon className="size-4" />} onClick={() => setContactOpen(true)}>
+                  Contact
+                </Button>
+              )}
+              <Button theme="white" leadingIcon={<ShareIcon className="size-4" />} onClick={() => setShareOpen(true)}>
+                Share
+              </Button>
+            </div>
+          </div>
+          <h1 className="mt-4 text-2xl font-semibold tracking-tight text-balance text-zinc-900 sm:text-3xl">{profile.name}</h1>
+          <p className="mt-0.5 text-sm text-zinc-500">@{profile.username}</p>
+          {profile.bio && (
+            <p className="mt-4 max-w-2xl text-[15px] leading-relaxed whitespace-pre-line text-zinc-700">{profile.bio}</p>
+          )}
+
+          <Segmented
+            label="Offers"
+            className="mt-8"
+            value={segment}
+            onValueChange={(value) => setSegment(value as Segment)}
+            listClassName="w-full sm:w-auto"
+            items={[
+              {
+                value: 'plans',
+                label: 'Plans',
+                count: profile.plans.length,
+                content: <PlansList plans={profile.plans} />,
+              },
+              {
+                value: 'services',
+                label: 'Services',
+                count: profile.services.length,
+                content: <ServicesList services={profile.services} username={profile.username} policy={profile.policy} />,
+              },
+            ]}
+          />
+        </div>
+      </div>
+
+      <ContactDialog profile={profile} open={contactOpen} onOpenChange={setContactOpen} />
+      <ShareDialog name={profile.name} username={profile.username} open={shareOpen} onOpenChange={setShareOpen} />
+    </div>
+  );
+}
+
+function Cover({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="relative h-36 overflow-hidden bg-gradient-to-br from-brand-800 via-brand-600 to-teal-500 sm:h-52 sm:rounded-3xl lg:h-60">
+      {src && !failed ? (
+        <img src={src} alt="" className="size-full object-cover" onError={() => setFailed(true)} />
+      ) : (
+        <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(255,255,255,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(255,255,255,0.15),transparent_40%)]" />
+      )}
+    </div>
+  );
+}
+
+function PlansList({ plans }: { plans: PublicPlan[] }) {
+  if (plans.length === 0) {
+    return (
+      <EmptyState
+        icon={<TicketIcon className="size-6" />}
+        title="No plans yet"
+        description="Memberships and class packs will appear here once they are offered."
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {plans.map((plan) => (
+        <li key={plan.id}>
+          <PlanCard plan={plan} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function cancellationNote(hours: number): string {
+  if (!hours) return 'Bookings are not refundable once made.';
+  return `Free cancellation up to ${hours === 1 ? '1 hour' : `${hours} hours`} before your booking.`;
+}
+
+function ServicesList({ services, username, policy }: { services: Service[]; username: string; policy: Profile['policy'] }) {
+  if (services.length === 0) {
+    return (
+      <EmptyState
+        icon={<LayersIcon className="size-6" />}
+        title="No services yet"
+        description="Appointments and classes will appear here once they can be booked."
+      />
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {services.map((service) => (
+          <li key={service.id}>
+            <ServiceCard service={service} username={username} />
+          </li>
+        ))}
+      </ul>
+      {policy && <p className="mt-6 text-center text-xs text-zinc-500">{cancellationNote(policy.min_hours_before_cancellation)}</p>}
+    </>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-5xl sm:px-6 sm:pt-6 lg:px-10" aria-busy="true" aria-label="Loading profile">
+      <Skeleton className="h-36 rounded-none sm:h-52 sm:rounded-3xl lg:h-60" />
+      <div className="px-4 sm:px-6">
+        <div className="-mt-10 w-fit rounded-full bg-white p-1 sm:-mt-14">
+          <Skeleton className="size-20 rounded-full sm:size-28" />
+        </div>
+        <Skeleton className="mt-4 h-7 w-56" />
+        <Skeleton className="mt-2 h-4 w-24" />
+        <Skeleton className="mt-6 h-4 w-full max-w-xl" />
+        <Skeleton className="mt-2 h-4 w-2/3 max-w-md" />
+        <Skeleton className="mt-8 h-11 w-60 rounded-xl" />
+        <div className="mt-6 grid gap-4 sm:grid-cols-2">
+          <Skeleton className="h-44 rounded-2xl" />
+          <Skeleton className="h-44 rounded-2xl" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -7,7 +7,8 @@ const listClasses = 'flex gap-1 overflow-x-auto border-b border-zinc-200 [scroll
 const tabClasses =
   'relative -mb-px inline-flex h-10 shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-zinc-500 transition-colors ' +
   'hover:text-zinc-900 focus-visible:rounded-md focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-500';
-const activeClasses = 'border-brand-600 text-zinc-900';
+// border-b-*: a side's colour comes after the all-sides border-transparent in Tailwind's order, so it wins.
+const activeClasses = 'border-b-brand-600 text-zinc-900';
 
 export interface TabLink {
   label: ReactNode;

@@ -7,6 +7,9 @@ import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
 import { SchedulePage } from '../features/schedule/pages/schedule-page.tsx';
 import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
 import { ServicesPage } from '../features/services/pages/services-page.tsx';
+import { WorkingHoursPage } from '../features/availability/pages/working-hours-page.tsx';
+import { PoliciesPage } from '../features/availability/pages/policies-page.tsx';
+import { UnavailableDaysPage } from '../features/availability/pages/unavailable-days-page.tsx';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { ChooseTimePage } from '../features/choose-time/pages/choose-time-page.tsx';
@@ -43,6 +46,9 @@ export const routeTable: AppRoute[] = [
   { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
   { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
   { path: '/services', name: 'Services', Component: ServicesPage },
+  { path: '/availability', name: 'WorkingHours', Component: WorkingHoursPage },
+  { path: '/availability/policies', name: 'Policies', Component: PoliciesPage },
+  { path: '/availability/unavailable-days', name: 'UnavailableDays', Component: UnavailableDaysPage },
   { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
   { path: '/:username/:serviceId/:date?/:time?', name: 'ChooseTime', Component: ChooseTimePage, meta: { ...noSidebarPublic, showNavbar: true } },
   { path: '/:username', name: 'Profile', Component: ProfilePage, meta: { loginOptional: true, minimizedSidebar: true, showNavbar: true } },

@@ -339,7 +339,7 @@ function InsertForm({ editor, kind, onClose }: { editor: Editor; kind: PromptKin
     } else {
       const videoId = youtubeVideoId(url);
       if (!videoId) {
-        setError('Paste a YouTube link, like https://www.youtube.com/watch?v=… or https://youtu.be/….');
+        setError('Paste a link to a YouTube video (youtube.com or youtu.be).');
         return;
       }
       editor.chain().focus().insertContent({ type: 'youtube', attrs: { videoId } }).run();

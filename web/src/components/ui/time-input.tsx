@@ -12,6 +12,20 @@ export function timeChoices(step: number = TIME_STEP_MINUTES): string[] {
   return out;
 }
 
+/**
+ * Typed text to 'HH:MM' with the contract's rule (spec §5). A dot, comma or 'h' between hours and
+ * minutes counts as the colon ('9.30', '9h30'); digits alone ('930', '2315') read as hours and
+ * minutes, the last two digits being the minutes.
+ */
+export function normaliseTypedTime(raw: string): string {
+  const text = raw.includes(':') ? raw : raw.replace(/(\d)\s*[.,hH]\s*(?=\d)/, '$1:');
+  if (!text.includes(':')) {
+    const digits = text.replace(/\D/g, '');
+    if (digits.length >= 3) return normaliseTimeInput(`${digits.slice(0, -2)}:${digits.slice(-2)}`);
+  }
+  return normaliseTimeInput(text);
+}
+
 export interface TimeInputProps {
   /** 'HH:MM'. */
   value: string;
@@ -50,7 +64,7 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
   const [browsing, setBrowsing] = useState(false);
 
   const nearest = (text: string): number => {
-    const time = TIME_PATTERN.test(text) ? text : normaliseTimeInput(text);
+    const time = TIME_PATTERN.test(text) ? text : normaliseTypedTime(text);
     return Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step));
   };
 
@@ -67,7 +81,7 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
 
   const commit = (text: string) => {
     setDraft(null);
-    const next = normaliseTimeInput(text);
+    const next = normaliseTypedTime(text);
     if (next !== value) onChange(next);
   };
 
@@ -77,10 +91,26 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
     if (time !== value) onChange(time);
   };
 
-  // Keep the highlighted choice in view.
+  // Keep the highlighted choice in view: centred when the list opens, just inside it while moving.
+  // The list is scrolled by hand so the page itself never jumps.
+  const wasOpen = useRef(false);
   useEffect(() => {
+    const opening = open && !wasOpen.current;
+    wasOpen.current = open;
     if (!open || active < 0) return;
-    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+    const frame = requestAnimationFrame(() => {
+      const list = document.getElementById(listId);
+      const option = document.getElementById(`${listId}-${active}`);
+      if (!list || !option) return;
+      if (opening) {
+        list.scrollTop = option.offsetTop - list.clientHeight / 2 + option.offsetHeight / 2;
+      } else if (option.offsetTop < list.scrollTop) {
+        list.scrollTop = option.offsetTop;
+      } else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [open, active, listId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -195,7 +225,7 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
             id={listId}
             role="listbox"
             aria-label="Times"
-            className="max-h-[min(15rem,var(--radix-popover-content-available-height))] overflow-y-auto overscroll-contain p-1"
+            className="relative max-h-60 overflow-y-auto overscroll-contain p-1"
           >
             {choices.map((time, index) => {
               const selected = time === value;

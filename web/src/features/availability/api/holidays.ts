@@ -1,0 +1,61 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Holiday } from '@slotted/contract';
+import { apiData, apiRequest } from '../../../lib/api-client.ts';
+
+export interface HolidaysAnswer {
+  /** ISO country code, or null when none is chosen. */
+  country: string | null;
+  year: number;
+  countries: { code: string; name: string }[];
+  holidays: Holiday[];
+}
+
+export const holidaysQueryKey = ['holidays'] as const;
+
+/** GET /api/holidays?year=YYYY: the provider's country, the countries offered and that year's holidays. */
+export async function fetchHolidays(year: number): Promise<HolidaysAnswer> {
+  return apiData<HolidaysAnswer>('/api/holidays', { query: { year } });
+}
+
+export const holidaysQueryOptions = (year: number) =>
+  queryOptions({ queryKey: [...holidaysQueryKey, year], queryFn: () => fetchHolidays(year) });
+
+export function useHolidays(year: number) {
+  return useQuery({ ...holidaysQueryOptions(year), placeholderData: keepPreviousData });
+}
+
+/** POST /api/holidays/country `{ country }` (204); null means none. */
+export async function setHolidayCountry(country: string | null): Promise<void> {
+  await apiRequest('/api/holidays/country', { method: 'POST', json: { country } });
+}
+
+export function useSetHolidayCountry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setHolidayCountry,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: holidaysQueryKey }),
+  });
+}
+
+/** POST /api/holidays/choice `{ date, available }` (204). */
+export async function chooseHoliday(choice: { date: string; available: boolean }): Promise<void> {
+  await apiRequest('/api/holidays/choice', { method: 'POST', json: choice });
+}
+
+/** A holiday's switch flips at once; it flips back (and the caller is told) if the server refuses. */
+export function useChooseHoliday(year: number) {
+  const queryClient = useQueryClient();
+  const key = [...holidaysQueryKey, year];
+  const flip = (answer: HolidaysAnswer | undefined, date: string, available: boolean) =>
+    answer && { ...answer, holidays: answer.holidays.map((h) => (h.date === date ? { ...h, available } : h)) };
+  return useMutation({
+    mutationFn: chooseHoliday,
+    onMutate: async ({ date, available }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<HolidaysAnswer>(key, (answer) => flip(answer, date, available));
+    },
+    onError: (_error, { date, available }) => {
+      queryClient.setQueryData<HolidaysAnswer>(key, (answer) => flip(answer, date, !available));
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Policies } from '@slotted/contract';
+import { apiData } from '../../../lib/api-client.ts';
+
+export const policiesQueryKey = ['policies'] as const;
+
+/** GET /api/policies. */
+export async function fetchPolicies(): Promise<Policies> {
+  return apiData<Policies>('/api/policies');
+}
+
+export const policiesQueryOptions = queryOptions({ queryKey: policiesQueryKey, queryFn: fetchPolicies });
+
+export function usePolicies() {
+  return useQuery(policiesQueryOptions);
+}
+
+/** POST /api/policies: answers with the saved policies. */
+export async function savePolicies(policies: Policies): Promise<Policies> {
+  return apiData<Policies>('/api/policies', { method: 'POST', json: policies });
+}
+
+export function useSavePolicies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePolicies,
+    onSuccess: (saved) => queryClient.setQueryData(policiesQueryKey, saved),
+  });
+}

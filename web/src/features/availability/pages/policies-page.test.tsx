@@ -1,0 +1,109 @@
+import '../../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS, type Policies } from '@slotted/contract';
+import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { ADVANCE_BOOKING_OPTIONS, BOOKING_NOTICE_OPTIONS, CANCELLATION_NOTICE_OPTIONS } from '../lib/policy-options.ts';
+import { PoliciesPage } from './policies-page.tsx';
+
+const csrf = () => {
+  document.cookie = 'XSRF-TOKEN=token; path=/';
+  return new Response(null, { status: 204 });
+};
+
+const saved: Policies = {
+  min_hours_before_booking: 4,
+  max_days_before_booking: 30,
+  min_hours_before_cancellation: 24,
+  terms_of_service: '<p>Be on time.</p>',
+};
+
+function renderPage(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({
+    'GET /api/policies': () => json(200, { data: saved }),
+    'GET /sanctum/csrf-cookie': csrf,
+    ...routes,
+  });
+  renderAt(<PoliciesPage />, { path: '/availability/policies', queryClient: testQueryClient(aProvider) });
+  return calls;
+}
+
+async function optionsOf(label: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('combobox', { name: label }));
+  const list = await screen.findByRole('listbox');
+  const titles = within(list)
+    .getAllByRole('option')
+    .map((option) => option.querySelector('span > span')?.textContent);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  return titles;
+}
+
+describe('policy options (spec §9)', () => {
+  it('are exactly the contract’s values, in its order', () => {
+    expect(BOOKING_NOTICE_OPTIONS.map((o) => o.value)).toEqual([...BOOKING_NOTICE_HOURS]);
+    expect(ADVANCE_BOOKING_OPTIONS.map((o) => o.value)).toEqual([...ADVANCE_BOOKING_DAYS]);
+    expect(CANCELLATION_NOTICE_OPTIONS.map((o) => o.value)).toEqual([...CANCELLATION_NOTICE_HOURS]);
+  });
+});
+
+describe('policies page', () => {
+  it('offers the spec’s choices, with 0 hours of cancellation notice called Never', async () => {
+    renderPage();
+    await screen.findByRole('combobox', { name: 'Booking notice' });
+
+    expect(await optionsOf('Booking notice')).toEqual(['No notice', '1 hour', '4 hours', '12 hours', '24 hours', '48 hours', '72 hours']);
+    expect(await optionsOf('Advance booking')).toEqual(['1 day', '3 days', '7 days', '14 days', '30 days', '90 days', '180 days']);
+    expect(await optionsOf('Cancellation notice')).toEqual(['1 hour', '4 hours', '12 hours', '24 hours', '48 hours', '72 hours', 'Never']);
+  });
+
+  it('shows the saved choices and sends the new ones', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({ 'POST /api/policies': (_, init) => json(200, { data: JSON.parse(String(init.body)) }) });
+    const cancellation = await screen.findByRole('combobox', { name: 'Cancellation notice' });
+    expect(screen.getByRole('combobox', { name: 'Booking notice' }).textContent).toBe('4 hours');
+    expect(screen.getByRole('combobox', { name: 'Advance booking' }).textContent).toBe('30 days');
+    expect(cancellation.textContent).toBe('24 hours');
+    expect(screen.getByRole('textbox', { name: 'Terms of service' }).textContent).toBe('Be on time.');
+
+    await user.click(cancellation);
+    await user.click(await screen.findByRole('option', { name: /Never/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Booking notice' }));
+    await user.click(await screen.findByRole('option', { name: 'No notice' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Policies updated')).toBeTruthy();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.init.body))).toEqual({
+      min_hours_before_booking: 0,
+      max_days_before_booking: 30,
+      min_hours_before_cancellation: 0,
+      terms_of_service: '<p>Be on time.</p>',
+    });
+  });
+
+  it('shows 422 errors under their fields', async () => {
+    const user = userEvent.setup();
+    renderPage({
+      'POST /api/policies': () =>
+        json(422, {
+          message: 'Invalid',
+          code: 'validation_failed',
+          errors: { max_days_before_booking: ['Choose one of the advance booking options.'], terms_of_service: ['The terms are too long.'] },
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+
+    const advance = screen.getByRole('combobox', { name: 'Advance booking' });
+    await waitFor(() => expect(advance.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(advance.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe(
+      'Choose one of the advance booking options.',
+    );
+    const terms = screen.getByRole('textbox', { name: 'Terms of service' });
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(terms.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe('The terms are too long.');
+    expect(screen.getByRole('combobox', { name: 'Booking notice' }).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Policies updated')).toBeNull();
+  });
+});

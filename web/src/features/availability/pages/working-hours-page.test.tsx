@@ -1,0 +1,145 @@
+import '../../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES, type WorkDay } from '@slotted/contract';
+import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { applyFromChange } from '../lib/work-hours.ts';
+import { WorkingHoursPage } from './working-hours-page.tsx';
+
+const csrf = () => {
+  document.cookie = 'XSRF-TOKEN=token; path=/';
+  return new Response(null, { status: 204 });
+};
+
+const week = (): WorkDay[] =>
+  WEEKDAY_NAMES.map((name, i) => ({
+    weekday: i + 1,
+    name,
+    abbreviation: WEEKDAY_ABBREVIATIONS[i],
+    available: i < 5,
+    from: '08:00',
+    to: '17:00',
+  }));
+
+function renderPage(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({
+    'GET /api/work-days': () => json(200, { data: week(), timezone: 'America/New_York' }),
+    'GET /sanctum/csrf-cookie': csrf,
+    ...routes,
+  });
+  renderAt(<WorkingHoursPage />, { path: '/availability', queryClient: testQueryClient(aProvider) });
+  return calls;
+}
+
+const input = (name: string) => screen.getByRole('combobox', { name }) as HTMLInputElement;
+const describedText = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ')
+    .trim();
+
+describe('the From/To rule (spec §4)', () => {
+  const day = { weekday: 1, available: true, from: '08:00', to: '17:00' };
+
+  it('keeps To when From stays before it', () => {
+    expect(applyFromChange(day, '16:45')).toEqual({ ...day, from: '16:45', to: '17:00' });
+  });
+
+  it('moves To one hour after a From that is not before it', () => {
+    expect(applyFromChange(day, '17:00')).toEqual({ ...day, from: '17:00', to: '18:00' });
+    expect(applyFromChange(day, '19:15')).toEqual({ ...day, from: '19:15', to: '20:15' });
+  });
+
+  it('caps To at 23:59', () => {
+    expect(applyFromChange(day, '23:00')).toEqual({ ...day, from: '23:00', to: '23:59' });
+    expect(applyFromChange(day, '23:30')).toEqual({ ...day, from: '23:30', to: '23:59' });
+  });
+});
+
+describe('working hours page', () => {
+  it('shows each day with its switch and times, in the answer’s time zone', async () => {
+    renderPage();
+    expect(await screen.findByText('America/New York')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change your time zone' }).getAttribute('href')).toBe('/settings/account');
+    expect((screen.getByRole('switch', { name: 'Monday' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('switch', { name: 'Sunday' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('false');
+    expect(input('Monday from').value).toBe('08:00');
+    expect(input('Friday to').value).toBe('17:00');
+    expect(screen.queryByRole('combobox', { name: 'Sunday from' })).toBeNull();
+  });
+
+  it('moving From past To moves To an hour later; typed times are normalised on blur', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const from = await screen.findByRole('combobox', { name: 'Tuesday from' });
+
+    await user.clear(from);
+    await user.type(from, '17.3');
+    await user.tab();
+    expect(input('Tuesday from').value).toBe('17:03');
+    expect(input('Tuesday to').value).toBe('18:03');
+
+    await user.clear(input('Tuesday from'));
+    await user.type(input('Tuesday from'), '2345');
+    await user.tab();
+    expect(input('Tuesday from').value).toBe('23:45');
+    expect(input('Tuesday to').value).toBe('23:59');
+
+    await user.clear(input('Tuesday from'));
+    await user.type(input('Tuesday from'), '9');
+    await user.tab();
+    expect(input('Tuesday from').value).toBe('09:00');
+    expect(input('Tuesday to').value).toBe('23:59');
+  });
+
+  it('To must be after From, checked before sending', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage();
+    const to = await screen.findByRole('combobox', { name: 'Thursday to' });
+    await user.clear(to);
+    await user.type(to, '07:00');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(input('Thursday to').getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input('Thursday to'))).toBe('The end time must be after the start time.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('saves all seven days and says so', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({
+      'POST /api/work-days': (_, init) => {
+        const sent = JSON.parse(String(init.body)).data as WorkDay[];
+        return json(200, { data: week().map((d, i) => ({ ...d, ...sent[i] })), timezone: 'America/New_York' });
+      },
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Saturday' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Availability updated')).toBeTruthy();
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init.body));
+    expect(body.data).toHaveLength(7);
+    expect(body.data[5]).toEqual({ weekday: 6, available: true, from: '08:00', to: '17:00' });
+    expect(body.data[6]).toEqual({ weekday: 7, available: false, from: '08:00', to: '17:00' });
+  });
+
+  it('a 422 for data.2.to shows under Wednesday’s To, and only there', async () => {
+    const user = userEvent.setup();
+    renderPage({
+      'POST /api/work-days': () =>
+        json(422, { message: 'Invalid', code: 'validation_failed', errors: { 'data.2.to': ['Wednesday ends too late.'] } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(input('Wednesday to').getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(input('Wednesday to'))).toBe('Wednesday ends too late.');
+    expect(input('Wednesday from').getAttribute('aria-invalid')).toBeNull();
+    expect(input('Tuesday to').getAttribute('aria-invalid')).toBeNull();
+    expect(input('Thursday to').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(input('Wednesday to'));
+    expect(screen.queryByText('Availability updated')).toBeNull();
+  });
+});

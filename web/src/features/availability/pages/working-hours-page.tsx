@@ -1,0 +1,188 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { GlobeIcon } from '../../../components/ui/action-icons.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { TimeInput } from '../../../components/ui/time-input.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useSaveWorkDays, useWorkDays, type WorkDayInput, type WorkWeek } from '../api/work-days.ts';
+import { AvailabilityLayout, Card, LoadError } from '../components/availability-layout.tsx';
+import { applyFromChange, workWeekErrors } from '../lib/work-hours.ts';
+
+/** /availability: the Working hours tab (spec §2 Availability, §4 Working hours). */
+export function WorkingHoursPage() {
+  const week = useWorkDays();
+  return (
+    <AvailabilityLayout title="Working hours">
+      {week.isPending ? (
+        <WorkingHoursSkeleton />
+      ) : week.isError ? (
+        <LoadError what="working hours" onRetry={() => void week.refetch()} retrying={week.isFetching} />
+      ) : (
+        <WorkingHoursForm week={week.data} />
+      )}
+    </AvailabilityLayout>
+  );
+}
+
+function WorkingHoursForm({ week }: { week: WorkWeek }) {
+  const { toast } = useToast();
+  const save = useSaveWorkDays();
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  const [days, setDays] = useState<WorkDayInput[]>(() =>
+    week.days.map(({ weekday, available, from, to }) => ({ weekday, available, from, to })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errorRound, setErrorRound] = useState(0);
+
+  // Spec §5: scroll to (and focus) the first error.
+  useEffect(() => {
+    if (errorRound === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [errorRound]);
+
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    setErrorRound((round) => round + 1);
+  };
+
+  const update = (index: number, change: (day: WorkDayInput) => WorkDayInput, fields: ('from' | 'to')[]) => {
+    setDays((current) => current.map((day, i) => (i === index ? change(day) : day)));
+    if (fields.some((field) => errors[`data.${index}.${field}`])) {
+      setErrors((current) => {
+        const next = { ...current };
+        for (const field of fields) delete next[`data.${index}.${field}`];
+        return next;
+      });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const invalid = workWeekErrors(days);
+    if (Object.keys(invalid).length > 0) {
+      showErrors(invalid);
+      return;
+    }
+    setErrors({});
+    save.mutate(days, {
+      onSuccess: () => toast({ title: 'Availability updated' }),
+      onError: (error) => {
+        if (isApiError(error, 422)) {
+          const fields = error.fieldErrors();
+          const rows = Object.fromEntries(Object.entries(fields).filter(([key]) => /^data\.\d+\.(from|to)$/.test(key)));
+          if (Object.keys(rows).length === 0) toast({ title: 'Oops!', description: error.message, theme: 'error' });
+          showErrors(rows);
+        } else if (!isApiError(error, 401)) {
+          toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
+        }
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+      <Card title="Working hours" description="Clients can book your appointments during these hours.">
+        <p className="mb-2 flex items-start gap-2 rounded-lg bg-zinc-50 px-3 py-2.5 text-sm text-zinc-600">
+          <GlobeIcon className="mt-0.5 size-4 shrink-0 text-zinc-400" />
+          <span>
+            Times are in <strong className="font-medium text-zinc-900">{week.timezone.replaceAll('_', ' ')}</strong>.{' '}
+            <Link to="/settings/account" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              Change your time zone
+            </Link>
+          </span>
+        </p>
+        <ul className="divide-y divide-zinc-100">
+          {days.map((day, index) => {
+            const meta = week.days[index];
+            const name = meta?.name ?? `Day ${day.weekday}`;
+            const fromError = errors[`data.${index}.from`];
+            const toError = errors[`data.${index}.to`];
+            const rowId = `${ids}-${day.weekday}`;
+            const showTimes = day.available || Boolean(fromError || toError);
+            return (
+              <li key={day.weekday} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:gap-6">
+                <div className="flex h-10 items-center gap-3 sm:w-44 sm:shrink-0">
+                  <Switch
+                    id={`${rowId}-available`}
+                    checked={day.available}
+                    onCheckedChange={(available) => update(index, (d) => ({ ...d, available }), [])}
+                  />
+                  <label htmlFor={`${rowId}-available`} className="cursor-pointer text-[15px] font-medium text-zinc-900 sm:text-sm">
+                    {name}
+                  </label>
+                </div>
+                {showTimes ? (
+                  <div className={cn('min-w-0 flex-1', !day.available && 'opacity-60')}>
+                    <div className="flex items-center gap-2">
+                      <TimeInput
+                        aria-label={`${name} from`}
+                        className="w-full sm:w-32"
+                        value={day.from}
+                        onChange={(from) => update(index, (d) => applyFromChange(d, from), ['from', 'to'])}
+                        aria-invalid={Boolean(fromError) || undefined}
+                        aria-describedby={fromError ? `${rowId}-from-error` : undefined}
+                      />
+                      <span className="shrink-0 text-zinc-400" aria-hidden="true">
+                        –
+                      </span>
+                      <TimeInput
+                        aria-label={`${name} to`}
+                        className="w-full sm:w-32"
+                        value={day.to}
+                        onChange={(to) => update(index, (d) => ({ ...d, to }), ['to'])}
+                        aria-invalid={Boolean(toError) || undefined}
+                        aria-describedby={toError ? `${rowId}-to-error` : undefined}
+                      />
+                    </div>
+                    {fromError && (
+                      <p id={`${rowId}-from-error`} className="mt-1.5 text-sm text-red-600">
+                        {fromError}
+                      </p>
+                    )}
+                    {toError && (
+                      <p id={`${rowId}-to-error`} className="mt-1.5 text-sm text-red-600">
+                        {toError}
+                      </p>
+                    )}
+                  </div>
+                ) : (
+                  <p className="flex h-10 items-center text-sm text-zinc-500 max-sm:hidden">Unavailable</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function WorkingHoursSkeleton() {
+  return (
+    <div className="rounded-2xl border border-zinc-200/80 bg-white p-6" aria-busy="true" aria-label="Loading working hours">
+      <Skeleton className="h-5 w-32" />
+      <Skeleton className="mt-2 h-4 w-64 max-w-full" />
+      {[0, 1, 2, 3, 4, 5, 6].map((i) => (
+        <div key={i} className="mt-6 flex items-center gap-4">
+          <Skeleton className="h-6 w-11 rounded-full" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="ml-auto hidden h-10 w-32 sm:block" />
+          <Skeleton className="hidden h-10 w-32 sm:block" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_CLASS_TIME, repeaterInput, WEEKDAYS, type RepeaterInput, type Weekday } from '@slotted/contract';
+import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
+import { Select, type SelectOption } from '../../../components/ui/select.tsx';
+import { SidePanel } from '../../../components/ui/side-panel.tsx';
+import { TimeInput } from '../../../components/ui/time-input.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { addDays, todayIn } from '../../../lib/format.ts';
+import { formatDuration } from '../../profile/components/service-format.ts';
+import { useCreateRepeater } from '../api/create-repeater.ts';
+import { useClassServices } from '../api/get-class-services.ts';
+import { classSummary, weekdayName, weekdayOf, WEEKDAY_LABELS } from '../class-summary.ts';
+
+type Repeat = 'none' | NonNullable<RepeaterInput['repeat_every']>;
+type ErrorKey = 'service_id' | 'start_at' | 'repeat_every' | 'weekdays';
+
+const REPEAT_OPTIONS: SelectOption<Repeat>[] = [
+  { title: 'Does not repeat', value: 'none' },
+  { title: 'Every week', value: '1w' },
+  { title: 'Every 2 weeks', value: '2w' },
+  { title: 'Every 3 weeks', value: '3w' },
+  { title: 'Every 4 weeks', value: '4w' },
+];
+
+export const ADD_CLASS_ERROR = { title: 'Please try again.', description: 'An error occurred while adding the class.' };
+
+export interface AddClassPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The provider's time zone: start times are wall-clock times there (D1). */
+  timezone: string;
+}
+
+/**
+ * Spec §2 Add a Class panel: a class once or on a weekly timetable. Mount it with a fresh `key`
+ * each time it opens to start from the defaults (tomorrow, 09:00, not repeating).
+ */
+export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelProps) {
+  const ids = useId();
+  const formId = `${ids}-form`;
+  const { toast } = useToast();
+  const services = useClassServices(open);
+  const create = useCreateRepeater();
+
+  const today = todayIn(timezone);
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const [date, setDate] = useState(() => addDays(today, 1));
+  const [time, setTime] = useState(DEFAULT_CLASS_TIME);
+  const [repeat, setRepeat] = useState<Repeat>('none');
+  const [weekdays, setWeekdays] = useState<Weekday[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
+
+  // Spec §8: failing to load the picker's services is only logged.
+  useEffect(() => {
+    if (services.error) console.error('Could not load the class services', services.error);
+  }, [services.error]);
+
+  const list = services.data ?? [];
+  const service = list.find((s) => s.id === serviceId) ?? list[0] ?? null;
+  const noServices = services.isSuccess && list.length === 0;
+  const repeating = repeat !== 'none';
+
+  const clearError = (key: ErrorKey) => setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+
+  const changeDate = (next: string) => {
+    clearError('start_at');
+    // The pre-selected weekday follows the start date while it is the only one chosen.
+    if (/^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{4}-\d{2}-\d{2}$/.test(next) && weekdays.length === 1 && weekdays[0] === weekdayOf(date)) {
+      setWeekdays([weekdayOf(next)]);
+    }
+    setDate(next);
+  };
+
+  const changeRepeat = (next: Repeat) => {
+    clearError('repeat_every');
+    setRepeat(next);
+    if (next !== 'none' && weekdays.length === 0 && /^\d{4}-\d{2}-\d{2}$/.test(date)) setWeekdays([weekdayOf(date)]);
+  };
+
+  const toggleWeekday = (day: Weekday) => {
+    clearError('weekdays');
+    setWeekdays((current) => (current.includes(day) ? current.filter((d) => d !== day) : WEEKDAYS.filter((d) => d === day || current.includes(d))));
+  };
+
+  const summary = service
+    ? classSummary({
+        serviceName: service.name,
+        durationMinutes: service.duration,
+        date,
+        time,
+        repeatEvery: repeating ? repeat : null,
+        weekdays,
+      })
+    : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!service) return;
+    const payload: RepeaterInput = {
+      service_id: service.id,
+      start_at: `${date} ${time}`,
+      repeat_every: repeating ? repeat : null,
+      weekdays: repeating ? WEEKDAYS.filter((d) => weekdays.includes(d)) : [],
+    };
+    const parsed = repeaterInput.safeParse(payload);
+    if (!parsed.success) {
+      const next: Partial<Record<ErrorKey, string>> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0]) as ErrorKey] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(payload, {
+      onSuccess: (created) => {
+        toast({ title: `${created.service?.name ?? service.name} is now live!`, description: 'Clients can now book and join this class.' });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        if (isApiError(error, 401)) return; // signed out meanwhile: the app is on its way to /login
+        if (isApiError(error, 422)) {
+          const fields = error.fieldErrors();
+          const next: Partial<Record<ErrorKey, string>> = {
+            service_id: fields.service_id,
+            start_at: fields.start_at,
+            repeat_every: fields.repeat_every,
+            weekdays: fields.weekdays,
+          };
+          if (Object.values(next).some(Boolean)) return setErrors(next);
+        }
+        toast({ ...ADD_CLASS_ERROR, theme: 'error' });
+      },
+    });
+  };
+
+  const serviceOptions: SelectOption<number>[] = list.map((s) => ({
+    title: s.name,
+    value: s.id,
+    detail: [formatDuration(s.duration), s.capacity > 0 ? `up to ${s.capacity}` : null, s.location || null].filter(Boolean).join(' · '),
+  }));
+
+  return (
+    <SidePanel
+      open={open}
+      onOpenChange={(next) => !create.isPending && onOpenChange(next)}
+      title="Add a class"
+      description="Put a class on your timetable, once or every week."
+      footer={
+        <>
+          <Button theme="white" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={!service || noServices} loading={create.isPending}>
+            Create
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <Field
+          label="Service"
+          error={errors.service_id}
+          hint={
+            noServices ? (
+              <>
+                You have no classes yet.{' '}
+                <Link to="/services" className="font-medium text-brand-700 underline underline-offset-2">
+                  Create a class service
+                </Link>{' '}
+                first.
+              </>
+            ) : services.isError ? (
+              'Your classes could not be loaded. Please try again later.'
+            ) : undefined
+          }
+        >
+          <Select<number>
+            options={serviceOptions}
+            value={service?.id ?? null}
+            onChange={(value) => {
+              clearError('service_id');
+              setServiceId(value);
+            }}
+            placeholder={services.isPending ? 'Loading your classes…' : noServices ? 'No classes yet' : 'Choose a class'}
+            emptyText={services.isError ? 'Could not load your classes' : 'No classes yet'}
+            disabled={services.isPending || noServices}
+          />
+        </Field>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Start date" error={errors.start_at}>
+            <Input type="date" value={date} min={today} required onChange={(event) => changeDate(event.target.value)} />
+          </Field>
+          <Field label="Time" hint={`In your time zone, ${timezone}.`}>
+            <TimeInput value={time} onChange={(value) => {
+              clearError('start_at');
+              setTime(value);
+            }} />
+          </Field>
+        </div>
+
+        <Field label="Repeat" error={errors.repeat_every}>
+          <Select<Repeat> options={REPEAT_OPTIONS} value={repeat} onChange={changeRepeat} />
+        </Field>
+
+        {repeating && (
+          <fieldset className="flex flex-col gap-2" aria-describedby={errors.weekdays ? `${ids}-weekdays-error` : undefined}>
+            <legend className="mb-1.5 text-sm font-medium text-zinc-800">Repeat on</legend>
+            <div className="grid grid-cols-7 gap-1.5">
+              {WEEKDAYS.map((day) => {
+                const on = weekdays.includes(day);
+                return (
+                  <button
+                    key={day}
+                    type="button"
+                    aria-pressed={on}
+                    aria-label={weekdayName(day)}
+                    onClick={() => toggleWeekday(day)}
+                    className={cn(
+                      'flex h-10 items-center justify-center rounded-lg border text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1',
+                      on ? 'border-brand-600 bg-brand-600 text-white' : 'border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50',
+                      errors.weekdays && !on && 'border-red-300',
+                    )}
+                  >
+                    {WEEKDAY_LABELS[day]}
+                  </button>
+                );
+              })}
+            </div>
+            {errors.weekdays && (
+              <p id={`${ids}-weekdays-error`} className="text-sm text-red-600">
+                {errors.weekdays}
+              </p>
+            )}
+          </fieldset>
+        )}
+
+        {summary && (
+          <div className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50/60 p-4" aria-live="polite">
+            <span className="mt-0.5 text-brand-600">
+              {repeating ? <RepeatIcon className="size-5" /> : <CalendarDayIcon day={Number(date.slice(8, 10)) || 1} className="size-5" />}
+            </span>
+            <p className="text-sm leading-relaxed text-zinc-800" data-testid="class-summary">
+              {summary}
+            </p>
+          </div>
+        )}
+      </form>
+    </SidePanel>
+  );
+}

@@ -1,11 +1,13 @@
 import type { ScheduleDay, ScheduleSlot } from '@slotted/contract';
+import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
+import { ChevronRightIcon, MapPinIcon, UserIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
-import { MapPinIcon, UserIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { dayHeading, formatTime } from '../../../lib/format.ts';
+import { repeatsLabel } from '../../classes/class-summary.ts';
 
-/** Bookings grouped by day (spec §2 Schedule). The full cards and the details panel come later. */
-export function ScheduleList({ days, today }: { days: ScheduleDay[]; today: string }) {
+/** Bookings grouped by day (spec §2 Schedule); a card opens the booking details. */
+export function ScheduleList({ days, today, onOpen }: { days: ScheduleDay[]; today: string; onOpen: (slot: ScheduleSlot) => void }) {
   return (
     <div className="flex flex-col gap-8">
       {days.map((day) => {
@@ -13,13 +15,13 @@ export function ScheduleList({ days, today }: { days: ScheduleDay[]; today: stri
         return (
           <section key={day.date} aria-labelledby={`day-${day.date}`}>
             <h2 id={`day-${day.date}`} className="mb-3 flex items-baseline gap-2">
-              <span className="text-sm font-semibold text-zinc-900">{heading.title}</span>
+              <span className="text-sm font-semibold text-zinc-900">{heading.title}</span>{' '}
               <span className="text-sm text-zinc-500">{heading.subtitle}</span>
             </h2>
             <ul className="flex flex-col gap-2">
               {day.slots.map((slot) => (
-                <li key={slot.id}>
-                  <SlotCard slot={slot} />
+                <li key={`${slot.kind}-${slot.id}`}>
+                  <SlotCard slot={slot} onOpen={() => onOpen(slot)} />
                 </li>
               ))}
             </ul>
@@ -30,40 +32,56 @@ export function ScheduleList({ days, today }: { days: ScheduleDay[]; today: stri
   );
 }
 
-/** Who the booking is with: the client (own 1:1 service), the provider (someone else's), or the class size. */
-function withWhom(slot: ScheduleSlot): { icon: 'users' | 'user'; text: string } | null {
-  if (slot.service?.type === 'class') {
+/** Who the booking is with: the class size, the client (own 1:1 service), or the provider (someone else's). */
+export function withWhom(slot: ScheduleSlot): { icon: 'users' | 'user'; text: string; label: string } | null {
+  if (slot.service?.type === 'class' && slot.is_mine) {
     const capacity = slot.service.capacity;
-    return { icon: 'users', text: capacity ? `${slot.participants ?? 0} / ${capacity}` : String(slot.participants ?? 0) };
+    const participants = slot.participants ?? 0;
+    return {
+      icon: 'users',
+      text: capacity ? `${participants}/${capacity}` : String(participants),
+      label: capacity ? `${participants} of ${capacity} places taken` : `${participants} participants`,
+    };
   }
   if (slot.is_mine) {
     const client = slot.appointments?.find((a) => !a.client?.is_me)?.client;
-    return client ? { icon: 'user', text: client.name } : null;
+    return client ? { icon: 'user', text: client.name, label: `Client: ${client.name}` } : null;
   }
-  return slot.provider?.name ? { icon: 'user', text: `With ${slot.provider.name}` } : null;
+  return slot.provider?.name ? { icon: 'user', text: `With ${slot.provider.name}`, label: `With ${slot.provider.name}` } : null;
 }
 
-function SlotCard({ slot }: { slot: ScheduleSlot }) {
+function SlotCard({ slot, onOpen }: { slot: ScheduleSlot; onOpen: () => void }) {
   const cancelled = Boolean(slot.cancelled_at);
   const who = withWhom(slot);
+  const time = formatTime(slot.time);
+  const until = formatTime(slot.until);
   return (
     <article
       className={cn(
-        'flex items-stretch gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-xs transition-colors',
+        'group relative flex items-stretch gap-4 rounded-xl border border-zinc-200 bg-white p-4 shadow-xs transition-colors',
+        'focus-within:ring-2 focus-within:ring-brand-500 hover:border-zinc-300 hover:bg-zinc-50/60',
         cancelled && 'bg-zinc-50',
       )}
     >
-      <div className={cn('w-1 shrink-0 rounded-full', cancelled ? 'bg-zinc-300' : 'bg-brand-500')} aria-hidden="true" />
-      <div className="w-14 shrink-0 sm:w-20">
-        <p className={cn('text-sm font-semibold tabular-nums text-zinc-900', cancelled && 'text-zinc-500 line-through')}>
-          {formatTime(slot.time)}
-        </p>
-        {slot.until && <p className="text-sm tabular-nums text-zinc-500">{formatTime(slot.until)}</p>}
+      <div className={cn('w-1 shrink-0 rounded-full', cancelled ? 'bg-zinc-300' : slot.kind === 'class' ? 'bg-brand-500' : 'bg-teal-500')} aria-hidden="true" />
+      <div className="w-14 shrink-0 sm:w-20" aria-hidden="true">
+        <p className={cn('text-sm font-semibold tabular-nums text-zinc-900', cancelled && 'text-zinc-500 line-through')}>{time}</p>
+        {until && <p className="text-sm tabular-nums text-zinc-500">{until}</p>}
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className={cn('truncate text-sm font-semibold text-zinc-900', cancelled && 'text-zinc-500')}>
-            {slot.service?.name ?? 'Booking'}
+          <h3 className={cn('min-w-0 truncate text-sm font-semibold text-zinc-900', cancelled && 'text-zinc-500')}>
+            <button
+              type="button"
+              onClick={onOpen}
+              className="text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+            >
+              {slot.service?.name ?? 'Booking'}
+              <span className="sr-only">
+                , {time} to {until}
+                {cancelled ? ', cancelled' : ''}
+              </span>
+            </button>
           </h3>
           {cancelled && <Badge tone="danger">Cancelled</Badge>}
         </div>
@@ -75,14 +93,23 @@ function SlotCard({ slot }: { slot: ScheduleSlot }) {
             </span>
           )}
           {who && (
-            <span className="flex min-w-0 items-center gap-1.5">
+            <span className="flex min-w-0 items-center gap-1.5" title={who.label}>
               {who.icon === 'users' ? <UsersIcon className="size-3.5 shrink-0" /> : <UserIcon className="size-3.5 shrink-0" />}
-              <span className="truncate">{who.text}</span>
-              {who.icon === 'users' && <span className="sr-only"> participants</span>}
+              <span className="truncate tabular-nums" aria-hidden={who.icon === 'users' || undefined}>
+                {who.text}
+              </span>
+              {who.icon === 'users' && <span className="sr-only">{who.label}</span>}
+            </span>
+          )}
+          {slot.repeater && !cancelled && (
+            <span className="hidden items-center gap-1.5 sm:flex" title={repeatsLabel(slot.repeater)}>
+              <RepeatIcon className="size-3.5 shrink-0" />
+              <span className="sr-only">{repeatsLabel(slot.repeater)}</span>
             </span>
           )}
         </div>
       </div>
+      <ChevronRightIcon className="size-4 shrink-0 self-center text-zinc-300 transition-colors group-hover:text-zinc-500" aria-hidden="true" />
     </article>
   );
 }

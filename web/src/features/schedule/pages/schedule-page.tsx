@@ -1,14 +1,18 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import type { ScheduleDay, ScheduleSlot, ScheduleSubset } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
+import { CalendarDayIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
+import { browserTimeZone } from '../../../lib/format.ts';
 import { useToday } from '../../../lib/use-today.ts';
 import { useMe } from '../../auth/api/get-me.ts';
+import { AddClassPanel } from '../../classes/components/add-class-panel.tsx';
 import { PageNotFound } from '../../not-found/pages/not-found-page.tsx';
-import type { ScheduleSubset } from '@slotted/contract';
 import { isScheduleSubset, useSchedule } from '../api/get-schedule.ts';
+import { BookingDetailsPanel } from '../components/booking-details-panel.tsx';
 import { ScheduleList } from '../components/schedule-list.tsx';
 
 const tabs = [
@@ -23,15 +27,44 @@ export function SchedulePage() {
   return <Schedule subset={subset} />;
 }
 
+function findSlot(days: ScheduleDay[] | undefined, wanted: ScheduleSlot): ScheduleSlot | undefined {
+  for (const day of days ?? []) {
+    const found = day.slots.find((slot) => slot.id === wanted.id && slot.kind === wanted.kind);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function Schedule({ subset }: { subset: ScheduleSubset }) {
   const { data: me } = useMe();
   const today = useToday(me?.timezone);
   const schedule = useSchedule(subset);
+  const [selected, setSelected] = useState<ScheduleSlot | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [addClass, setAddClass] = useState({ open: false, key: 0 });
+
+  const canAddClass = Boolean(me?.is_provider) && subset === 'future';
+  // The panel follows the schedule as it reloads (e.g. after a cancellation).
+  const current = selected ? (findSlot(schedule.data, selected) ?? selected) : null;
+
+  const open = (slot: ScheduleSlot) => {
+    setSelected(slot);
+    setDetailsOpen(true);
+  };
 
   return (
     <Page>
       <DocumentTitle title={subset === 'past' ? 'Past bookings' : 'Schedule'} />
-      <PageHeader title="Schedule" />
+      <PageHeader
+        title="Schedule"
+        actions={
+          canAddClass ? (
+            <Button leadingIcon={<PlusIcon className="size-4" />} onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}>
+              Add a Class
+            </Button>
+          ) : undefined
+        }
+      />
       <TabLinks
         label="Schedule"
         tabs={subset === 'future' || subset === 'past' ? tabs : [...tabs, { label: 'Cancelled', to: '/schedule/cancelled' }]}
@@ -54,11 +87,32 @@ function Schedule({ subset }: { subset: ScheduleSubset }) {
           icon={<CalendarDayIcon day={Number(today.slice(8, 10))} className="size-6" />}
           title={`No ${subset} bookings`}
           description={
-            subset === 'future' ? 'When you book a service or a client books with you, it will show up here.' : undefined
+            subset === 'future'
+              ? canAddClass
+                ? 'Add a class to your timetable, or wait for clients to book your services.'
+                : 'When you book a service or a client books with you, it will show up here.'
+              : undefined
+          }
+          action={
+            canAddClass ? (
+              <Button theme="white" leadingIcon={<PlusIcon className="size-4" />} onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}>
+                Add a Class
+              </Button>
+            ) : undefined
           }
         />
       ) : (
-        <ScheduleList days={schedule.data} today={today} />
+        <ScheduleList days={schedule.data} today={today} onOpen={open} />
+      )}
+
+      <BookingDetailsPanel slot={current} open={detailsOpen} onOpenChange={setDetailsOpen} />
+      {canAddClass && (
+        <AddClassPanel
+          key={addClass.key}
+          open={addClass.open}
+          onOpenChange={(next) => setAddClass((s) => ({ ...s, open: next }))}
+          timezone={me?.timezone || browserTimeZone()}
+        />
       )}
     </Page>
   );

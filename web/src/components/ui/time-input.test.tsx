@@ -1,0 +1,79 @@
+import '../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { normaliseTypedTime, timeChoices, TimeInput } from './time-input.tsx';
+
+function Harness({ initial = '09:00' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <TimeInput aria-label="Start" value={value} onChange={setValue} />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+describe('time input', () => {
+  it('offers a choice every 15 minutes', () => {
+    const choices = timeChoices();
+    expect(choices).toHaveLength(96);
+    expect(choices.slice(0, 3)).toEqual(['00:00', '00:15', '00:30']);
+    expect(choices.at(-1)).toBe('23:45');
+  });
+
+  it('normalises free typing like the contract, reading 3–4 digits and dots as hours and minutes', () => {
+    expect(normaliseTypedTime('9')).toBe('09:00');
+    expect(normaliseTypedTime('930')).toBe('09:30');
+    expect(normaliseTypedTime('2315')).toBe('23:15');
+    expect(normaliseTypedTime('9.45')).toBe('09:45');
+    expect(normaliseTypedTime('9h30')).toBe('09:30');
+    expect(normaliseTypedTime('25:70')).toBe('23:59');
+    expect(normaliseTypedTime('7:5')).toBe('07:05');
+    expect(normaliseTypedTime('')).toBe('00:00');
+  });
+
+  it('commits typed text on blur', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Start' });
+    await user.clear(input);
+    await user.type(input, '1745');
+    expect(screen.getByTestId('value').textContent).toBe('09:00');
+    await user.tab();
+    expect(screen.getByTestId('value').textContent).toBe('17:45');
+    expect((input as HTMLInputElement).value).toBe('17:45');
+  });
+
+  it('arrow keys move through the choices from the current time; Enter takes one', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="10:00" />);
+    const input = screen.getByRole('combobox', { name: 'Start' });
+    await user.click(input);
+    const list = screen.getByRole('listbox');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(within(list).getByRole('option', { name: '10:00' }).getAttribute('aria-selected')).toBe('true');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('10:30');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('value').textContent).toBe('10:30');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('a click on a choice takes it; Escape drops unfinished typing', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
+    await user.click(input);
+    await user.click(screen.getByRole('option', { name: '13:15' }));
+    expect(screen.getByTestId('value').textContent).toBe('13:15');
+
+    await user.clear(input);
+    await user.type(input, '8');
+    await user.keyboard('{Escape}');
+    expect(input.value).toBe('13:15');
+    expect(screen.getByTestId('value').textContent).toBe('13:15');
+  });
+});

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Image } from '@tiptap/extension-image';
-import { Toolbar } from 'radix-ui';
+import { Dialog as RadixDialog, Toolbar } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
 import {
   BoldIcon,
@@ -19,9 +19,8 @@ import {
   VideoIcon,
 } from './action-icons.tsx';
 import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
 import { Field, Input, useFieldControl } from './field.tsx';
-import { ImageIcon } from './icons.tsx';
+import { ImageIcon, XIcon } from './icons.tsx';
 import { editorContentClasses, isAllowedLinkUrl, RICH_TEXT_LINK_SCHEMES } from './rich-text-rules.ts';
 import { YouTubeEmbed, youtubeVideoId } from './rich-text-youtube.ts';
 
@@ -291,12 +290,37 @@ const PROMPTS: Record<PromptKind, { title: string; field: string; placeholder: s
 function InsertDialog({ editor, kind, onClose }: { editor: Editor; kind: PromptKind | null; onClose: () => void }) {
   const [last, setLast] = useState<PromptKind>('link');
   if (kind && kind !== last) setLast(kind);
-  const shown = kind ?? last;
-  const prompt = PROMPTS[shown];
+  const prompt = PROMPTS[kind ?? last];
+  // Like ui/dialog.tsx, but closing puts the focus back in the text (at the edit), not on the toolbar.
   return (
-    <Dialog open={kind !== null} onOpenChange={(open) => !open && onClose()} title={prompt.title}>
-      {kind && <InsertForm key={kind} editor={editor} kind={kind} onClose={onClose} />}
-    </Dialog>
+    <RadixDialog.Root open={kind !== null} onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            editor.commands.focus();
+          }}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col',
+            'overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ring-1 ring-black/5 focus:outline-none',
+            'data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out',
+          )}
+        >
+          <div className="mb-4 flex items-start gap-4">
+            <RadixDialog.Title className="min-w-0 flex-1 text-lg font-semibold text-zinc-900">{prompt.title}</RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label="Close"
+              className="-mt-1 -mr-2 rounded-lg p-1.5 text-zinc-400 transition-colors hover:bg-zinc-100 hover:text-zinc-700"
+            >
+              <XIcon className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          {kind && <InsertForm key={kind} editor={editor} kind={kind} onClose={onClose} />}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 
@@ -325,9 +349,11 @@ function InsertForm({ editor, kind, onClose }: { editor: Editor; kind: PromptKin
       const { empty } = editor.state.selection;
       if (empty && !editor.isActive('link')) {
         const text = href.replace(/^mailto:/, '');
-        editor.chain().focus().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
+        editor.chain().focus().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).unsetMark('link').run();
       } else {
         editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+        // Carry on after the link (not over the linked words, and not inside the link).
+        editor.chain().setTextSelection(editor.state.selection.to).unsetMark('link').run();
       }
     } else if (kind === 'image') {
       const src = url.trim();

@@ -277,7 +277,8 @@ function ToolButton({
 }
 
 function Separator() {
-  return <Toolbar.Separator className="mx-1 h-5 w-px bg-zinc-200" />;
+  // Hidden on phones, where the toolbar wraps and a line could end on a separator.
+  return <Toolbar.Separator className="mx-1 h-5 w-px bg-zinc-200 max-sm:hidden" />;
 }
 
 const PROMPTS: Record<PromptKind, { title: string; field: string; placeholder: string; submit: string }> = {

@@ -16,18 +16,18 @@ type PolicyField = (typeof POLICY_FIELDS)[number];
 
 /** /availability/policies: booking notice, advance booking, cancellation notice and terms (spec §2, §3 Policies). */
 export function PoliciesPage() {
-  const policies = usePolicies();
   return (
     <AvailabilityLayout title="Policies">
-      {policies.isPending ? (
-        <PoliciesSkeleton />
-      ) : policies.isError ? (
-        <LoadError what="policies" onRetry={() => void policies.refetch()} retrying={policies.isFetching} />
-      ) : (
-        <PoliciesForm policies={policies.data} />
-      )}
+      <PoliciesContent />
     </AvailabilityLayout>
   );
+}
+
+function PoliciesContent() {
+  const policies = usePolicies();
+  if (policies.isPending) return <PoliciesSkeleton />;
+  if (policies.isError) return <LoadError what="policies" onRetry={() => void policies.refetch()} retrying={policies.isFetching} />;
+  return <PoliciesForm policies={policies.data} />;
 }
 
 function PoliciesForm({ policies }: { policies: Policies }) {

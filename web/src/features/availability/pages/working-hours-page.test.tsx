@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES, type WorkDay } from '@slotted/contract';
-import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { aClient, aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
 import { applyFromChange } from '../lib/work-hours.ts';
 import { WorkingHoursPage } from './working-hours-page.tsx';
 
@@ -141,5 +141,12 @@ describe('working hours page', () => {
     expect(input('Thursday to').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(input('Wednesday to'));
     expect(screen.queryByText('Availability updated')).toBeNull();
+  });
+
+  it('tells a client the page is for providers, without asking the server', async () => {
+    const calls = stubFetch({ 'GET /api/work-days': () => json(403, { message: 'Forbidden', code: 'forbidden' }) });
+    renderAt(<WorkingHoursPage />, { path: '/availability', queryClient: testQueryClient(aClient) });
+    expect(await screen.findByRole('heading', { name: 'This page is for providers' })).toBeTruthy();
+    expect(calls).toHaveLength(0);
   });
 });

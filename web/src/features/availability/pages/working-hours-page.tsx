@@ -14,18 +14,18 @@ import { applyFromChange, workWeekErrors } from '../lib/work-hours.ts';
 
 /** /availability: the Working hours tab (spec §2 Availability, §4 Working hours). */
 export function WorkingHoursPage() {
-  const week = useWorkDays();
   return (
     <AvailabilityLayout title="Working hours">
-      {week.isPending ? (
-        <WorkingHoursSkeleton />
-      ) : week.isError ? (
-        <LoadError what="working hours" onRetry={() => void week.refetch()} retrying={week.isFetching} />
-      ) : (
-        <WorkingHoursForm week={week.data} />
-      )}
+      <WorkingHours />
     </AvailabilityLayout>
   );
+}
+
+function WorkingHours() {
+  const week = useWorkDays();
+  if (week.isPending) return <WorkingHoursSkeleton />;
+  if (week.isError) return <LoadError what="working hours" onRetry={() => void week.refetch()} retrying={week.isFetching} />;
+  return <WorkingHoursForm week={week.data} />;
 }
 
 function WorkingHoursForm({ week }: { week: WorkWeek }) {

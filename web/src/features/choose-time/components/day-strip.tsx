@@ -63,14 +63,16 @@ export function DayStrip({
       >
         {days.map((day) => {
           const free = freeCount(day);
+          const booked = day.slots.some((slot) => slot.booked_by_you);
           const isSelected = day.date === selected;
+          const status = free > 0 ? `${free} free` : booked ? 'Booked' : 'Full';
           return (
             <li key={day.date} className="snap-start">
               <button
                 type="button"
                 data-date={day.date}
                 aria-pressed={isSelected}
-                aria-label={`${formatLongDate(day.date)}, ${free === 0 ? 'fully booked' : `${free} free ${free === 1 ? 'time' : 'times'}`}`}
+                aria-label={`${formatLongDate(day.date)}, ${free > 0 ? `${free} free ${free === 1 ? 'time' : 'times'}` : booked ? 'booked by you' : 'fully booked'}`}
                 onClick={() => onSelect(day.date)}
                 className={cn(
                   'flex w-[4.5rem] flex-col items-center rounded-2xl border px-2 py-2.5 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
@@ -87,10 +89,16 @@ export function DayStrip({
                 <span
                   className={cn(
                     'mt-1.5 rounded-full px-1.5 text-[11px] font-medium whitespace-nowrap',
-                    isSelected ? 'bg-white/20 text-white' : free === 0 ? 'bg-zinc-100 text-zinc-500' : 'bg-emerald-50 text-emerald-700',
+                    isSelected
+                      ? 'bg-white/20 text-white'
+                      : free > 0
+                        ? 'bg-emerald-50 text-emerald-700'
+                        : booked
+                          ? 'bg-brand-50 text-brand-700'
+                          : 'bg-zinc-100 text-zinc-500',
                   )}
                 >
-                  {free === 0 ? 'Full' : `${free} free`}
+                  {status}
                 </span>
               </button>
             </li>

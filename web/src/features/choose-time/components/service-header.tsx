@@ -32,9 +32,11 @@ export function ServiceHeader({ service, username }: { service: Service; usernam
       <dl className="mt-4 grid grid-cols-3 gap-3 text-sm lg:grid-cols-2 lg:gap-4">
         <Fact icon={<ClockIcon className="size-4" />} label="Duration" value={formatDuration(service.duration)} />
         <Fact icon={<EuroIcon className="size-4" />} label="Price" value={formatMoney(service.price)} />
-        {service.location && <Fact icon={<MapPinIcon className="size-4" />} label="Location" value={service.location} />}
         {service.type === 'class' && service.capacity > 0 && (
           <Fact icon={<UsersIcon className="size-4" />} label="Class size" value={`Up to ${service.capacity}`} />
+        )}
+        {service.location && (
+          <Fact icon={<MapPinIcon className="size-4" />} label="Location" value={service.location} className="col-span-full" />
         )}
       </dl>
       {service.description && (
@@ -56,9 +58,9 @@ export function ServiceHeader({ service, username }: { service: Service; usernam
   );
 }
 
-function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Fact({ icon, label, value, className }: { icon: ReactNode; label: string; value: string; className?: string }) {
   return (
-    <div className="flex min-w-0 items-start gap-2.5">
+    <div className={cn('flex min-w-0 items-start gap-2.5', className)}>
       <span className="mt-0.5 hidden size-7 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-600 lg:flex">{icon}</span>
       <div className="min-w-0">
         <dt className="text-xs text-zinc-500">{label}</dt>

@@ -8,6 +8,7 @@ import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone, formatLongDate } from '../../../lib/format.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { useMe } from '../../auth/api/get-me.ts';
@@ -145,6 +146,7 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
             </div>
           ) : (
             <>
+              {meta.service.is_mine && <Notice tone="info">This is your own service: you see it as your clients do.</Notice>}
               {(missingDay || missingTime || !anyFree) && (
                 <Notice>
                   {!anyFree
@@ -199,7 +201,13 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
                     <p className="text-sm text-zinc-500">Choose a time to continue</p>
                   )}
                 </div>
-                <Button size="l" className="min-w-28" disabled={!selectedSlot} loading={book.isPending} onClick={onBook}>
+                <Button
+                  size="l"
+                  className="min-w-28"
+                  disabled={!selectedSlot || meta.service.is_mine}
+                  loading={book.isPending}
+                  onClick={onBook}
+                >
                   Book
                 </Button>
               </div>
@@ -211,10 +219,16 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
   );
 }
 
-function Notice({ children }: { children: ReactNode }) {
+function Notice({ children, tone = 'warning' }: { children: ReactNode; tone?: 'warning' | 'info' }) {
   return (
-    <p role="status" className="mt-4 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-      <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
+    <p
+      role="status"
+      className={cn(
+        'mt-4 flex items-start gap-2 rounded-xl border px-3 py-2.5 text-sm',
+        tone === 'warning' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-brand-100 bg-brand-50 text-brand-900',
+      )}
+    >
+      <AlertCircleIcon className={cn('mt-0.5 size-4 shrink-0', tone === 'warning' ? 'text-amber-600' : 'text-brand-600')} />
       {children}
     </p>
   );
@@ -226,7 +240,7 @@ function ChooseTimeSkeleton() {
       <Skeleton className="h-7 w-28" />
       <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
         <Skeleton className="h-56 rounded-2xl" />
-        <div>
+        <div className="min-w-0">
           <Skeleton className="h-6 w-40" />
           <div className="mt-5 flex gap-2 overflow-hidden">
             {Array.from({ length: 6 }, (_, i) => (

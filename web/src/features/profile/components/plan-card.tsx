@@ -19,7 +19,7 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
       {plan.cover ? (
         <img src={plan.cover} alt="" className="aspect-[16/9] w-full bg-zinc-100 object-cover" loading="lazy" />
       ) : (
-        <div aria-hidden="true" className="aspect-[16/6] w-full bg-gradient-to-br from-brand-500 via-brand-600 to-teal-500 opacity-90" />
+        <div aria-hidden="true" className="h-1.5 w-full bg-gradient-to-r from-brand-500 via-brand-400 to-teal-400" />
       )}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">

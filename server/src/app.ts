@@ -26,6 +26,8 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { profileService } from './modules/profile/profile.service.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { slotsService } from './modules/slots/slots.service.ts';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { appointmentsService } from './modules/appointments/appointments.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -77,7 +79,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const classes = classesService({ db, clock, horizonDays: async (id) => (await availability.policy(id)).max_days_before_booking });
   servicesRoutes(app, { services: servicesService({ db, clock }) });
   availabilityRoutes(app, { availability, clock });
-  classesRoutes(app, { classes });
+  const appointments = appointmentsService({
+    db, clock, mailer, appUrl: config.appUrl, availability, cardPayments: false,
+    logMailError: (err, message) => app.log.error({ err, to: message.to, subject: message.subject }, 'e-mail not sent'),
+  });
+  classesRoutes(app, { classes, appointments });
+  appointmentsRoutes(app, { appointments });
   slotsRoutes(app, { slots: slotsService({ db, clock, availability, classes }) });
   profileRoutes(app, { profile: profileService({ db, availability }) });
   scheduleRoutes(app, { schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }) });

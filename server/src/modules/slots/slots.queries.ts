@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { appointments, slots } from '../../db/schema.ts';
 
 /** Bookings holding the provider's time in [from, to): confirmed, or held and not yet expired (D2, D4). */
-export async function activeBookings(db: Db, providerId: string, from: Date, to: Date, now: Date) {
+export async function activeBookings(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
     .select({ clientId: appointments.clientId, serviceId: appointments.serviceId, slotId: appointments.slotId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
     .from(appointments)
@@ -17,10 +17,17 @@ export async function activeBookings(db: Db, providerId: string, from: Date, to:
     );
 }
 
-/** Class occurrences of the provider in [from, to) that are not cancelled. */
-export async function liveOccurrences(db: Db, providerId: string, from: Date, to: Date) {
+/**
+ * Class occurrences of the provider in [from, to) that are not cancelled. Places taken are
+ * counted from live bookings, so a hold that just expired already shows as free.
+ */
+export async function liveOccurrences(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
-    .select({ id: slots.id, serviceId: slots.serviceId, startsAt: slots.startsAt, endsAt: slots.endsAt, capacity: slots.capacity, seatsTaken: slots.seatsTaken })
+    .select({
+      id: slots.id, serviceId: slots.serviceId, startsAt: slots.startsAt, endsAt: slots.endsAt, capacity: slots.capacity,
+      // Qualified by hand: in a select without joins Drizzle writes the bare column name.
+      seatsTaken: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.slot_id = "slots"."id" AND (a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires_at > ${now})))`,
+    })
     .from(slots)
     .where(and(eq(slots.providerId, providerId), isNull(slots.cancelledAt), gt(slots.endsAt, from), lt(slots.startsAt, to)));
 }

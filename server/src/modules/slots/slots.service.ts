@@ -2,7 +2,8 @@
  * GET /api/services/{id}/slots: the times a viewer may book (spec §2 Choose time; D1–D4). Loads
  * what the pure slot engine needs and asks it; the engine decides.
  */
-import type { DayOfSlots } from '../../domain/scheduling/index.ts';
+import type { Policies } from '@slotted/contract';
+import type { BookingPolicy, BusyInterval, DayOfSlots } from '../../domain/scheduling/index.ts';
 import { getSlotDays } from '../../domain/scheduling/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,6 +17,22 @@ import { presentService } from '../services/services.service.ts';
 import { activeBookings, liveOccurrences, slotIdsBookedBy } from './slots.queries.ts';
 
 const DAY_MS = 86_400_000;
+
+type Bookings = Awaited<ReturnType<typeof activeBookings>>;
+type Occurrences = Awaited<ReturnType<typeof liveOccurrences>>;
+
+/** One provider cannot be in two places: 1:1 bookings and every live class occurrence block time. */
+export function busyTime(bookings: Bookings, occurrences: Occurrences): BusyInterval[] {
+  return [
+    ...bookings.filter((b) => b.slotId === null).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() })),
+    ...occurrences.map((o) => ({ start: o.startsAt.getTime(), end: o.endsAt.getTime() })),
+  ];
+}
+
+/** The engine's policy input from the provider's policies. */
+export function enginePolicy(policy: Policies): BookingPolicy {
+  return { minNoticeMinutes: policy.min_hours_before_booking * 60, maxAdvanceDays: policy.max_days_before_booking };
+}
 
 export interface SlotsDeps {
   db: Db;
@@ -40,7 +57,7 @@ export function slotsService(deps: SlotsDeps) {
       const to = new Date(now.getTime() + policy.max_days_before_booking * DAY_MS + DAY_MS);
       const [bookings, occurrences, availability] = await Promise.all([
         activeBookings(db, provider.id, now, to, now),
-        liveOccurrences(db, provider.id, now, to),
+        liveOccurrences(db, provider.id, now, to, now),
         deps.availability.forSlotEngine(provider, now.getUTCFullYear(), to.getUTCFullYear()),
       ]);
       const own = occurrences.filter((o) => o.serviceId === service.id);
@@ -49,11 +66,7 @@ export function slotsService(deps: SlotsDeps) {
       const days: DayOfSlots[] = getSlotDays({
         provider: availability,
         service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
-        // One provider cannot be in two places: 1:1 bookings and every class occurrence block time.
-        busy: [
-          ...bookings.filter((b) => b.slotId === null).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() })),
-          ...occurrences.map((o) => ({ start: o.startsAt.getTime(), end: o.endsAt.getTime() })),
-        ],
+        busy: busyTime(bookings, occurrences),
         viewerBookings: viewer
           ? bookings.filter((b) => b.slotId === null && b.clientId === viewer.id && b.serviceId === service.id).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }))
           : [],
@@ -61,7 +74,7 @@ export function slotsService(deps: SlotsDeps) {
           id: o.id, startsAt: o.startsAt.getTime(), endsAt: o.endsAt.getTime(), capacity: o.capacity, seatsTaken: o.seatsTaken,
           bookedByViewer: bookedByViewer.has(o.id), cancelled: false,
         })),
-        policy: { minNoticeMinutes: policy.min_hours_before_booking * 60, maxAdvanceDays: policy.max_days_before_booking },
+        policy: enginePolicy(policy),
         viewerTimeZone,
         now: now.getTime(),
       });

@@ -1,0 +1,82 @@
+/** The appointment answer (spec §3 Appointment, §4 payment options), for one viewer. */
+import { fromCents, type Appointment, type PaymentOption, type Policies } from '@slotted/contract';
+import { localReading } from '../../domain/scheduling/local-reading.ts';
+import { imageUrl } from '../images/images.service.ts';
+import type { AppointmentDetails } from './appointments.queries.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
+
+/** 'Tuesday, 24 November 2026' in the given zone. */
+export function prettyDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at);
+}
+
+/** Whether a cancellation by the client now would refund (D6): never with 'Never' (0), else only early enough. */
+export function clientRefundable(startsAt: Date, now: Date, minHoursBeforeCancellation: number): boolean {
+  return minHoursBeforeCancellation > 0 && startsAt.getTime() - now.getTime() >= minHoursBeforeCancellation * 3_600_000;
+}
+
+export interface PresentContext {
+  viewerId: string;
+  viewerTimeZone: string;
+  now: Date;
+  policy: Policies;
+  /** Card payments are set up on this installation (D11). */
+  cardPayments: boolean;
+}
+
+export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): Appointment {
+  const a = d.appointment;
+  const now = ctx.now.getTime();
+  const heldAlive = a.status === 'held' && !!a.holdExpiresAt && a.holdExpiresAt.getTime() > now;
+  const status = a.status === 'held' && !heldAlive ? 'expired' : a.status;
+  const start = localReading(a.startsAt.getTime(), ctx.viewerTimeZone);
+  const byProvider = ctx.viewerId === a.providerId;
+  const missingPayment = a.paidAt === null;
+
+  // Spec §4 "Payment options on confirmation".
+  const options: PaymentOption[] = [];
+  if (status === 'cancelled' && !missingPayment) options.push('rebook');
+  else if (status === 'held' || status === 'cancelled') {
+    if (missingPayment && ctx.cardPayments && d.provider.stripeConnected) options.push('pay_now');
+    if (missingPayment && !d.provider.requirePayment) options.push('in_person');
+  }
+  const startsInFuture = a.startsAt.getTime() > now;
+
+  return {
+    id: a.id,
+    status,
+    slot: a.slotId,
+    date: start.date,
+    time: start.time,
+    until: localReading(a.endsAt.getTime(), ctx.viewerTimeZone).time,
+    pretty_date: prettyDate(a.startsAt, ctx.viewerTimeZone),
+    starts_at: iso(a.startsAt)!,
+    ends_at: iso(a.endsAt)!,
+    timezone: ctx.viewerTimeZone,
+    in_the_past: a.endsAt.getTime() <= now,
+    name: d.service.name,
+    location: d.service.location,
+    duration: Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / 60_000),
+    price: fromCents(a.priceCents),
+    confirmed_at: iso(a.confirmedAt),
+    cancelled_at: iso(a.cancelledAt),
+    paid_at: iso(a.paidAt),
+    payment_method: a.paymentMethod,
+    missing_payment: missingPayment,
+    expires_in_seconds: a.status === 'held' ? Math.max(0, Math.ceil(((a.holdExpiresAt?.getTime() ?? now) - now) / 1000)) : null,
+    can_be_cancelled: status === 'confirmed' && startsInFuture,
+    cancellation_refundable: byProvider || clientRefundable(a.startsAt, ctx.now, ctx.policy.min_hours_before_cancellation),
+    refund_due: fromCents(a.refundDueCents),
+    payment_options: options,
+    is_mine: a.clientId === ctx.viewerId,
+    client: { id: d.client.id, name: d.client.name, email: d.client.email, avatar: imageUrl(d.client.avatarImageId), phone: d.client.phone },
+    provider: {
+      name: d.provider.name, username: d.provider.username, avatar: imageUrl(d.provider.avatarImageId), bio: d.provider.bio, phone: d.provider.phone,
+      email: d.provider.email, stripe_connected: d.provider.stripeConnected, require_payment: d.provider.requirePayment,
+      policy: { min_hours_before_cancellation: ctx.policy.min_hours_before_cancellation, terms_of_service: ctx.policy.terms_of_service },
+    },
+    service: { id: d.service.id, type: d.service.type, memberships: [] },
+    membership: null,
+  };
+}

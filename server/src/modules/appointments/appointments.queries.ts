@@ -1,0 +1,116 @@
+import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, services, slots, users } from '../../db/schema.ts';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** Serialises bookings of one provider: checks of their time and the insert happen under this lock. */
+export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, providerId)).for('update');
+}
+
+/**
+ * Marks the provider's holds past their expiry as expired and gives their class seats back, so
+ * they stop counting against availability, capacity and the exclusion constraint (D4).
+ */
+export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): Promise<void> {
+  const expired = await tx
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(appointments.providerId, providerId), eq(appointments.status, 'held'), lte(appointments.holdExpiresAt, now)))
+    .returning({ slotId: appointments.slotId });
+  await releaseSeats(tx, expired.map((e) => e.slotId).filter((id): id is number => id !== null));
+}
+
+export async function releaseSeats(tx: Tx, slotIds: number[]): Promise<void> {
+  const counts = new Map<number, number>();
+  for (const id of slotIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const [id, n] of counts) {
+    await tx.update(slots).set({ seatsTaken: sql`GREATEST(${slots.seatsTaken} - ${n}, 0)` }).where(eq(slots.id, id));
+  }
+}
+
+/** Takes one place in a class occurrence if one is free; false when it is full or cancelled. */
+export async function takeSeat(tx: Tx, slotId: number): Promise<boolean> {
+  const rows = await tx
+    .update(slots)
+    .set({ seatsTaken: sql`${slots.seatsTaken} + 1` })
+    .where(and(eq(slots.id, slotId), sql`${slots.seatsTaken} < ${slots.capacity}`, sql`${slots.cancelledAt} IS NULL`))
+    .returning({ id: slots.id });
+  return rows.length === 1;
+}
+
+export async function findSlot(tx: Tx, slotId: number) {
+  const [row] = await tx.select().from(slots).where(eq(slots.id, slotId)).limit(1);
+  return row ?? null;
+}
+
+/** The viewer's live booking of this exact time (held and unexpired, or confirmed), if any. */
+export async function findLiveBookingOf(tx: Tx, clientId: string, serviceId: number, at: { slotId: number } | { startsAt: Date }, now: Date) {
+  const where = 'slotId' in at ? eq(appointments.slotId, at.slotId) : eq(appointments.startsAt, at.startsAt);
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), where,
+      sql`(${appointments.status} = 'confirmed' OR (${appointments.status} = 'held' AND ${appointments.holdExpiresAt} > ${now}))`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertAppointment(tx: Tx, row: typeof appointments.$inferInsert): Promise<AppointmentRow> {
+  const [saved] = await tx.insert(appointments).values(row).returning();
+  return saved!;
+}
+
+export async function lockAppointment(tx: Tx, id: string): Promise<AppointmentRow | null> {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function updateAppointment(tx: Tx, id: string, set: Partial<typeof appointments.$inferInsert>): Promise<AppointmentRow> {
+  const [row] = await tx.update(appointments).set(set).where(eq(appointments.id, id)).returning();
+  return row!;
+}
+
+const client = aliasedTable(users, 'client');
+const provider = aliasedTable(users, 'provider');
+
+/** An appointment with everything its page shows (a query: callers may order and limit it). */
+export function appointmentDetails(db: Db | Tx, where: SQL) {
+  return db
+    .select({ appointment: appointments, service: services, client, provider })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(client, eq(client.id, appointments.clientId))
+    .innerJoin(provider, eq(provider.id, appointments.providerId))
+    .where(where);
+}
+export type AppointmentDetails = Awaited<ReturnType<typeof appointmentDetails>>[number];
+
+export function byId(id: string): SQL {
+  return eq(appointments.id, id);
+}
+
+export function listFilter(opts: { clientId: string; providerId?: string; serviceId?: number; paidOnly?: boolean; subset?: 'future' | 'past' | 'cancelled'; now: Date }): { where: SQL; order: SQL } {
+  const parts: (SQL | undefined)[] = [
+    eq(appointments.clientId, opts.clientId),
+    opts.providerId ? eq(appointments.providerId, opts.providerId) : undefined,
+    inArray(appointments.status, ['confirmed', 'cancelled']),
+    opts.serviceId ? eq(appointments.serviceId, opts.serviceId) : undefined,
+    opts.paidOnly ? isNotNull(appointments.paidAt) : undefined,
+    opts.subset === 'future' ? gt(appointments.startsAt, opts.now) : undefined,
+    opts.subset === 'past' ? lte(appointments.startsAt, opts.now) : undefined,
+    opts.subset === 'cancelled' ? eq(appointments.status, 'cancelled') : undefined,
+  ];
+  return { where: and(...parts)!, order: opts.subset === 'future' ? asc(appointments.startsAt) : desc(appointments.startsAt) };
+}
+
+/** Everyone who has booked the provider (confirmed or cancelled bookings). */
+export async function providerClients(db: Db, providerId: string) {
+  return db
+    .selectDistinct({ id: users.id, name: users.name, email: users.email, phone: users.phone, avatarImageId: users.avatarImageId })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.clientId))
+    .where(and(eq(appointments.providerId, providerId), inArray(appointments.status, ['confirmed', 'cancelled'])))
+    .orderBy(asc(users.name), asc(users.id));
+}

@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Appointment, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { signUp } from '../../../test/support/accounts.ts';
+import type { Agent } from '../../../test/support/agent.ts';
+import { appointments, users } from '../../db/schema.ts';
+
+// Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; 30 days; refunds up to 24 h before.
+let t: TestApp;
+let studio: Agent;
+let ana: Agent;
+let massage: number;
+let yoga: number;
+const TUE_11 = '2026-11-24T10:00:00Z'; // Tuesday 11:00 in Madrid, 25 hours ahead
+
+beforeEach(async () => {
+  t = await createTestApp();
+  studio = await signUp(t, 'studio@example.com', { username: 'studio', name: 'Studio' });
+  massage = (await studio.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60, location: 'Room 2' })).body.data.id;
+  yoga = (await studio.post<{ data: { id: number } }>('/api/services', { name: 'Yoga', type: 'class', price: 12, duration: 60, capacity: 2 })).body.data.id;
+  ana = await signUp(t, 'ana@example.com', { name: 'Ana' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type One = { data: Appointment };
+const book = (a: Agent, body: object) => a.post<{ data: { id: string }; message?: string; code?: string }>('/api/appointments', body);
+const bookMassage = (a: Agent, startsAt = TUE_11) => book(a, { service_id: massage, starts_at: startsAt });
+const get = async (a: Agent, id: string) => (await a.get<One>(`/api/appointments/${id}`)).body.data;
+const confirm = (a: Agent, id: string) => a.post<One & { code?: string }>(`/api/appointments/${id}/confirm-without-payment`);
+const cancel = (a: Agent, id: string) => a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/cancel`);
+async function yogaSlotId(): Promise<number> {
+  await studio.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 18:00', repeat_every: null });
+  const days = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data;
+  return Number(days[0]!.slots[0]!.id);
+}
+async function markPaidByCard(id: string) {
+  await t.db.update(appointments).set({ paidAt: t.clock.now(), paymentMethod: 'card' }).where(eq(appointments.id, id));
+}
+
+describe('holding and confirming an appointment', () => {
+  it('holds the time for 10 minutes, then confirms in person and e-mails both sides with the calendar file', async () => {
+    expect((await bookMassage(t.agent())).status).toBe(401);
+    const res = await bookMassage(ana);
+    expect(res.status).toBe(201);
+    const id = res.body.data.id;
+    // Repeating the request while the hold lives returns the same booking.
+    const again = await bookMassage(ana);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(id);
+
+    expect(await get(ana, id)).toMatchObject({
+      status: 'held', expires_in_seconds: 600, date: '2026-11-24', time: '11:00', until: '12:00', timezone: 'Europe/Madrid',
+      pretty_date: 'Tuesday, 24 November 2026', name: 'Massage', location: 'Room 2', duration: 60, price: 40,
+      confirmed_at: null, paid_at: null, missing_payment: true, payment_options: ['in_person'], can_be_cancelled: false,
+      provider: { name: 'Studio', username: 'studio', policy: { min_hours_before_cancellation: 24 } }, client: { email: 'ana@example.com' },
+    });
+    const slots = async (a: Agent) => (await a.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find((d) => d.date === '2026-11-24')!.slots.find((s) => s.starts_at === TUE_11);
+    expect(await slots(ana)).toMatchObject({ booked_by_you: true });
+    expect(await slots(t.agent())).toMatchObject({ taken: true });
+
+    t.clock.advanceMinutes(4);
+    expect((await get(ana, id)).expires_in_seconds).toBe(360);
+    const before = t.outbox.list().length;
+    const confirmed = await confirm(ana, id);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ status: 'confirmed', payment_method: 'in_person', missing_payment: true, expires_in_seconds: null, can_be_cancelled: true, payment_options: [] });
+    const mails = t.outbox.list().slice(0, t.outbox.list().length - before);
+    expect(mails.map((m) => m.to).sort()).toEqual(['ana@example.com', 'studio@example.com']);
+    for (const m of mails) {
+      expect(m.attachments?.[0]?.filename).toBe('Massage.ics');
+      expect(String(m.attachments?.[0]?.content)).toContain('DTSTART:20261124T100000Z');
+    }
+    // Confirming again changes nothing and sends nothing.
+    expect((await confirm(ana, id)).body.data.status).toBe('confirmed');
+    expect(t.outbox.list().length - before).toBe(2);
+
+    const schedule = (await ana.get<{ data: ScheduleDay[] }>('/api/schedule')).body.data;
+    expect(schedule[0]!.slots[0]).toMatchObject({ id, kind: 'appointment', time: '11:00', service: { name: 'Massage' } });
+    const providerView = (await studio.get<{ data: ScheduleDay[] }>('/api/schedule')).body.data;
+    expect(providerView[0]!.slots[0]).toMatchObject({ id, is_mine: true, appointments: [{ client: { name: 'Ana' } }] });
+  });
+
+  it('refuses a time someone else holds, and frees it when the hold expires', async () => {
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const id = (await bookMassage(ana)).body.data.id;
+    const taken = await bookMassage(ben);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'slot_taken', message: 'This slot is no longer available. Please select another one.' });
+
+    t.clock.advanceMinutes(10);
+    expect(await get(ana, id)).toMatchObject({ status: 'expired', expires_in_seconds: 0 });
+    const late = await confirm(ana, id);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'hold_expired' });
+    expect((await bookMassage(ben)).status).toBe(201);
+  });
+
+  it('books only times the slot engine offers', async () => {
+    const cases = [
+      '2026-11-24T10:30:00Z', // not on the hour grid
+      '2026-11-28T10:00:00Z', // Saturday, not worked
+      '2026-11-23T09:30:00Z', // inside the one-hour notice
+      '2027-01-05T10:00:00Z', // beyond 30 days
+      '2026-11-24T16:00:00Z', // 17:00 Madrid, would end after hours
+    ];
+    for (const startsAt of cases) expect((await bookMassage(ana, startsAt)).status, startsAt).toBe(409);
+    await studio.post('/api/time-off', { from_date: '2026-11-24', from_time: '00:00', until_date: '2026-11-25', until_time: '00:00' });
+    expect((await bookMassage(ana)).status).toBe(409);
+    expect((await book(studio, { service_id: massage, starts_at: '2026-11-25T10:00:00Z' })).body).toMatchObject({ errors: { service_id: ['You cannot book your own service.'] } });
+    expect((await book(ana, { service_id: massage })).status).toBe(422);
+    expect((await book(ana, { service_id: 999999, starts_at: TUE_11 })).status).toBe(404);
+  });
+
+  it('keeps bookings private', async () => {
+    const id = (await bookMassage(ana)).body.data.id;
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    expect((await ben.get(`/api/appointments/${id}`)).status).toBe(404);
+    expect((await confirm(ben, id)).status).toBe(404);
+    expect((await cancel(ben, id)).status).toBe(404);
+    expect((await ana.get('/api/appointments/not-a-uuid')).status).toBe(404);
+    expect((await studio.get(`/api/appointments/${id}`)).status).toBe(200);
+    // Only the client confirms their own booking.
+    expect((await confirm(studio, id)).status).toBe(404);
+  });
+
+  it('asks for payment when the provider requires it', async () => {
+    await t.db.update(users).set({ requirePayment: true }).where(eq(users.email, 'studio@example.com'));
+    const id = (await bookMassage(ana)).body.data.id;
+    expect((await get(ana, id)).payment_options).toEqual([]);
+    const res = await confirm(ana, id);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('cancelling', () => {
+  async function confirmedMassage(startsAt = TUE_11) {
+    const id = (await bookMassage(ana, startsAt)).body.data.id;
+    await confirm(ana, id);
+    return id;
+  }
+
+  it('a client cancels inside the refund window: refunded, the provider told, the time free again', async () => {
+    const id = await confirmedMassage();
+    await markPaidByCard(id);
+    expect((await get(ana, id)).cancellation_refundable).toBe(true);
+    const before = t.outbox.list().length;
+    const res = await cancel(ana, id);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'cancelled', refund_due: 40, can_be_cancelled: false });
+    expect(t.outbox.list().slice(0, t.outbox.list().length - before).map((m) => [m.to, m.subject])).toEqual([['studio@example.com', 'Cancelled: Ana — Massage']]);
+    const again = await cancel(ana, id);
+    expect(again.status).toBe(409);
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    expect((await bookMassage(ben)).status).toBe(201);
+  });
+
+  it('a late cancellation keeps the payment, and the same booking can be re-booked without paying again', async () => {
+    const id = await confirmedMassage('2026-11-23T15:00:00Z'); // 16:00 today, six hours ahead
+    await markPaidByCard(id);
+    expect((await get(ana, id)).cancellation_refundable).toBe(false);
+    const res = await cancel(ana, id);
+    expect(res.body.data).toMatchObject({ status: 'cancelled', refund_due: 0, paid_at: expect.any(String), payment_options: ['rebook'] });
+    const rebooked = await confirm(ana, id);
+    expect(rebooked.status).toBe(200);
+    expect(rebooked.body.data).toMatchObject({ status: 'confirmed', cancelled_at: null, payment_method: 'card' });
+  });
+
+  it('re-booking fails when the time was taken meanwhile', async () => {
+    const id = await confirmedMassage('2026-11-23T15:00:00Z');
+    await cancel(ana, id);
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    expect((await bookMassage(ben, '2026-11-23T15:00:00Z')).status).toBe(201);
+    expect((await confirm(ana, id)).status).toBe(409);
+  });
+
+  it('with a "Never" policy nothing is refunded', async () => {
+    await studio.post('/api/policies', { min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 0 });
+    const id = await confirmedMassage();
+    await markPaidByCard(id);
+    expect((await cancel(ana, id)).body.data.refund_due).toBe(0);
+  });
+
+  it('a provider’s cancellation always refunds in full and tells the client', async () => {
+    const id = await confirmedMassage('2026-11-23T15:00:00Z');
+    await markPaidByCard(id);
+    const res = await cancel(studio, id);
+    expect(res.body.data).toMatchObject({ status: 'cancelled', refund_due: 40 });
+    expect(t.outbox.list()[0]).toMatchObject({ to: 'ana@example.com', subject: 'Cancelled: Massage' });
+  });
+
+  it('cannot cancel a booking that has started', async () => {
+    const id = await confirmedMassage('2026-11-23T15:00:00Z');
+    t.clock.advanceMinutes(6 * 60 + 1);
+    const res = await cancel(ana, id);
+    expect(res.status).toBe(409);
+    expect((await get(ana, id)).can_be_cancelled).toBe(false);
+  });
+});
+
+describe('classes', () => {
+  it('fills a class to capacity, one place per client, and frees places on cancellation', async () => {
+    const slotId = await yogaSlotId();
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
+    const a = await book(ana, { service_id: yoga, slot_id: slotId });
+    expect(a.status).toBe(201);
+    expect((await book(ana, { service_id: yoga, slot_id: slotId })).body.data.id).toBe(a.body.data.id);
+    const b = await book(ben, { service_id: yoga, slot_id: slotId });
+    expect(b.status).toBe(201);
+    expect((await book(cleo, { service_id: yoga, slot_id: slotId })).status).toBe(409);
+    const listed = (await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0];
+    expect(listed).toMatchObject({ taken: true, available: false });
+
+    await confirm(ana, a.body.data.id);
+    await cancel(ana, a.body.data.id);
+    expect((await book(cleo, { service_id: yoga, slot_id: slotId })).status).toBe(201);
+  });
+
+  it('an expired hold gives its place back', async () => {
+    const slotId = await yogaSlotId();
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
+    await book(ana, { service_id: yoga, slot_id: slotId });
+    await book(ben, { service_id: yoga, slot_id: slotId });
+    t.clock.advanceMinutes(11);
+    expect((await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0]).toMatchObject({ available: true });
+    expect((await book(cleo, { service_id: yoga, slot_id: slotId })).status).toBe(201);
+  });
+
+  it('a class occurrence blocks the provider’s appointment time, and a cancelled class e-mails its clients', async () => {
+    const slotId = await yogaSlotId(); // Wednesday 18:00–19:00 Madrid = 17:00Z
+    await studio.post('/api/work-days', { data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: weekday <= 5, from: '08:00', to: '20:00' })) });
+    expect((await bookMassage(ana, '2026-11-25T17:00:00Z')).status).toBe(409);
+    const id = (await book(ana, { service_id: yoga, slot_id: slotId })).body.data.id;
+    await confirm(ana, id);
+    await markPaidByCard(id);
+    const before = t.outbox.list().length;
+    expect((await studio.request('DELETE', `/api/slots/${slotId}?upcoming=0`)).status).toBe(204);
+    const mail = t.outbox.list().slice(0, t.outbox.list().length - before);
+    expect(mail.map((m) => m.to)).toEqual(['ana@example.com']);
+    expect(mail[0]!.text).toContain('€12.00 will be refunded in full');
+    expect(await get(ana, id)).toMatchObject({ status: 'cancelled', refund_due: 12 });
+  });
+});
+
+describe('clients and lists', () => {
+  it('lists the provider’s clients and one client’s bookings', async () => {
+    const id = (await bookMassage(ana)).body.data.id;
+    expect((await studio.get<{ data: unknown[] }>('/api/clients')).body.data).toEqual([]);
+    await confirm(ana, id);
+    const clients = (await studio.get<{ data: { id: string; name: string; email: string }[] }>('/api/clients')).body.data;
+    expect(clients).toMatchObject([{ name: 'Ana', email: 'ana@example.com', is_me: false }]);
+    const upcoming = (await studio.get<{ data: Appointment[] }>(`/api/appointments?client_id=${clients[0]!.id}&subset=future`)).body.data;
+    expect(upcoming.map((a) => a.id)).toEqual([id]);
+    expect((await studio.get<{ data: Appointment[] }>(`/api/appointments?client_id=${clients[0]!.id}&subset=past`)).body.data).toEqual([]);
+    expect((await ana.get<{ data: Appointment[] }>('/api/appointments')).body.data.map((a) => a.id)).toEqual([id]);
+    expect((await ana.get(`/api/appointments?client_id=${clients[0]!.id}`)).status).toBe(403);
+    expect((await ana.get('/api/clients')).status).toBe(403);
+  });
+});

@@ -55,6 +55,7 @@ function SlotCard({ slot, onOpen }: { slot: ScheduleSlot; onOpen: () => void }) 
   const who = withWhom(slot);
   const time = formatTime(slot.time);
   const until = formatTime(slot.until);
+  const name = slot.service?.name ?? 'Booking';
   return (
     <article
       className={cn(
@@ -74,13 +75,10 @@ function SlotCard({ slot, onOpen }: { slot: ScheduleSlot; onOpen: () => void }) 
             <button
               type="button"
               onClick={onOpen}
+              aria-label={`${name}, ${time} to ${until}${cancelled ? ', cancelled' : ''}`}
               className="text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
             >
-              {slot.service?.name ?? 'Booking'}
-              <span className="sr-only">
-                , {time} to {until}
-                {cancelled ? ', cancelled' : ''}
-              </span>
+              {name}
             </button>
           </h3>
           {cancelled && <Badge tone="danger">Cancelled</Badge>}

@@ -35,9 +35,10 @@ const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
  * Still to come: /services, /plans, /clients, /memberships, /purchases/services,
  * /settings/payments, /availability, /availability/policies, /availability/unavailable-days,
  * /appointments/:id (AppointmentConfirmation, noSidebarPublic), /memberships/:id
- * (MembershipConfirmation, noSidebarPublic), /:username/:serviceId/:date?/:time? (ChooseTime,
- * noSidebarPublic), /:username (name 'Profile': minimizedSidebar, showNavbar, loginOptional — the
- * profile menu's Profile entry appears once a route named 'Profile' exists).
+ * (MembershipConfirmation, noSidebarPublic).
+ *
+ * ChooseTime and Profile match any path of one to four segments that no page above claims:
+ * ChooseTimePage hands paths of any other shape (e.g. /no/such/page) to the catch-all.
  */
 export const routeTable: AppRoute[] = [
   { path: '/', Component: RedirectHome },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startApp, type RunningApp } from '../support/app-server.ts';
+import { startApp, type RunningApp } from '../../server/test/support/app-process.ts';
 import { startSmtp, type Inbox } from '../support/smtp.ts';
 import { toast } from '../support/ui.ts';
 

@@ -1,11 +1,14 @@
-/** Starts the real server (built web app, fresh PGlite data dir) as a child process. */
+/**
+ * Starts the real server as a child process (fresh PGlite data dir unless DATABASE_URL is given):
+ * used by the end-to-end journeys and by the race tests that run two processes on one database.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 export interface RunningApp {
   url: string;

@@ -215,8 +215,8 @@ describe('schedule', () => {
     expect(screen.getByRole('link', { name: 'Upcoming' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it("shows 'No past bookings' when there are none (a missing endpoint counts as none)", async () => {
-    stubFetch({ 'GET /api/config': config() });
+  it("shows 'No past bookings' when there are none", async () => {
+    stubFetch({ 'GET /api/config': config(), 'GET /api/schedule': () => json(200, { data: [] }) });
     renderRoutes(routes, { path: '/schedule/past', queryClient: testQueryClient(aClient) });
 
     expect(await screen.findByText('No past bookings')).toBeTruthy();

@@ -301,7 +301,7 @@ function InsertDialog({ editor, kind, onClose }: { editor: Editor; kind: PromptK
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            editor.commands.focus();
+            if (!editor.isDestroyed) editor.commands.focus();
           }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col',

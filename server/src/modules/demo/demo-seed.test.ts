@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, lastLinkToken, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
-import type { PublicProfile, ServiceSlotsResponse } from '@slotted/contract';
+import type { PublicProfile, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
 it('seeds a believable demo studio on an empty database, once', async () => {
   expect(await seedDemoIfEmpty(t.db, t.clock)).toBe(true);
   expect(await seedDemoIfEmpty(t.db, t.clock)).toBe(false);
-  expect(await t.db.select().from(users)).toHaveLength(1);
+  expect(await t.db.select().from(users)).toHaveLength(4);
 
   const profile = (await t.agent().get<{ data: PublicProfile }>('/api/profile/demo')).body.data;
   expect(profile).toMatchObject({ name: 'Harbour Yoga & Movement', username: 'demo' });
@@ -36,4 +36,19 @@ it('seeds a believable demo studio on an empty database, once', async () => {
   const saturday = free.find((d) => d.weekday === 'Sat')!.slots;
   expect(saturday.filter((s) => s.available).map((s) => s.time)).toEqual(['09:00', '11:00', '12:00', '13:00']);
   expect(saturday.filter((s) => s.taken).map((s) => s.time)).toEqual(['10:00']);
+});
+
+it('gives the demo studio clients and bookings to look at', async () => {
+  await seedDemoIfEmpty(t.db, t.clock);
+  const demo = t.agent();
+  await demo.post('/api/login', { email: 'demo@example.com' });
+  await demo.post('/api/magic-link', { token: lastLinkToken(t.outbox, 'demo@example.com') });
+  const clients = (await demo.get<{ data: { name: string }[] }>('/api/clients')).body.data;
+  expect(clients.map((c) => c.name)).toEqual(['Aiko Tanaka', 'Lucía Romero', 'Tom Becker']);
+  const future = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=future')).body.data.flatMap((d) => d.slots);
+  const vinyasa = future.filter((c) => c.service.name === 'Vinyasa Flow');
+  expect(vinyasa.slice(0, 2).map((c) => [c.participants, c.appointments.filter((a) => a.status === 'cancelled').length])).toEqual([[3, 0], [2, 1]]);
+  expect(future.some((c) => c.kind === 'appointment' && c.service.name === '1:1 Mobility Session')).toBe(true);
+  const past = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=past')).body.data.flatMap((d) => d.slots);
+  expect(past.map((c) => c.service.name).sort()).toEqual(['Personal Training', 'Yin & Restore']);
 });

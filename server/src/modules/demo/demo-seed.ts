@@ -3,15 +3,15 @@
  * a working product at once. Its pictures are drawn here, so nothing is downloaded.
  */
 import sharp from 'sharp';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { appointments, services, slots, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertImage, processImage } from '../images/images.service.ts';
 import { availabilityService } from '../availability/availability.service.ts';
 import { classesService } from '../classes/classes.service.ts';
 import { servicesService } from '../services/services.service.ts';
-import { addDays, localDateOf } from '../../domain/classes/repeater-occurrences.ts';
+import { addDays, localDateOf, repeaterOccurrences } from '../../domain/classes/repeater-occurrences.ts';
 import type { WEEKDAYS } from '@slotted/contract';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -43,6 +43,7 @@ async function drawn(svg: string, kind: 'avatar' | 'profile_cover') {
 export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   if (!(await seedDemoProvider(db, clock))) return false;
   await seedDemoOffer(db, clock);
+  await seedDemoBookings(db, clock);
   return true;
 }
 
@@ -122,4 +123,64 @@ async function seedDemoOffer(db: Db, clock: Clock): Promise<void> {
   for (const a of APPOINTMENTS) {
     await catalog.create(demo.id, { name: a.name, type: 'appointment', description: a.description, price: a.price, duration: a.duration, location: a.location });
   }
+}
+
+const DEMO_CLIENTS = [
+  { email: 'lucia@example.com', name: 'Lucía Romero', phone: '+34 611 222 333' },
+  { email: 'tom@example.com', name: 'Tom Becker', phone: null },
+  { email: 'aiko@example.com', name: 'Aiko Tanaka', phone: '+81 90 1234 5678' },
+];
+
+/**
+ * A few clients with bookings in the past and the future (and one cancellation), written
+ * directly: the demo must not send e-mail. Places in classes are counted as the booking code does.
+ */
+async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
+  const [demo] = await db.select().from(users).where(eq(users.username, DEMO_USERNAME)).limit(1);
+  if (!demo) return;
+  const now = clock.now();
+  const clients = await db.insert(users).values(DEMO_CLIENTS.map((c) => ({ ...c, timezone: 'Europe/Madrid', createdAt: now, updatedAt: now }))).returning();
+  const catalog = await db.select().from(services).where(eq(services.providerId, demo.id));
+  const byName = (name: string) => catalog.find((s) => s.name === name)!;
+  const at = (date: string, time: string, minutes: number) => {
+    const [o] = repeaterOccurrences({ startLocal: `${date} ${time}`, timeZone: demo.timezone, repeatEveryWeeks: null, weekdays: [], durationMinutes: minutes }, date, addDays(date, 1));
+    return { startsAt: new Date(o!.startMs), endsAt: new Date(o!.endMs) };
+  };
+  const today = localDateOf(now.getTime(), demo.timezone);
+  const booking = (client: (typeof clients)[number], service: (typeof catalog)[number], when: { startsAt: Date; endsAt: Date }, extra: Partial<typeof appointments.$inferInsert> = {}) => ({
+    clientId: client.id, providerId: demo.id, serviceId: service.id, priceCents: service.priceCents, status: 'confirmed' as const,
+    confirmedAt: now, paymentMethod: 'in_person' as const, createdAt: now, updatedAt: now, startsAt: when.startsAt, endsAt: when.endsAt, ...extra,
+  });
+
+  await db.transaction(async (tx) => {
+    // The next two Vinyasa classes: three and two places taken, one more cancelled.
+    const vinyasa = byName('Vinyasa Flow');
+    const next = await tx.select().from(slots).where(and(eq(slots.serviceId, vinyasa.id), gt(slots.startsAt, now))).orderBy(asc(slots.startsAt)).limit(2);
+    const [first, second] = next;
+    if (first && second) {
+      await tx.insert(appointments).values([
+        booking(clients[0]!, vinyasa, first, { slotId: first.id }),
+        booking(clients[1]!, vinyasa, first, { slotId: first.id }),
+        booking(clients[2]!, vinyasa, first, { slotId: first.id, paidAt: now }),
+        booking(clients[0]!, vinyasa, second, { slotId: second.id }),
+        booking(clients[2]!, vinyasa, second, { slotId: second.id }),
+        booking(clients[1]!, vinyasa, second, { slotId: second.id, status: 'cancelled', cancelledAt: now, cancelledBy: clients[1]!.id }),
+      ]);
+      await tx.update(slots).set({ seatsTaken: 3 }).where(eq(slots.id, first.id));
+      await tx.update(slots).set({ seatsTaken: 2 }).where(eq(slots.id, second.id));
+    }
+    // A 1:1 session later this week, and history: a past class and a past session.
+    const mobility = byName('1:1 Mobility Session');
+    const training = byName('Personal Training');
+    const yin = byName('Yin & Restore');
+    const upcoming = at(addDays(today, 3), '11:00', mobility.durationMinutes);
+    const pastClass = at(addDays(today, -3), '19:30', yin.durationMinutes);
+    const [pastSlot] = await tx.insert(slots).values({ providerId: demo.id, serviceId: yin.id, ...pastClass, capacity: yin.capacity, seatsTaken: 2 }).returning();
+    await tx.insert(appointments).values([
+      booking(clients[0]!, mobility, upcoming),
+      booking(clients[0]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
+      booking(clients[1]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
+      booking(clients[2]!, training, at(addDays(today, -2), '10:00', training.durationMinutes), { paidAt: now }),
+    ]);
+  });
 }

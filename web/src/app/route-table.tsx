@@ -13,6 +13,7 @@ import { UnavailableDaysPage } from '../features/availability/pages/unavailable-
 import { NotFoundPage } from '../features/not-found/pages/not-found-page.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { ChooseTimePage } from '../features/choose-time/pages/choose-time-page.tsx';
+import { AppointmentConfirmationPage } from '../features/appointments/pages/appointment-confirmation-page.tsx';
 
 export interface AppRoute {
   path: string;
@@ -51,6 +52,7 @@ export const routeTable: AppRoute[] = [
   { path: '/availability/policies', name: 'Policies', Component: PoliciesPage },
   { path: '/availability/unavailable-days', name: 'UnavailableDays', Component: UnavailableDaysPage },
   { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
+  { path: '/appointments/:id', name: 'AppointmentConfirmation', Component: AppointmentConfirmationPage, meta: noSidebarPublic },
   { path: '/:username/:serviceId/:date?/:time?', name: 'ChooseTime', Component: ChooseTimePage, meta: { ...noSidebarPublic, showNavbar: true } },
   { path: '/:username', name: 'Profile', Component: ProfilePage, meta: { loginOptional: true, minimizedSidebar: true, showNavbar: true } },
   { path: '*', name: 'NotFound', Component: NotFoundPage, meta: { loginOptional: true } },

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Appointment } from '@slotted/contract';
+import { apiData } from '../../../lib/api-client.ts';
+import { appointmentListsQueryKey, appointmentQueryKey } from './get-appointment.ts';
+
+/** POST /api/appointments/{id}/cancel: answers with the cancelled booking (409 if already cancelled or started). */
+export async function cancelAppointment(id: string): Promise<Appointment> {
+  return apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+}
+
+/**
+ * After a booking changes (confirmed, cancelled, re-booked): the lists that show it, and the free
+ * times of the public choose-time pages.
+ */
+export function refreshBookingLists(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: appointmentListsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: ['schedule'] }),
+    queryClient.invalidateQueries({ queryKey: ['service-slots'] }),
+  ]);
+}
+
+export function useCancelAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelAppointment,
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(appointmentQueryKey(appointment.id), appointment);
+      void refreshBookingLists(queryClient);
+    },
+  });
+}

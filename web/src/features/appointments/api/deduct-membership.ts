@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Appointment } from '@slotted/contract';
+import { apiData } from '../../../lib/api-client.ts';
+
+export interface DeductMembershipInput {
+  id: string;
+  membershipId: string | number;
+}
+
+/**
+ * POST /api/appointments/{id}/deduct-membership {membership_id} (spec §7): confirms by using one
+ * credit of a membership. The server offers the option only once memberships exist.
+ */
+export async function deductMembership({ id, membershipId }: DeductMembershipInput): Promise<Appointment> {
+  return apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/deduct-membership`, {
+    method: 'POST',
+    json: { membership_id: membershipId },
+  });
+}
+
+export function useDeductMembership() {
+  return useMutation({ mutationFn: deductMembership });
+}

@@ -1,0 +1,315 @@
+import '../../test/setup.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ICAL from 'ical.js';
+import type { Appointment } from '@slotted/contract';
+import { routes } from '../../app/router.tsx';
+import { getCookie } from '../../lib/cookies.ts';
+import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
+import { aClient, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { aConfirmedAppointment, anAppointment } from './test-fixtures.ts';
+
+const ID = anAppointment().id;
+const PATH = `/appointments/${ID}`;
+
+const csrf = () => {
+  document.cookie = 'XSRF-TOKEN=token; path=/';
+  return new Response(null, { status: 204 });
+};
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+function setup(appointment: Appointment | (() => Response), more: Routes = {}, { fakeTimers = false } = {}) {
+  const calls = stubFetch({
+    'GET /api/me': () => json(200, { data: aClient }),
+    'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
+    'GET /sanctum/csrf-cookie': csrf,
+    [`GET ${PATH.replace('/appointments', '/api/appointments')}`]:
+      typeof appointment === 'function' ? appointment : () => json(200, { data: appointment }),
+    ...more,
+  });
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  const rendered = renderRoutes(routes, { path: PATH, queryClient: testQueryClient(aClient) });
+  return { ...rendered, calls, user };
+}
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+const posted = (calls: ReturnType<typeof stubFetch>, suffix: string) =>
+  calls.filter((c) => c.method === 'POST' && c.url === `/api/appointments/${ID}/${suffix}`);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('appointment confirmation: headings', () => {
+  it('reads Checkout while the booking is held', async () => {
+    setup(anAppointment());
+    expect(await heading('Checkout')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Personal training' })).toBeTruthy();
+    expect(screen.getByText('Tuesday, 24 November 2026')).toBeTruthy();
+    expect(screen.getByText('10:00 — 11:00')).toBeTruthy();
+    expect(screen.getByText('Europe/Madrid')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pat Provider' }).getAttribute('href')).toBe('/pat');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
+  it('reads Booking confirmed once confirmed, with the Total and its badge', async () => {
+    setup(aConfirmedAppointment());
+    expect(await heading('Booking confirmed')).toBeTruthy();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText('€45.00')).toBeTruthy();
+    expect(within(payment).getByText('Pay in person')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My schedule' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+
+  it('badges a paid booking Paid and a membership booking Included in membership', async () => {
+    setup(aConfirmedAppointment({ paid_at: '2026-11-20T08:00:00Z', payment_method: 'card', missing_payment: false }));
+    expect(await screen.findByText('Paid')).toBeTruthy();
+  });
+
+  it('reads Re-booking for a confirmed-then-cancelled booking, with the re-book text', async () => {
+    setup(
+      aConfirmedAppointment({
+        status: 'cancelled',
+        cancelled_at: '2026-11-21T08:00:00Z',
+        paid_at: '2026-11-20T08:00:00Z',
+        can_be_cancelled: false,
+        payment_options: ['rebook'],
+        starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
+    expect(await heading('Re-booking')).toBeTruthy();
+    expect(screen.getByText('You have paid for this service before. Please confirm if you wish to re-book again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
+  it('shows Page not found for an unknown booking', async () => {
+    setup(() => json(404, { message: 'Appointment not found.', code: 'not_found' }));
+    expect(await heading('Page not found')).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to /login and remembers the page', async () => {
+    const { router } = setup(() => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getCookie(REDIRECT_COOKIE)).toBe(PATH);
+  });
+});
+
+describe('appointment confirmation: payment options', () => {
+  it('shows no tabs for a single option, which is selected', async () => {
+    setup(anAppointment({ payment_options: ['in_person'] }));
+    await heading('Checkout');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByText(/in person upon arrival/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
+  it('shows tabs for more than one option, the first (pay now) selected', async () => {
+    const { user } = setup(anAppointment({ payment_options: ['pay_now', 'in_person'], provider: { ...anAppointment().provider, stripe_connected: true } }));
+    const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Pay now', 'Pay in person']);
+    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Pay €45.00' })).toBeTruthy();
+    expect(screen.getByText('Card payments are not available yet')).toBeTruthy();
+
+    await user.click(tabs[1]);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay €45.00' })).toBeNull();
+  });
+
+  it('chooses a usable membership by default, the first one preselected', async () => {
+    const memberships = [
+      { id: 3, name: 'Monthly unlimited', available_count: 4, quantity_count: 8, used_count: 4 },
+      { id: 4, name: 'Ten-class pass', available_count: 2 },
+    ];
+    setup(anAppointment({ payment_options: ['in_person', 'membership'], service: { id: 7, type: 'appointment', memberships } }));
+    const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');
+    expect(tabs.find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent).toBe('My memberships');
+    expect((screen.getByRole('radio', { name: /Monthly unlimited/ }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('hides the terms link when the terms are empty or an empty paragraph', async () => {
+    for (const terms of ['', '<p></p>']) {
+      const provider = { ...anAppointment().provider, policy: { min_hours_before_cancellation: 24, terms_of_service: terms } };
+      const { unmount } = setup(anAppointment({ provider }));
+      await heading('Checkout');
+      expect(screen.getByText('Payments are secure and encrypted')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Terms and conditions' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('opens the provider’s terms, sanitised, from the Terms and conditions link', async () => {
+    const provider = {
+      ...anAppointment().provider,
+      policy: { min_hours_before_cancellation: 24, terms_of_service: '<p>Arrive early.</p><img src="x" onerror="alert(1)">' },
+    };
+    const { user } = setup(anAppointment({ provider }));
+    await user.click(await screen.findByRole('button', { name: 'Terms and conditions' }));
+    const dialog = screen.getByRole('dialog', { name: 'Terms and conditions' });
+    expect(within(dialog).getByText('Arrive early.')).toBeTruthy();
+    expect(dialog.querySelector('[onerror]')).toBeNull();
+  });
+});
+
+describe('appointment confirmation: confirming', () => {
+  it('shows the server’s answer one second after the confirm call succeeds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls, user } = setup(anAppointment(), {
+      [`POST /api/appointments/${ID}/confirm-without-payment`]: () => json(200, { data: aConfirmedAppointment() }),
+    }, { fakeTimers: true });
+
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posted(calls, 'confirm-without-payment')).toHaveLength(1));
+    // Let the answer arrive; the page keeps showing the checkout, busy.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' }).getAttribute('aria-busy')).toBe('true');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(await heading('Booking confirmed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
+  });
+
+  it('shows the non-dismissable expired dialog when the server says the hold expired', async () => {
+    const { calls, user } = setup(anAppointment(), {
+      [`POST /api/appointments/${ID}/confirm-without-payment`]: () =>
+        json(409, { message: 'Your session timed out before we could confirm your booking.', code: 'hold_expired' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Session time has expired' });
+    expect(posted(calls, 'confirm-without-payment')).toHaveLength(1);
+    expect(
+      within(dialog).getByText(
+        "Your session timed out before we could confirm your booking. Just restart your booking to continue—you're almost there!",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Restart booking' }).getAttribute('href')).toBe('/pat/7');
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Session time has expired' })).toBeTruthy();
+  });
+
+  it('shows the expired dialog when the countdown reaches zero', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup(anAppointment({ expires_in_seconds: 3 }), {}, { fakeTimers: true });
+    const timer = await screen.findByRole('timer');
+    expect(timer.textContent).toBe('00:03');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3500);
+    });
+    expect(await screen.findByRole('dialog', { name: 'Session time has expired' })).toBeTruthy();
+  });
+
+  it('shows the expired dialog for an expired hold', async () => {
+    setup(anAppointment({ status: 'expired', expires_in_seconds: 0 }));
+    expect(await screen.findByRole('dialog', { name: 'Session time has expired' })).toBeTruthy();
+  });
+
+  it('stops loading and says Ooops! when the confirm call fails', async () => {
+    const { user } = setup(anAppointment(), {
+      [`POST /api/appointments/${ID}/confirm-without-payment`]: () => json(500, { message: 'Boom', code: 'internal_error' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Ooops!')).toBeTruthy();
+    expect(screen.getByText('Something went wrong. Please wait a minute and try again')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false));
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+  });
+});
+
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+describe('appointment confirmation: after confirming', () => {
+  const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  afterEach(() => {
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
+  });
+
+  it('Add to calendar downloads the booking as an .ics file and frees its URL after 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:slotted/1';
+    });
+    const revoke = vi.fn();
+    URL.revokeObjectURL = revoke;
+    const clicks: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ href: this.href, download: this.download });
+    });
+
+    const { user } = setup(aConfirmedAppointment(), {}, { fakeTimers: true });
+    await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
+
+    expect(clicks).toEqual([{ href: 'blob:slotted/1', download: 'Personal_training.ics' }]);
+    expect(blobs).toHaveLength(1);
+    const text = await readBlob(blobs[0]);
+    expect(text).toContain('DTSTART:20261124T090000Z\r\n');
+    expect(text).toContain('SUMMARY:Personal training\r\n');
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Personal training');
+    expect(event.description).toBe('With Pat Provider');
+    expect(event.location).toBe('Studio 1, Calle Mayor 5');
+    expect(event.uid).toBe(`${ID}@slotted`);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-24T09:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-24T10:00:00.000Z');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4900);
+    });
+    expect(revoke).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(revoke).toHaveBeenCalledWith('blob:slotted/1');
+  });
+
+  it('cancels a confirmed future booking after asking, then offers re-booking', async () => {
+    const cancelled = aConfirmedAppointment({
+      status: 'cancelled',
+      cancelled_at: '2026-11-21T08:00:00Z',
+      can_be_cancelled: false,
+      payment_options: ['in_person'],
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { calls, user } = setup(aConfirmedAppointment(), {
+      [`POST /api/appointments/${ID}/cancel`]: () => json(200, { data: cancelled }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByText(/The slot becomes available again and can be rebooked\./)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+
+    expect(await screen.findByText('Appointment cancelled.')).toBeTruthy();
+    expect(posted(calls, 'cancel')).toHaveLength(1);
+    expect(await heading('Re-booking')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
+  it('warns a late client that there is no refund', async () => {
+    const { user } = setup(aConfirmedAppointment({ cancellation_refundable: false }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('It is less than 24 hours before the start, so there is no refund.');
+  });
+});

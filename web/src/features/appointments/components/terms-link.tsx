@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { isRichTextEmpty, RichTextView } from '../../../components/ui/rich-text-view.tsx';
+
+/** Spec §5: terms count as empty when blank or an empty paragraph. */
+export function hasTerms(html: string | null | undefined): boolean {
+  return !isRichTextEmpty(html);
+}
+
+/**
+ * Spec §2: a 'Terms and conditions' link opening a dialog with the provider's terms (sanitised
+ * HTML); nothing at all when the provider has none.
+ */
+export function TermsLink({ html, providerName }: { html: string | null | undefined; providerName: string }) {
+  const [open, setOpen] = useState(false);
+  if (!hasTerms(html)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded font-medium text-brand-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        Terms and conditions
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Terms and conditions"
+        description={`${providerName}’s terms of service`}
+        className="max-w-lg"
+        footer={
+          <DialogClose asChild>
+            <Button theme="white">Close</Button>
+          </DialogClose>
+        }
+      >
+        <RichTextView html={html} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Appointment } from '@slotted/contract';
+
+/** A held 1:1 booking of the demo kind, for tests. */
+export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: '6f1c2a34-1b2c-4d5e-8f90-123456789abc',
+    status: 'held',
+    slot: null,
+    date: '2026-11-24',
+    time: '10:00',
+    until: '11:00',
+    pretty_date: 'Tuesday, 24 November 2026',
+    starts_at: '2026-11-24T09:00:00Z',
+    ends_at: '2026-11-24T10:00:00Z',
+    timezone: 'Europe/Madrid',
+    in_the_past: false,
+    name: 'Personal training',
+    location: 'Studio 1, Calle Mayor 5',
+    duration: 60,
+    price: 45,
+    confirmed_at: null,
+    cancelled_at: null,
+    paid_at: null,
+    payment_method: null,
+    missing_payment: true,
+    expires_in_seconds: 600,
+    can_be_cancelled: false,
+    cancellation_refundable: true,
+    refund_due: 0,
+    payment_options: ['in_person'],
+    is_mine: true,
+    client: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, phone: null },
+    provider: {
+      name: 'Pat Provider',
+      username: 'pat',
+      avatar: null,
+      bio: null,
+      phone: null,
+      email: 'pat@example.com',
+      stripe_connected: false,
+      require_payment: false,
+      policy: { min_hours_before_cancellation: 24, terms_of_service: '<p>Please arrive 5 minutes early.</p>' },
+    },
+    service: { id: 7, type: 'appointment', memberships: [] },
+    membership: null,
+    ...overrides,
+  };
+}
+
+/** The same booking once confirmed (pay in person). */
+export function aConfirmedAppointment(overrides: Partial<Appointment> = {}): Appointment {
+  return anAppointment({
+    status: 'confirmed',
+    confirmed_at: '2026-11-20T08:00:00Z',
+    payment_method: 'in_person',
+    expires_in_seconds: null,
+    can_be_cancelled: true,
+    payment_options: [],
+    ...overrides,
+  });
+}

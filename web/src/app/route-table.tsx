@@ -14,6 +14,7 @@ import { NotFoundPage } from '../features/not-found/pages/not-found-page.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { ChooseTimePage } from '../features/choose-time/pages/choose-time-page.tsx';
 import { AppointmentConfirmationPage } from '../features/appointments/pages/appointment-confirmation-page.tsx';
+import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
 
 export interface AppRoute {
   path: string;
@@ -48,6 +49,7 @@ export const routeTable: AppRoute[] = [
   { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
   { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
   { path: '/services', name: 'Services', Component: ServicesPage },
+  { path: '/clients', name: 'Clients', Component: ClientsPage },
   { path: '/availability', name: 'WorkingHours', Component: WorkingHoursPage },
   { path: '/availability/policies', name: 'Policies', Component: PoliciesPage },
   { path: '/availability/unavailable-days', name: 'UnavailableDays', Component: UnavailableDaysPage },

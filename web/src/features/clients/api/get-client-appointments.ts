@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Appointment } from '@slotted/contract';
+import { apiData } from '../../../lib/api-client.ts';
+import { appointmentListsQueryKey } from '../../appointments/api/get-appointment.ts';
+
+/**
+ * 'future': starts later (cancelled ones included, spec §2 client panel); 'past': started already.
+ */
+export type ClientAppointmentsSubset = 'future' | 'past';
+
+/** GET /api/appointments?client_id=…&subset=… (providers): one client's bookings with them. */
+export async function fetchClientAppointments(clientId: string, subset: ClientAppointmentsSubset): Promise<Appointment[]> {
+  const list = await apiData<Appointment[] | null>('/api/appointments', { query: { client_id: clientId, subset } });
+  return Array.isArray(list) ? list : [];
+}
+
+export const clientAppointmentsQueryOptions = (clientId: string, subset: ClientAppointmentsSubset) =>
+  queryOptions({
+    queryKey: [...appointmentListsQueryKey, { client_id: clientId, subset }],
+    queryFn: () => fetchClientAppointments(clientId, subset),
+  });
+
+export function useClientAppointments(clientId: string, subset: ClientAppointmentsSubset, { enabled = true } = {}) {
+  return useQuery({ ...clientAppointmentsQueryOptions(clientId, subset), enabled });
+}

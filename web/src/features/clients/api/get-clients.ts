@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Client } from '@slotted/contract';
+import { apiData } from '../../../lib/api-client.ts';
+
+export const clientsQueryKey = ['clients'] as const;
+
+/** GET /api/clients (providers): everyone who has booked the signed-in provider. */
+export async function fetchClients(): Promise<Client[]> {
+  const clients = await apiData<Client[] | null>('/api/clients');
+  return Array.isArray(clients) ? clients : [];
+}
+
+export const clientsQueryOptions = queryOptions({ queryKey: clientsQueryKey, queryFn: fetchClients });
+
+export function useClients({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...clientsQueryOptions, enabled });
+}

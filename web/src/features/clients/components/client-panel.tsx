@@ -1,0 +1,193 @@
+import type { ReactNode } from 'react';
+import type { Appointment, Client } from '@slotted/contract';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { PhoneIcon } from '../../../components/ui/booking-icons.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { MailIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { Badge } from '../../../components/ui/page.tsx';
+import { SHEET_QUERY, SidePanel } from '../../../components/ui/side-panel.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { formatTime } from '../../../lib/format.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useClientAppointments, type ClientAppointmentsSubset } from '../api/get-client-appointments.ts';
+import { useClients } from '../api/get-clients.ts';
+
+/**
+ * What the opener already knows about the client: at least the name (the schedule knows name and
+ * avatar; the clients page knows everything). E-mail and phone are looked up when missing.
+ */
+export type ClientSummary = Pick<Client, 'id' | 'name' | 'avatar'> & Partial<Pick<Client, 'email' | 'phone' | 'is_me'>>;
+
+export interface ClientPanelProps {
+  clientId: string;
+  client?: ClientSummary | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Spec §2 "Client panel (provider view)": avatar, name, e-mail and phone links; memberships; the
+ * client's bookings with the provider under 'Upcoming {n}' and 'Past {n}'. A centred dialog on
+ * desktop, a bottom sheet on phones. Opened from the clients page and the schedule's booking details.
+ */
+export function ClientPanel({ clientId, client, open, onOpenChange }: ClientPanelProps) {
+  const sheet = useMediaQuery(SHEET_QUERY);
+  const needsContact = !client || client.email === undefined;
+  const clients = useClients({ enabled: open && needsContact });
+  const known = needsContact ? (clients.data?.find((c) => c.id === clientId) ?? client) : client;
+  const name = known?.name ?? (clients.isPending && needsContact ? 'Client' : 'Unknown client');
+
+  const title = (
+    <span className="flex items-center gap-3">
+      <Avatar src={known?.avatar} name={known?.name} size="l" />
+      <span className="min-w-0 break-words">{name}</span>
+    </span>
+  );
+  const body = <ClientDetails clientId={clientId} client={known ?? null} open={open} contactLoading={needsContact && clients.isPending} />;
+
+  if (sheet) {
+    return (
+      <SidePanel open={open} onOpenChange={onOpenChange} title={title}>
+        {body}
+      </SidePanel>
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} className="max-w-lg">
+      {body}
+    </Dialog>
+  );
+}
+
+function ClientDetails({
+  clientId,
+  client,
+  open,
+  contactLoading,
+}: {
+  clientId: string;
+  client: ClientSummary | null;
+  open: boolean;
+  contactLoading: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-6 text-sm text-zinc-700">
+      <Section title="Contact">
+        {contactLoading ? (
+          <div className="flex flex-col gap-2" aria-hidden="true">
+            <Skeleton className="h-5 w-48" />
+          </div>
+        ) : client?.email || client?.phone ? (
+          <ul className="flex flex-col gap-1.5">
+            {client.email && (
+              <li>
+                <ContactLink href={`mailto:${client.email}`} icon={<MailIcon className="size-4" />}>
+                  {client.email}
+                </ContactLink>
+              </li>
+            )}
+            {client.phone && (
+              <li>
+                <ContactLink href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} icon={<PhoneIcon className="size-4" />}>
+                  {client.phone}
+                </ContactLink>
+              </li>
+            )}
+          </ul>
+        ) : (
+          <p className="text-zinc-500">No contact details.</p>
+        )}
+      </Section>
+
+      <Section title="Memberships">
+        <p className="flex items-center gap-2 text-zinc-500">
+          <TicketIcon className="size-4 shrink-0 text-zinc-400" />
+          No memberships yet
+        </p>
+      </Section>
+
+      <Section title="Appointments">
+        <ClientAppointments clientId={clientId} enabled={open} />
+      </Section>
+    </div>
+  );
+}
+
+function ContactLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      className="-mx-1 inline-flex max-w-full items-center gap-2 rounded-md px-1 py-0.5 font-medium text-brand-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <span className="shrink-0 text-zinc-400">{icon}</span>
+      <span className="min-w-0 break-all">{children}</span>
+    </a>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function ClientAppointments({ clientId, enabled }: { clientId: string; enabled: boolean }) {
+  const upcoming = useClientAppointments(clientId, 'future', { enabled });
+  const past = useClientAppointments(clientId, 'past', { enabled });
+  const label = (title: string, list: Appointment[] | undefined) => (list ? `${title} ${list.length}` : title);
+  return (
+    <Tabs
+      label="Appointments"
+      items={[
+        { value: 'future', label: label('Upcoming', upcoming.data), content: <AppointmentList query={upcoming} subset="future" /> },
+        { value: 'past', label: label('Past', past.data), content: <AppointmentList query={past} subset="past" /> },
+      ]}
+    />
+  );
+}
+
+function AppointmentList({ query, subset }: { query: ReturnType<typeof useClientAppointments>; subset: ClientAppointmentsSubset }) {
+  if (query.isPending) {
+    return (
+      <div className="flex flex-col gap-3 py-1" aria-busy="true" aria-label={`Loading ${subset === 'future' ? 'upcoming' : 'past'} appointments`}>
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-start gap-2 py-2">
+        <p className="text-zinc-600">We could not load the appointments.</p>
+        <Button size="s" theme="white" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) return <p className="py-3 text-zinc-500">No appointments yet</p>;
+  return (
+    <ul className="divide-y divide-zinc-100">
+      {query.data.map((appointment) => (
+        <li key={appointment.id} className="py-3">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
+            {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
+          </div>
+          <p className="mt-0.5 text-zinc-600">
+            <span className="tabular-nums">
+              {formatTime(appointment.time)} – {formatTime(appointment.until)}
+            </span>
+            <span className="text-zinc-400"> · </span>
+            {appointment.name}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -28,6 +28,9 @@ import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { slotsService } from './modules/slots/slots.service.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { appointmentsService } from './modules/appointments/appointments.service.ts';
+import { identityProviders } from './modules/social/identity-providers.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
+import { socialService } from './modules/social/social.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, { auth, sessions, me });
   meRoutes(app, { me });
+  socialRoutes(app, { social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }), sessions, config });
   const availability = availabilityService({ db, clock });
   const classes = classesService({ db, clock, horizonDays: async (id) => (await availability.policy(id)).max_days_before_booking });
   servicesRoutes(app, { services: servicesService({ db, clock }) });

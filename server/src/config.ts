@@ -26,6 +26,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: url('an OpenID Connect issuer').default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTHORIZATION_URL: url('the OAuth dialog').default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: url('the token endpoint').default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_GRAPH_URL: url('the Graph API').default('https://graph.facebook.com/v21.0'),
 });
 
 export interface Config {
@@ -48,6 +56,11 @@ export interface Config {
   /** The dev outbox shows sign-in e-mails in the browser: only without SMTP and never in production. */
   devOutbox: boolean;
   webDist: string;
+  /** Social sign-in providers that are configured (issue 5); absent ones show no button. */
+  social: {
+    google: { clientId: string; clientSecret: string; issuer: string } | null;
+    facebook: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; graphUrl: string } | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +80,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 random characters)');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const pair = (id: string | undefined, secret: string | undefined, name: string) => {
+    if (!!id !== !!secret) throw new ConfigError(`Invalid configuration:\n  ${name}_CLIENT_${id ? 'SECRET' : 'ID'}: is required when ${name}_CLIENT_${id ? 'ID' : 'SECRET'} is set`);
+    return id && secret ? { clientId: id, clientSecret: secret } : null;
+  };
+  const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE');
+  const facebook = pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -86,6 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimits: { perEmail: e.LOGIN_LIMIT_PER_EMAIL, perIp: e.LOGIN_LIMIT_PER_IP, windowMinutes: 15 },
     devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    social: {
+      google: google && { ...google, issuer: e.GOOGLE_ISSUER_URL.replace(/\/+$/, '') },
+      facebook: facebook && { ...facebook, authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL, tokenUrl: e.FACEBOOK_TOKEN_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, '') },
+    },
   };
 }
 

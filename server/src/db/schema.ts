@@ -78,6 +78,21 @@ export const magicLinks = pgTable('magic_links', {
   createdAt: createdAt(),
 }, (t) => [index('magic_links_email').on(t.email)]);
 
+/**
+ * Social sign-in attempts between the redirect to the provider and its callback: the SHA-256 of
+ * the `state`, with the nonce and PKCE verifier. Single use, short-lived (issue 5).
+ */
+export const oauthAttempts = pgTable('oauth_attempts', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  timezone: text('timezone'),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+  createdAt: createdAt(),
+});
+
 /** Fixed-window counters shared by every app process (login rate limits). */
 export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: text('key').primaryKey(),

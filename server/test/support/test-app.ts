@@ -47,9 +47,9 @@ afterAll(async () => {
   await dropTemplates();
 });
 
-export async function createTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; now?: Date } = {}): Promise<TestApp> {
   const database = await freshDatabase();
-  const clock = new TestClock();
+  const clock = new TestClock(opts.now);
   const outbox = devOutboxMailer(() => undefined);
   const config = testConfig(opts.env);
   const app = await buildApp({ config, db: database.db, clock, mailer: outbox, outbox });

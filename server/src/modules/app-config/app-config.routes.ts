@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 export function appConfigRoutes(app: FastifyInstance, deps: { config: Config }): void {
   app.get('/api/config', async () => ({
     data: {
-      social: { google: false, facebook: false },
+      social: { google: deps.config.social.google !== null, facebook: deps.config.social.facebook !== null },
       marketing_url: deps.config.marketingUrl,
     },
   }));

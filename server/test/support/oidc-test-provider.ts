@@ -1,0 +1,96 @@
+/**
+ * A real OpenID Connect provider (`oidc-provider`) on loopback, standing in for Google, and a
+ * browser-like driver for its own sign-in and consent pages.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+export interface TestAccount {
+  email: string;
+  email_verified: boolean;
+  name: string;
+  picture?: string;
+}
+
+export interface OidcTestProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Registers a second client, for codes issued to someone else. */
+  otherClientId: string;
+  /** Follows an authorization URL through login (as `sub`) and consent, or aborts; returns the callback URL. */
+  signIn(authorizationUrl: string, sub: string, opts?: { deny?: boolean; client?: 'other' }): Promise<URL>;
+  stop(): Promise<void>;
+}
+
+export async function startOidcProvider(redirectUri: string, accounts: Record<string, TestAccount>): Promise<OidcTestProvider> {
+  const clientId = 'slotted-test';
+  const clientSecret = 'slotted-test-secret-slotted-test-secret';
+  const otherClientId = 'someone-else';
+  const server = await new Promise<Server>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [clientId, otherClientId].map((id) => ({
+      client_id: id, client_secret: clientSecret, redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_post',
+      grant_types: ['authorization_code'], response_types: ['code'],
+    })),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    conformIdTokenClaims: false,
+    cookies: { keys: ['oidc-test-cookie-key'] },
+    features: { devInteractions: { enabled: true } },
+    async findAccount(_ctx, sub) {
+      const account = accounts[sub];
+      if (!account) return undefined;
+      return { accountId: sub, claims: async () => ({ sub, ...account }) };
+    },
+  });
+  server.on('request', provider.callback());
+
+  /** Minimal browser: a cookie jar and manual redirects. */
+  async function signIn(authorizationUrl: string, sub: string, opts: { deny?: boolean; client?: 'other' } = {}): Promise<URL> {
+    const jar = new Map<string, string>();
+    const call = async (url: string, init: RequestInit = {}) => {
+      const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const [k, ...v] = pair!.split('=');
+        jar.set(k!.trim(), v.join('='));
+      }
+      return res;
+    };
+    let url = authorizationUrl;
+    if (opts.client === 'other') {
+      const u = new URL(url);
+      u.searchParams.set('client_id', otherClientId);
+      url = u.toString();
+    }
+    for (let hops = 0; hops < 20; hops++) {
+      if (url.startsWith(redirectUri)) return new URL(url);
+      const res = await call(url);
+      if (res.status >= 300 && res.status < 400) {
+        url = new URL(res.headers.get('location')!, url).toString();
+        continue;
+      }
+      const html = await res.text();
+      const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+      if (!action) throw new Error(`no form at ${url} (${res.status}): ${html.slice(0, 300)}`);
+      if (opts.deny) {
+        const abort = html.match(/href="([^"]*\/abort)"/)?.[1];
+        if (!abort) throw new Error('no abort link');
+        url = new URL(abort.replace(/&amp;/g, '&'), url).toString();
+        continue;
+      }
+      const isLogin = html.includes('name="login"');
+      const body = new URLSearchParams(isLogin ? { prompt: 'login', login: sub, password: 'any' } : { prompt: 'consent' });
+      const post = await call(new URL(action.replace(/&amp;/g, '&'), url).toString(), { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      url = new URL(post.headers.get('location')!, url).toString();
+    }
+    throw new Error('too many redirects');
+  }
+
+  return { issuer, clientId, clientSecret, otherClientId, signIn, stop: () => new Promise((r) => server.close(() => r())) };
+}

@@ -32,8 +32,18 @@ describe('signed out', () => {
     renderRoutes(routes, { path: '/login' });
 
     const google = await screen.findByRole('link', { name: /Continue with Google/ });
-    expect(google.getAttribute('href')).toBe('/auth/social/google');
+    // The browser's zone goes along, so a new account gets the right one.
+    expect(google.getAttribute('href')).toMatch(/^\/auth\/social\/google\?timezone=[A-Za-z_%0-9]+/);
     expect(screen.queryByRole('link', { name: /Continue with Facebook/ })).toBeNull();
+  });
+
+  it('says why a social sign-in came back to the login page, once', async () => {
+    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config({ google: true, facebook: false }) });
+    const { router } = renderRoutes(routes, { path: '/login?social_error=unverified&provider=google' });
+
+    expect(await screen.findByText('Please sign in with your e-mail first')).toBeTruthy();
+    expect(screen.getByText(/Google has not verified the address/)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('the catch-all shows Page not found with a way home', async () => {

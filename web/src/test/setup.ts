@@ -3,7 +3,10 @@
  * setupFiles, so each test opts in with `import '../test/setup.ts'`).
  */
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy/waitFor wait longer than the 1 s default: a busy 2-core CI machine renders slowly.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Radix (Popper, Presence, pointer capture) relies on.
 class ResizeObserverStub {

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { loginRequest } from '@slotted/contract';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -10,6 +10,8 @@ import { useConfig } from '../../config/api/get-config.ts';
 import { useMe } from '../api/get-me.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthHeading, AuthLayout } from '../components/auth-layout.tsx';
+import { browserTimeZone } from '../../../lib/format.ts';
+import { socialErrorMessage } from '../social-errors.ts';
 
 export const LOGIN_FAILED_TOAST = 'Oops! An error occurred. Please try again.';
 
@@ -23,6 +25,15 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [params, setParams] = useSearchParams();
+
+  // A social sign-in that failed comes back here with its reason; say it once, then tidy the URL.
+  const socialError = params.get('social_error');
+  useEffect(() => {
+    if (!socialError) return;
+    toast({ ...socialErrorMessage(socialError, params.get('provider')), theme: 'error' });
+    setParams({}, { replace: true });
+  }, [socialError, params, setParams, toast]);
 
   if (me) return <Navigate to="/" replace />;
 
@@ -82,12 +93,12 @@ export function LoginPage() {
         <>
           <div className="flex flex-col gap-2.5">
             {config.social.google && (
-              <ButtonLink href="/auth/social/google" theme="white" size="l" fullWidth leadingIcon={<GoogleIcon className="size-5" />}>
+              <ButtonLink href={`/auth/social/google?timezone=${encodeURIComponent(browserTimeZone())}`} theme="white" size="l" fullWidth leadingIcon={<GoogleIcon className="size-5" />}>
                 Continue with Google
               </ButtonLink>
             )}
             {config.social.facebook && (
-              <ButtonLink href="/auth/social/facebook" theme="white" size="l" fullWidth leadingIcon={<FacebookIcon className="size-5" />}>
+              <ButtonLink href={`/auth/social/facebook?timezone=${encodeURIComponent(browserTimeZone())}`} theme="white" size="l" fullWidth leadingIcon={<FacebookIcon className="size-5" />}>
                 Continue with Facebook
               </ButtonLink>
             )}

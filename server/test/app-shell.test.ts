@@ -1,4 +1,11 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { devOutboxMailer } from '../src/mail/mailer.ts';
+import { freshDatabase } from './support/test-db.ts';
+import { testConfig, TestClock } from './support/test-app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, lastLinkToken, type TestApp } from './support/test-app.ts';
 
@@ -75,5 +82,33 @@ describe('HTTP shell', () => {
     expect(local.statusCode).toBe(200);
     expect(local.body).toContain('/magic-link/');
     expect((await t.app.inject({ url: '/dev/outbox', remoteAddress: '192.0.2.7' })).statusCode).toBe(404);
+  });
+});
+
+describe('serving the web app', () => {
+  it('answers every page with the SPA shell, files from the build, and API paths with JSON', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'slotted-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Slotted</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const database = await freshDatabase();
+    const mailer = devOutboxMailer(() => undefined);
+    const app = await buildApp({ config: { ...testConfig(), webDist: dist }, db: database.db, clock: new TestClock(), mailer });
+    try {
+      for (const page of ['/', '/schedule', '/auth/logout', '/demo/3/2026-11-24/09:00']) {
+        const res = await app.inject({ url: page });
+        expect(res.statusCode, page).toBe(200);
+        expect(res.body, page).toContain('<title>Slotted</title>');
+        expect(res.headers['cache-control'], page).toBe('no-cache');
+      }
+      const asset = await app.inject({ url: '/assets/app-1234.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ url: '/api/nothing' })).json()).toMatchObject({ code: 'not_found' });
+      expect((await app.inject({ url: '/auth/social/google' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -12,7 +12,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      // '/' is the SPA's shell like any other page (without this the plugin refuses the directory).
+      index: ['index.html'],
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/: cache it for good; never cache the shell.
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startApp, type RunningApp } from '../../server/test/support/app-process.ts';
 import { startSmtp, type Inbox } from '../support/smtp.ts';
 import { toast } from '../support/ui.ts';
+import { requestLink as requestLinkBySmtp } from '../support/sign-in.ts';
 
 let smtp: Inbox;
 let app: RunningApp;
@@ -15,16 +16,7 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function requestLink(page: Page, email: string): Promise<string> {
-  const since = smtp.messages.length;
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-  const mail = await smtp.waitFor(email, { since });
-  const link = mail.text?.match(/https?:\/\/\S+\/magic-link\/[A-Za-z0-9_-]{43}/)?.[0];
-  expect(link, 'the e-mail carries a sign-in link').toBeTruthy();
-  return link!;
-}
+const requestLink = (page: Page, email: string) => requestLinkBySmtp(page, smtp, email);
 
 test('a newcomer signs up through an e-mailed link, edits the profile and logs out', async ({ page }) => {
   await page.goto(`${app.url}/schedule`);

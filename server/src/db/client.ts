@@ -51,6 +51,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
+  // An idle connection can be cut (server restart, failover, an administrator): the pool drops it
+  // and opens a new one when needed. Without a listener the error would crash the process.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const lockClient = await pool.connect();
   try {
     // Several app processes may start at once on one database: only one migrates at a time.

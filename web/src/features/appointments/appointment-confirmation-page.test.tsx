@@ -151,6 +151,9 @@ describe('appointment confirmation: payment options', () => {
     const dialog = screen.getByRole('dialog', { name: 'Terms and conditions' });
     expect(within(dialog).getByText('Arrive early.')).toBeTruthy();
     expect(dialog.querySelector('[onerror]')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Terms and conditions' }));
   });
 });
 
@@ -176,8 +179,10 @@ describe('appointment confirmation: confirming', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(300);
     });
-    expect(await heading('Booking confirmed')).toBeTruthy();
+    const confirmed = await heading('Booking confirmed');
     expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
+    // The Confirm button is gone: the focus is on the new heading, not lost.
+    expect(document.activeElement).toBe(confirmed);
   });
 
   it('shows the non-dismissable expired dialog when the server says the hold expired', async () => {

@@ -135,6 +135,10 @@ describe('client panel', () => {
 
     await user.click(within(dialog).getByRole('tab', { name: 'Past 1' }));
     expect(within(within(dialog).getByRole('tabpanel')).getByText(/Yoga/)).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Ada Lovelace/ }));
   });
 
   it('says No appointments yet, and leaves out a phone the client has not given', async () => {

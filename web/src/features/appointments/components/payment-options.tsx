@@ -34,7 +34,8 @@ export function PaymentOptions({ options, value, onValueChange, ...panel }: Paym
       label="Payment options"
       value={value}
       onValueChange={(next) => onValueChange(next as PaymentOption)}
-      listClassName="flex w-full"
+      // Three options fit a phone's width too: no wrapping, less padding.
+      listClassName="flex w-full [&>button]:min-w-0 [&>button]:px-2 [&>button]:whitespace-nowrap sm:[&>button]:px-4"
       items={options.map((option) => ({
         value: option,
         label: PAYMENT_OPTION_LABELS[option],
@@ -136,7 +137,7 @@ function MembershipChoice({
             )}
             <span className="min-w-0 flex-1">
               <span className="flex items-baseline justify-between gap-2">
-                <span className="truncate text-sm font-medium text-zinc-900">{membership.name}</span>
+                <span className="min-w-0 text-sm font-medium break-words text-zinc-900">{membership.name}</span>
                 {membership.price != null && (
                   <span className="shrink-0 text-xs text-zinc-500">
                     {formatMoney(membership.price)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { isRichTextEmpty, RichTextView } from '../../../components/ui/rich-text-view.tsx';
@@ -14,11 +14,14 @@ export function hasTerms(html: string | null | undefined): boolean {
  */
 export function TermsLink({ html, providerName }: { html: string | null | undefined; providerName: string }) {
   const [open, setOpen] = useState(false);
+  const link = useRef<HTMLButtonElement>(null);
   if (!hasTerms(html)) return null;
   return (
     <>
       <button
+        ref={link}
         type="button"
+        aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         className="rounded font-medium text-brand-700 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-500"
       >
@@ -26,7 +29,11 @@ export function TermsLink({ html, providerName }: { html: string | null | undefi
       </button>
       <Dialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => {
+          setOpen(next);
+          // The dialog has no trigger of its own: give the focus back to the link.
+          if (!next) window.setTimeout(() => link.current?.focus(), 0);
+        }}
         title="Terms and conditions"
         description={`${providerName}’s terms of service`}
         className="max-w-lg"

@@ -107,6 +107,8 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
   const [payError, setPayError] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
   const swapTimer = useRef<number | undefined>(undefined);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const timer = swapTimer;
     return () => window.clearTimeout(timer.current);
@@ -145,6 +147,8 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
     swapTimer.current = window.setTimeout(() => {
       queryClient.setQueryData(appointmentQueryKey(appointment.id), next);
       setConfirming(false);
+      // The Confirm button goes away with the checkout: the heading ('Booking confirmed') takes the focus.
+      headingRef.current?.focus();
       void refreshBookingLists(queryClient);
     }, CONFIRMATION_SUCCESS_DELAY_MS);
   };
@@ -172,7 +176,14 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
       checkout.mutate(appointment.id, {
         // The embedded card element is not part of this installation yet (D11).
         onSuccess: () => setPayError(`${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.`),
-        onError: (error) => (isApiError(error, 401) ? toLogin() : setPayError(error.message)),
+        onError: (error) => {
+          if (isApiError(error, 401)) return toLogin();
+          setPayError(
+            isApiError(error, 404) || isApiError(error, 501)
+              ? `${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.`
+              : error.message,
+          );
+        },
       });
       return;
     }
@@ -190,9 +201,12 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
       onSuccess: () => {
         setCancelOpen(false);
         toast({ title: 'Appointment cancelled.' });
+        // The Cancel button is gone with the booking: start again from the page's heading.
+        window.setTimeout(() => headingRef.current?.focus(), 0);
       },
       onError: (error) => {
         setCancelOpen(false);
+        window.setTimeout(() => cancelButton.current?.focus(), 0);
         if (isApiError(error, 401)) return toLogin();
         if (isApiError(error, 409)) {
           toast({ title: CANCEL_FAILED.title, description: error.message, theme: 'error' });
@@ -210,7 +224,7 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:items-start lg:gap-10">
         <div className="flex min-w-0 flex-col gap-6">
           <div>
-            <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">
+            <h1 ref={headingRef} tabIndex={-1} className="flex items-center gap-3 text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl outline-none">
               {view === 'confirmed' && (
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 sm:size-10">
                   <CheckIcon className="size-5 sm:size-6" strokeWidth={2.4} />
@@ -224,6 +238,9 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
             {view === 'checkout' && held && holdSecondsLeft !== null && holdSecondsLeft > 0 && (
               <HoldCountdown seconds={holdSecondsLeft} />
             )}
+            {view === 'checkout' && appointment.status === 'cancelled' && (
+              <p className="mt-2 text-sm text-zinc-600">This booking was cancelled. Confirm to book the same time again.</p>
+            )}
           </div>
           <ServiceSummary appointment={appointment} />
           <AppointmentDetailsCard appointment={appointment} />
@@ -235,7 +252,9 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
               <h2 id="payment-heading" className="mb-4 text-base font-semibold text-zinc-900">
                 Payment
               </h2>
-              {option ? (
+              {expired ? (
+                <p className="text-sm text-zinc-600">Your hold on this time has expired.</p>
+              ) : option ? (
                 <PaymentOptions
                   options={options}
                   value={option}
@@ -254,18 +273,18 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
               <div className="mt-5 flex items-center justify-between gap-3 border-t border-zinc-100 pt-4">
                 <span className="text-sm font-medium text-zinc-900">Total</span>
                 <span className="flex items-center gap-2">
-                  {option === 'rebook' && <Badge tone="success">Paid</Badge>}
-                  {option === 'membership' && <Badge tone="brand">Included in membership</Badge>}
+                  {!expired && option === 'rebook' && <Badge tone="success">Paid</Badge>}
+                  {!expired && option === 'membership' && <Badge tone="brand">Included in membership</Badge>}
                   <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(appointment.price)}</span>
                 </span>
               </div>
-              {option && (
+              {option && !expired && (
                 <Button
                   size="l"
                   fullWidth
                   className="mt-4"
                   loading={confirming || checkout.isPending}
-                  disabled={expired || (option === 'membership' && !membershipId)}
+                  disabled={option === 'membership' && !membershipId}
                   onClick={onConfirm}
                 >
                   {option === 'pay_now' ? `Pay ${formatMoney(appointment.price)}` : 'Confirm'}
@@ -295,7 +314,7 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
                   </span>
                 </div>
               </section>
-              <div className="grid grid-cols-2 gap-2">
+              <div className="flex flex-col-reverse gap-2 sm:grid sm:grid-cols-2">
                 <Link to="/" className={buttonClasses({ size: 'l', theme: 'white' })}>
                   My schedule
                 </Link>
@@ -308,9 +327,15 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
                 </Button>
               </div>
               {appointment.can_be_cancelled && (
-                <Button theme="ghost" className="self-center text-red-700 hover:bg-red-50" onClick={() => setCancelOpen(true)}>
+                <button
+                  ref={cancelButton}
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={() => setCancelOpen(true)}
+                  className="h-10 self-center rounded-lg px-4 text-sm font-medium text-red-700 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
+                >
                   Cancel booking
-                </Button>
+                </button>
               )}
             </div>
           )}
@@ -325,7 +350,7 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
                   </Link>
                 </>
               ) : (
-                <p>{appointment.client.name} will not come to this booking.</p>
+                <p>The time is free again for other clients.</p>
               )}
             </Notice>
           )}
@@ -350,7 +375,10 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
         <CancelAppointmentDialog
           appointment={appointment}
           open={cancelOpen}
-          onOpenChange={setCancelOpen}
+          onOpenChange={(open) => {
+            setCancelOpen(open);
+            if (!open) window.setTimeout(() => cancelButton.current?.focus(), 0);
+          }}
           loading={cancel.isPending}
           onConfirm={onCancel}
         />

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Client } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -41,6 +41,8 @@ function ClientsList() {
   const searchId = useId();
   // Kept while the panel closes, so its content does not vanish mid-animation.
   const [panel, setPanel] = useState<{ open: boolean; client: Client | null }>({ open: false, client: null });
+  // The panel has no trigger of its own: the row that opened it gets the focus back.
+  const opener = useRef<HTMLButtonElement | null>(null);
 
   if (clients.isPending) return <ClientsSkeleton />;
   if (clients.isError) {
@@ -105,7 +107,10 @@ function ClientsList() {
             <li key={client.id}>
               <button
                 type="button"
-                onClick={() => setPanel({ open: true, client })}
+                onClick={(event) => {
+                  opener.current = event.currentTarget;
+                  setPanel({ open: true, client });
+                }}
                 aria-haspopup="dialog"
                 className="flex w-full items-center gap-3 px-4 py-3 text-left transition-colors outline-none hover:bg-zinc-50 focus-visible:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset sm:px-5"
               >
@@ -128,7 +133,11 @@ function ClientsList() {
           clientId={panel.client.id}
           client={panel.client}
           open={panel.open}
-          onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
+          onOpenChange={(open) => {
+            setPanel((current) => ({ ...current, open }));
+            // After the dialog has let go of the focus (its focus trap would take it back).
+            if (!open) window.setTimeout(() => opener.current?.focus(), 0);
+          }}
         />
       )}
     </>

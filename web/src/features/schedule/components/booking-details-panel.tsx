@@ -1,15 +1,21 @@
-import { useState, type ReactNode } from 'react';
-import type { ScheduleSlot } from '@slotted/contract';
+import { useRef, useState, type ReactNode } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { Appointment, ScheduleSlot } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ClockIcon, ExternalLinkIcon, MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatLongDate, formatTime } from '../../../lib/format.ts';
+import { formatLongDate, formatMoney, formatTime } from '../../../lib/format.ts';
 import { repeatsLabel } from '../../classes/class-summary.ts';
 import { formatDuration, serviceTypeLabel } from '../../profile/components/service-format.ts';
+import { appointmentQueryOptions } from '../../appointments/api/get-appointment.ts';
+import { ClientPanel } from '../../clients/components/client-panel.tsx';
+import { bookingToCancel, cancelBookingText, ownBooking, paymentBadge } from './booking-rules.ts';
+import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { CancelClassDialog } from './cancel-class-dialog.tsx';
 
 type Client = ScheduleSlot['appointments'][number]['client'];
@@ -19,7 +25,11 @@ export function canCancelClass(slot: ScheduleSlot, now: number = Date.now()): bo
   return slot.kind === 'class' && slot.is_mine && !slot.cancelled_at && !slot.in_the_past && Date.parse(slot.starts_at) > now;
 }
 
-/** Spec §2 Booking details panel: Service, Date and Time; the clients of one's own class; Cancel class. */
+/**
+ * Spec §2 Booking details panel: Service, Date and Time; the clients of one's own class or
+ * appointment; for one's own booking with someone else, Payment and Provider; Cancel class (own
+ * classes) or Cancel booking.
+ */
 export function BookingDetailsPanel({
   slot,
   open,
@@ -30,9 +40,62 @@ export function BookingDetailsPanel({
   onOpenChange: (open: boolean) => void;
 }) {
   const [cancelOpen, setCancelOpen] = useState(false);
+  // What the 'Cancel booking' dialog confirms, fixed when it opens: the schedule reloading under it
+  // (the booking now cancelled) must not unmount it before it has said so.
+  const [cancelBooking, setCancelBooking] = useState<{ open: boolean; id: string; text: string; notified?: string } | null>(null);
+  const own = slot ? ownBooking(slot) : undefined;
+  // The client's own booking, for Payment and the refund rule of Cancel booking (asked while open).
+  const appointment = useQuery({ ...appointmentQueryOptions(own?.id ?? ''), enabled: open && Boolean(own) });
+  // Spec §2: clicking a client of one's own class or appointment opens the client panel over this one.
+  const [clientPanel, setClientPanel] = useState<{ open: boolean; client: Client } | null>(null);
+  const clientRow = useRef<HTMLElement | null>(null);
+  const openClient = (client: Client, row: HTMLElement) => {
+    clientRow.current = row;
+    setClientPanel({ open: true, client });
+  };
   if (!slot) return null;
   const cancelled = Boolean(slot.cancelled_at);
   const isClass = slot.kind === 'class' || slot.service.type === 'class';
+
+  const toCancel = bookingToCancel(slot);
+  // A client's dialog text depends on the refund rule the server applies (D6): it needs the booking.
+  const byProvider = slot.is_mine;
+  // The server has the last word on a client's booking (e.g. it has just started); without it, no button.
+  const cancellable = Boolean(toCancel) && (byProvider || (!appointment.isError && appointment.data?.can_be_cancelled !== false));
+  const cancelText = !toCancel
+    ? null
+    : byProvider
+      ? cancelBookingText({ by: 'provider', clientName: toCancel.client.name })
+      : appointment.data
+        ? cancelBookingText({ by: 'client', appointment: appointment.data })
+        : null;
+  const closeAfterCancel = () => {
+    setCancelBooking((current) => current && { ...current, open: false });
+    onOpenChange(false);
+  };
+
+  let footer: ReactNode;
+  if (canCancelClass(slot)) {
+    footer = (
+      <Button theme="danger" onClick={() => setCancelOpen(true)}>
+        Cancel class
+      </Button>
+    );
+  } else if (cancellable) {
+    footer = (
+      <Button
+        theme="danger"
+        loading={!cancelText}
+        onClick={() =>
+          toCancel &&
+          cancelText &&
+          setCancelBooking({ open: true, id: toCancel.id, text: cancelText, notified: byProvider ? toCancel.client.name : slot.provider?.name })
+        }
+      >
+        Cancel booking
+      </Button>
+    );
+  }
 
   return (
     <>
@@ -40,18 +103,13 @@ export function BookingDetailsPanel({
         open={open}
         onOpenChange={onOpenChange}
         title="Booking details"
-        footer={
-          canCancelClass(slot) ? (
-            <Button theme="danger" onClick={() => setCancelOpen(true)}>
-              Cancel class
-            </Button>
-          ) : undefined
-        }
+        footer={footer}
       >
         <div className="flex flex-col gap-6">
           {cancelled && (
             <p className="rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
-              {isClass ? 'This class was cancelled.' : 'This booking was cancelled.'}
+              {/* A client's card is cancelled when their booking is, or the whole class: "booking" is true of both. */}
+              {isClass && slot.is_mine ? 'This class was cancelled.' : 'This booking was cancelled.'}
             </p>
           )}
 
@@ -104,34 +162,42 @@ export function BookingDetailsPanel({
 
           {slot.is_mine ? (
             <Section title="Clients">
-              {isClass ? <ClassClients slot={slot} /> : <ClientList clients={slot.appointments.map((a) => a.client)} empty="No client" />}
+              {isClass ? (
+                <ClassClients slot={slot} onOpenClient={openClient} />
+              ) : (
+                <ClientList clients={slot.appointments.map((a) => a.client)} empty="No client" onOpenClient={openClient} />
+              )}
             </Section>
           ) : (
-            slot.provider && (
-              <Section title="Provider">
-                <div className="flex items-center gap-3">
-                  <Avatar src={slot.provider.avatar} name={slot.provider.name} size="m" />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-zinc-900">{slot.provider.name}</p>
-                    {slot.provider.username && (
-                      <a
-                        href={`/${slot.provider.username}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-                      >
-                        View profile
-                        <ExternalLinkIcon className="size-3.5" />
-                        <span className="sr-only">(opens in a new tab)</span>
-                      </a>
-                    )}
-                  </div>
-                </div>
-              </Section>
-            )
+            <>
+              {own && <PaymentSection query={appointment} />}
+              {slot.provider && <ProviderSection provider={slot.provider} />}
+            </>
           )}
         </div>
       </SidePanel>
+      {cancelBooking && (
+        <CancelBookingDialog
+          appointmentId={cancelBooking.id}
+          description={cancelBooking.text}
+          notified={cancelBooking.notified}
+          open={cancelBooking.open}
+          onOpenChange={(next) => setCancelBooking((current) => current && { ...current, open: next })}
+          onCancelled={closeAfterCancel}
+        />
+      )}
+      {clientPanel && (
+        <ClientPanel
+          clientId={clientPanel.client.id}
+          client={clientPanel.client}
+          open={clientPanel.open}
+          onOpenChange={(next) => {
+            setClientPanel((current) => current && { ...current, open: next });
+            // Opened from a row, not a Radix trigger: hand the focus back to that row.
+            if (!next) window.setTimeout(() => clientRow.current?.isConnected && clientRow.current.focus());
+          }}
+        />
+      )}
       {canCancelClass(slot) && (
         <CancelClassDialog
           slot={slot}
@@ -156,7 +222,67 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ClassClients({ slot }: { slot: ScheduleSlot }) {
+/** Spec §2: the price, and Paid / Included in membership / Pay in person. */
+function PaymentSection({ query }: { query: UseQueryResult<Appointment> }) {
+  return (
+    <Section title="Payment">
+      {query.data ? (
+        <PaymentLine appointment={query.data} />
+      ) : query.isError ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600" role="alert">
+          We could not load the payment details.
+          <Button theme="link" size="s" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div aria-busy="true" aria-label="Loading payment details" className="flex items-center gap-2">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-24 rounded-full" />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function PaymentLine({ appointment }: { appointment: Appointment }) {
+  const badge = paymentBadge(appointment);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-base font-semibold tabular-nums text-zinc-900">{formatMoney(appointment.price)}</p>
+      <Badge tone={badge.tone}>{badge.label}</Badge>
+    </div>
+  );
+}
+
+function ProviderSection({ provider }: { provider: ScheduleSlot['provider'] }) {
+  return (
+    <Section title="Provider">
+      <div className="flex items-center gap-3">
+        <Avatar src={provider.avatar} name={provider.name} size="m" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-zinc-900">{provider.name}</p>
+          {provider.username && (
+            <a
+              href={`/${provider.username}`}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline"
+            >
+              View profile
+              <ExternalLinkIcon className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+type OpenClient = (client: Client, row: HTMLElement) => void;
+
+function ClassClients({ slot, onOpenClient }: { slot: ScheduleSlot; onOpenClient: OpenClient }) {
   const attending = slot.appointments.filter((a) => a.status !== 'cancelled').map((a) => a.client);
   const cancelled = slot.appointments.filter((a) => a.status === 'cancelled').map((a) => a.client);
   return (
@@ -166,27 +292,35 @@ function ClassClients({ slot }: { slot: ScheduleSlot }) {
         {
           value: 'attending',
           label: `Attending ${attending.length}`,
-          content: <ClientList clients={attending} empty="No one has booked this class yet." />,
+          content: <ClientList clients={attending} empty="No one has booked this class yet." onOpenClient={onOpenClient} />,
         },
         {
           value: 'cancelled',
           label: `Cancelled ${cancelled.length}`,
-          content: <ClientList clients={cancelled} empty="No cancellations." />,
+          content: <ClientList clients={cancelled} empty="No cancellations." onOpenClient={onOpenClient} />,
         },
       ]}
     />
   );
 }
 
-function ClientList({ clients, empty }: { clients: Client[]; empty: string }) {
+function ClientList({ clients, empty, onOpenClient }: { clients: Client[]; empty: string; onOpenClient: OpenClient }) {
   if (clients.length === 0) return <p className="py-3 text-sm text-zinc-500">{empty}</p>;
   return (
-    <ul className="divide-y divide-zinc-100">
+    <ul className="-mx-2 flex flex-col">
       {clients.map((client, index) => (
-        <li key={`${client.id}-${index}`} className="flex items-center gap-3 py-2.5">
-          <Avatar src={client.avatar} name={client.name} size="s" />
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900">{client.name}</span>
-          {client.is_me && <Badge>You</Badge>}
+        <li key={`${client.id}-${index}`}>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={(event) => onOpenClient(client, event.currentTarget)}
+            className="group flex w-full items-center gap-3 rounded-lg px-2 py-2.5 text-left transition-colors outline-none hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <Avatar src={client.avatar} name={client.name} size="s" />
+            <span className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900">{client.name}</span>
+            {client.is_me && <Badge>You</Badge>}
+            <ChevronRightIcon className="size-4 shrink-0 text-zinc-300 transition-colors group-hover:text-zinc-500" aria-hidden="true" />
+          </button>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ScheduleDay, ScheduleSlot, ScheduleSubset } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -47,9 +47,17 @@ function Schedule({ subset }: { subset: ScheduleSubset }) {
   // The panel follows the schedule as it reloads (e.g. after a cancellation).
   const current = selected ? (findSlot(schedule.data, selected) ?? selected) : null;
 
+  // The panel is opened from a card, not from a Radix trigger: without this, closing it would leave
+  // the keyboard focus on the page body instead of the card it came from.
+  const opener = useRef<HTMLElement | null>(null);
   const open = (slot: ScheduleSlot) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setSelected(slot);
     setDetailsOpen(true);
+  };
+  const onDetailsOpenChange = (next: boolean) => {
+    setDetailsOpen(next);
+    if (!next) window.setTimeout(() => opener.current?.isConnected && opener.current.focus());
   };
 
   return (
@@ -105,7 +113,7 @@ function Schedule({ subset }: { subset: ScheduleSubset }) {
         <ScheduleList days={schedule.data} today={today} onOpen={open} />
       )}
 
-      <BookingDetailsPanel slot={current} open={detailsOpen} onOpenChange={setDetailsOpen} />
+      <BookingDetailsPanel slot={current} open={detailsOpen} onOpenChange={onDetailsOpenChange} />
       {canAddClass && (
         <AddClassPanel
           key={addClass.key}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cancelAppointment } from '../../appointments/api/cancel-appointment.ts';
+import { appointmentListsQueryKey, appointmentQueryKey } from '../../appointments/api/get-appointment.ts';
+import { scheduleQueryKey } from './get-schedule.ts';
+
+/**
+ * 'Cancel booking' in the booking details (D6): a client cancels their own booking, a provider a 1:1
+ * appointment of theirs, through POST /api/appointments/{id}/cancel (409 if already cancelled or started).
+ */
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelAppointment,
+    onSuccess: (appointment, id) => {
+      if (appointment?.id) queryClient.setQueryData(appointmentQueryKey(id), appointment);
+    },
+    // Also after a failure: a 409 means the booking changed elsewhere (cancelled, started). Not
+    // awaited, so the dialog hears of the outcome at once rather than after the reloads.
+    onSettled: (_data, _error, id) => {
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: scheduleQueryKey }),
+        queryClient.invalidateQueries({ queryKey: appointmentQueryKey(id) }),
+        // A client's bookings in the client panel, and the freed time on the public choose-time pages.
+        queryClient.invalidateQueries({ queryKey: appointmentListsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['service-slots'] }),
+      ]);
+    },
+  });
+}

@@ -16,6 +16,14 @@ export function clientRefundable(startsAt: Date, now: Date, minHoursBeforeCancel
   return minHoursBeforeCancellation > 0 && startsAt.getTime() - now.getTime() >= minHoursBeforeCancellation * 3_600_000;
 }
 
+/** How an unpaid booking with this provider can be paid (spec §4): online if set up, in person unless payment is required. */
+export function paymentOptions(provider: { stripeConnected: boolean; requirePayment: boolean }, missingPayment: boolean, cardPayments: boolean): PaymentOption[] {
+  const options: PaymentOption[] = [];
+  if (missingPayment && cardPayments && provider.stripeConnected) options.push('pay_now');
+  if (missingPayment && !provider.requirePayment) options.push('in_person');
+  return options;
+}
+
 export interface PresentContext {
   viewerId: string;
   viewerTimeZone: string;
@@ -34,14 +42,13 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const byProvider = ctx.viewerId === a.providerId;
   const missingPayment = a.paidAt === null;
 
-  // Spec §4 "Payment options on confirmation".
-  const options: PaymentOption[] = [];
-  if (status === 'cancelled' && !missingPayment) options.push('rebook');
-  else if (status === 'held' || status === 'cancelled') {
-    if (missingPayment && ctx.cardPayments && d.provider.stripeConnected) options.push('pay_now');
-    if (missingPayment && !d.provider.requirePayment) options.push('in_person');
-  }
   const startsInFuture = a.startsAt.getTime() > now;
+  // Spec §4 "Payment options on confirmation" — for the client, and only while the time is ahead.
+  const options: PaymentOption[] = [];
+  if (ctx.viewerId === a.clientId && startsInFuture) {
+    if (status === 'cancelled' && !missingPayment) options.push('rebook');
+    else if (status === 'held' || status === 'cancelled') options.push(...paymentOptions(d.provider, missingPayment, ctx.cardPayments));
+  }
 
   return {
     id: a.id,

@@ -21,7 +21,7 @@ import { findLiveService } from '../services/services.queries.ts';
 import { activeBookings, liveOccurrences } from '../slots/slots.queries.ts';
 import { busyTime, enginePolicy } from '../slots/slots.service.ts';
 import { bookingCancelledEmail, bookingConfirmedEmails } from './appointments.emails.ts';
-import { clientRefundable, presentAppointment } from './appointments.presenter.ts';
+import { clientRefundable, paymentOptions, presentAppointment } from './appointments.presenter.ts';
 import {
   appointmentDetails, byId, expireStaleHolds, findLiveBookingOf, findSlot, insertAppointment, listFilter, lockAppointment, lockProvider,
   providerClients, releaseSeats, takeSeat, updateAppointment, type AppointmentDetails, type AppointmentRow,
@@ -86,6 +86,10 @@ export function appointmentsService(deps: AppointmentsDeps) {
       if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
       if (service.type === 'appointment' && input.starts_at === undefined) throw validationError({ starts_at: ['Choose a time.'] });
 
+      // A hold nobody could pay for would only fail at checkout: say so before taking the place.
+      if (paymentOptions(provider, true, deps.cardPayments).length === 0) {
+        throw new HttpError(403, 'payment_required', `${provider.name} takes payment online when you book, which is not available yet. Please contact them to book.`);
+      }
       const policy = await deps.availability.policy(provider.id);
       const now = clock.now();
       const startMs = service.type === 'appointment' ? Date.parse(input.starts_at!) : 0;

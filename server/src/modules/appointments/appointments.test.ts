@@ -126,12 +126,27 @@ describe('holding and confirming an appointment', () => {
     expect((await confirm(studio, id)).status).toBe(404);
   });
 
-  it('asks for payment when the provider requires it', async () => {
-    await t.db.update(users).set({ requirePayment: true }).where(eq(users.email, 'studio@example.com'));
+  it('asks for payment when the provider requires it, before holding anything', async () => {
     const id = (await bookMassage(ana)).body.data.id;
+    await t.db.update(users).set({ requirePayment: true }).where(eq(users.email, 'studio@example.com'));
+    // An existing hold can no longer be confirmed in person…
     expect((await get(ana, id)).payment_options).toEqual([]);
-    const res = await confirm(ana, id);
-    expect(res.status).toBe(403);
+    expect((await confirm(ana, id)).status).toBe(403);
+    // …and no new one is taken while card payments are not available.
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const refused = await bookMassage(ben, '2026-11-24T11:00:00Z');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'payment_required' });
+  });
+
+  it('offers payment choices only to the client, and only while the time is ahead', async () => {
+    const id = (await bookMassage(ana, '2026-11-23T15:00:00Z')).body.data.id;
+    expect((await get(studio, id)).payment_options).toEqual([]);
+    await confirm(ana, id);
+    await cancel(ana, id);
+    expect((await get(ana, id)).payment_options).toEqual(['in_person']);
+    t.clock.advanceMinutes(7 * 60);
+    expect((await get(ana, id)).payment_options).toEqual([]);
   });
 });
 

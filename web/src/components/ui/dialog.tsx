@@ -22,15 +22,19 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         {/*
-          The overlay is also the centring box (a grid), so the dialog needs no translate(-50%, -50%):
+          The overlay is also the centring box (a one-column grid whose column may shrink below the
+          content: minmax(0, 1fr)), so the dialog needs no translate(-50%, -50%):
           that centring transform was overridden by the opening animation's own transform, and the
           dialog opened up and to the left for its first 200 ms. Radix still treats a press on the
           overlay as outside the dialog (closes it when dismissible).
         */}
-        <RadixDialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-zinc-950/40 p-4 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in">
+        <RadixDialog.Overlay className="fixed inset-0 z-50 grid grid-cols-1 place-items-center overflow-y-auto bg-zinc-950/40 p-4 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in">
           <RadixDialog.Content
             className={cn(
-              'relative flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col',
+              'relative flex max-h-[calc(100dvh-2rem)] w-full flex-col',
+              // cn is plain clsx (no class merging): a caller's own max-w-* replaces the default
+              // instead of competing with it in the stylesheet's order.
+              !className?.includes('max-w-') && 'max-w-md',
               'rounded-2xl bg-white shadow-2xl ring-1 ring-black/5 focus:outline-none',
               // pop-in moves and scales from the dialog's own centre: nothing else positions it.
               'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out',

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
 import { fieldErrors, hhmm, minutesOfDay, TIME_PATTERN, timeOffInput, type TimeOff } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -99,19 +100,12 @@ function TimeOffForm({
       : newTimeOff(today),
   );
   const [errors, setErrors] = useState<TimeOffErrors>({});
-  const [errorRound, setErrorRound] = useState(0);
+  const revealFirstError = useRevealFirstError(formRef);
 
-  useEffect(() => {
-    if (errorRound === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[data-invalid]');
-    if (!first) return;
-    first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    first.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
-  }, [errorRound]);
 
   const showErrors = (next: TimeOffErrors) => {
     setErrors(next);
-    setErrorRound((round) => round + 1);
+    revealFirstError();
   };
 
   const pick = (fields: Record<string, string[] | string>): TimeOffErrors => {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
 import { fieldErrors, policiesInput, type Policies } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -36,20 +37,12 @@ function PoliciesForm({ policies }: { policies: Policies }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Policies>(policies);
   const [errors, setErrors] = useState<Partial<Record<PolicyField, string>>>({});
-  const [errorRound, setErrorRound] = useState(0);
+  const revealFirstError = useRevealFirstError(formRef);
 
-  // Spec §5: scroll to (and focus) the first error.
-  useEffect(() => {
-    if (errorRound === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[data-invalid]');
-    if (!first) return;
-    first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    first.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
-  }, [errorRound]);
 
   const showErrors = (next: Partial<Record<PolicyField, string>>) => {
     setErrors(next);
-    setErrorRound((round) => round + 1);
+    revealFirstError();
   };
 
   const set = <K extends PolicyField>(key: K, value: Policies[K]) => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { GlobeIcon } from '../../../components/ui/action-icons.tsx';
@@ -37,19 +38,12 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
     week.days.map(({ weekday, available, from, to }) => ({ weekday, available, from, to })),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [errorRound, setErrorRound] = useState(0);
+  const revealFirstError = useRevealFirstError(formRef);
 
-  // Spec §5: scroll to (and focus) the first error.
-  useEffect(() => {
-    if (errorRound === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    first?.focus({ preventScroll: true });
-  }, [errorRound]);
 
   const showErrors = (next: Record<string, string>) => {
     setErrors(next);
-    setErrorRound((round) => round + 1);
+    revealFirstError();
   };
 
   const update = (index: number, change: (day: WorkDayInput) => WorkDayInput, fields: ('from' | 'to')[]) => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
 import { CAPACITY_MAX, DURATION_MAX_MINUTES, type Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -75,20 +76,12 @@ function ServiceForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ServiceFormValues>(() => serviceFormValues(service));
   const [errors, setErrors] = useState<ServiceFormErrors>({});
-  const [errorRound, setErrorRound] = useState(0);
+  const revealFirstError = useRevealFirstError(formRef);
 
-  // Spec §5: the form scrolls to (and focuses) the first error.
-  useEffect(() => {
-    if (errorRound === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[data-invalid]');
-    if (!first) return;
-    first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    first.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus({ preventScroll: true });
-  }, [errorRound]);
 
   const showErrors = (next: ServiceFormErrors) => {
     setErrors(next);
-    setErrorRound((round) => round + 1);
+    revealFirstError();
   };
 
   const set = <K extends keyof ServiceFormValues>(key: K, value: ServiceFormValues[K]) => {

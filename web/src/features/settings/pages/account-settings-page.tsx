@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
 import { AVATAR_MAX_BYTES, PROFILE_COVER_MAX_BYTES, updateMeFields, type Me } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -72,7 +73,7 @@ function AccountForm({ me }: { me: Me }) {
   const [removeAvatar, setRemoveAvatar] = useState(false);
   const [removeCover, setRemoveCover] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
-  const [errorRound, setErrorRound] = useState(0);
+  const revealFirstError = useRevealFirstError(formRef);
 
   // Free the previews' object URLs when they are replaced or the page goes away.
   const previews = useRef<string[]>([]);
@@ -86,19 +87,10 @@ function AccountForm({ me }: { me: Me }) {
     return { file, url };
   };
 
-  // Spec §5: the page scrolls to (and focuses) the first error.
-  useEffect(() => {
-    if (errorRound === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[data-invalid]');
-    if (!first) return;
-    first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    const control = first.querySelector<HTMLElement>('[aria-invalid="true"]') ?? first.querySelector<HTMLElement>('input, textarea, button');
-    control?.focus({ preventScroll: true });
-  }, [errorRound]);
 
   const showErrors = (next: Partial<Record<ErrorKey, string>>) => {
     setErrors(next);
-    setErrorRound((round) => round + 1);
+    revealFirstError();
   };
 
   const avatarUrl = avatar?.url ?? (removeAvatar ? null : me.avatar);

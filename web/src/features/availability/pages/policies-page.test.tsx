@@ -66,7 +66,7 @@ describe('policies page', () => {
     expect(screen.getByRole('combobox', { name: 'Booking notice' }).textContent).toBe('4 hours');
     expect(screen.getByRole('combobox', { name: 'Advance booking' }).textContent).toBe('30 days');
     expect(cancellation.textContent).toBe('24 hours');
-    expect(screen.getByRole('textbox', { name: 'Terms of service' }).textContent).toBe('Be on time.');
+    expect((await screen.findByRole('textbox', { name: 'Terms of service' })).textContent).toBe('Be on time.');
 
     await user.click(cancellation);
     await user.click(await screen.findByRole('option', { name: /Never/ }));
@@ -100,7 +100,7 @@ describe('policies page', () => {
     expect(document.getElementById(advance.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe(
       'Choose one of the advance booking options.',
     );
-    const terms = screen.getByRole('textbox', { name: 'Terms of service' });
+    const terms = await screen.findByRole('textbox', { name: 'Terms of service' });
     expect(terms.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(terms.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe('The terms are too long.');
     expect(screen.getByRole('combobox', { name: 'Booking notice' }).getAttribute('aria-invalid')).toBeNull();

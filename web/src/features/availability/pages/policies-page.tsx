@@ -3,7 +3,7 @@ import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
 import { fieldErrors, policiesInput, type Policies } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
+import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/lazy-rich-text-editor.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';

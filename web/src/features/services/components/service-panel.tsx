@@ -4,7 +4,7 @@ import { CAPACITY_MAX, DURATION_MAX_MINUTES, type Service } from '@slotted/contr
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PriceInput } from '../../../components/ui/price-input.tsx';
-import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
+import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/lazy-rich-text-editor.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';

@@ -1,32 +1,9 @@
-import type { SVGProps } from 'react';
+import { Svg, type IconProps } from './icons.tsx';
 
 /**
  * More stroke icons in the style of icons.tsx (24×24 grid, currentColor): row menus and the
  * rich-text toolbar.
  */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      width="1em"
-      height="1em"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const MoreIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="5" r="1.2" fill="currentColor" />

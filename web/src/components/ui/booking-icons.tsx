@@ -1,30 +1,9 @@
-import type { IconProps } from './icons.tsx';
+import { Svg, type IconProps } from './icons.tsx';
 
 /**
  * More stroke icons in the same style as icons.tsx (24×24 grid, currentColor, hidden from screen
  * readers), for the public profile, choose-time and schedule pages.
  */
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      width="1em"
-      height="1em"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const ShareIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 3v12M7.5 7.5 12 3l4.5 4.5" />

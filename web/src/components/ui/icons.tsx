@@ -4,7 +4,8 @@ import type { JSX, SVGProps } from 'react';
 export type IconProps = SVGProps<SVGSVGElement>;
 export type IconComponent = (props: IconProps) => JSX.Element;
 
-function Svg({ children, ...props }: IconProps) {
+/** The shared frame of every icon; icon files draw inside it. */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CONFIRMATION_SUCCESS_DELAY_MS, ERROR_CODES, type Appointment, type PaymentOption } from '@slotted/contract';
 import { DownloadIcon } from '../../../components/ui/booking-icons.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, CheckIcon, ClockIcon, Logo } from '../../../components/ui/icons.tsx';
+import { AlertCircleIcon, CheckIcon, ClockIcon, Logo, Svg } from '../../../components/ui/icons.tsx';
 import { Badge, DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -454,20 +454,10 @@ function Notice({ title, tone = 'neutral', children }: { title: string; tone?: '
 
 function LockIcon({ className }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    <Svg className={className}>
       <rect x="4.5" y="10.5" width="15" height="10.5" rx="2.5" />
       <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-    </svg>
+    </Svg>
   );
 }
 

@@ -1,4 +1,5 @@
 import '../../test/setup.ts';
+import { aConfirmedAppointment } from '../appointments/test-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,49 +71,12 @@ const ownClassCard = (over: Partial<ScheduleSlot> = {}): ScheduleSlot =>
     ...over,
   });
 
-const appointment = (over: Partial<Appointment> = {}): Appointment => ({
-  id: 'a9',
-  status: 'confirmed',
-  slot: null,
-  date: inDays(2),
-  time: '10:00',
-  until: '11:00',
-  pretty_date: 'Someday',
-  starts_at: later(2),
-  ends_at: later(2.04),
-  timezone: 'Europe/Madrid',
-  in_the_past: false,
-  name: 'Personal training',
-  location: 'Gym',
-  duration: 60,
-  price: 25,
-  confirmed_at: later(-3),
-  cancelled_at: null,
-  paid_at: later(-3),
-  payment_method: 'card',
-  missing_payment: false,
-  expires_in_seconds: null,
-  can_be_cancelled: true,
-  cancellation_refundable: true,
-  refund_due: 0,
-  payment_options: [],
-  is_mine: true,
-  client: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, phone: null },
-  provider: {
-    name: 'Pat Provider',
-    username: 'pat',
-    avatar: null,
-    bio: null,
-    phone: null,
-    email: 'pat@example.com',
-    stripe_connected: true,
-    require_payment: false,
-    policy: { min_hours_before_cancellation: 24, terms_of_service: '' },
-  },
-  service: { id: 7, type: 'appointment', memberships: [] },
-  membership: null,
-  ...over,
-});
+const appointment = (over: Partial<Appointment> = {}): Appointment =>
+  aConfirmedAppointment({
+    id: 'a9', date: inDays(2), pretty_date: 'Someday', starts_at: later(2), ends_at: later(2.04), location: 'Gym', price: 25,
+    confirmed_at: later(-3), paid_at: later(-3), payment_method: 'card', missing_payment: false,
+    ...over,
+  });
 
 const day = (date: string, slots: ScheduleSlot[]): ScheduleDay => ({ date, weekday: '', day: Number(date.slice(8)), month: '', slots });
 

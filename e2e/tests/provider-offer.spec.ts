@@ -66,7 +66,7 @@ test.describe('a provider publishes their offer', () => {
 
     // A weekly class from tomorrow at 18:30.
     await page.goto(`${app.url}/schedule`);
-    await page.getByRole('button', { name: 'Add a Class' }).click();
+    await page.getByRole('button', { name: 'Add a Class' }).first().click();
     await page.getByRole('combobox', { name: 'Time' }).fill('18:30');
     await page.getByRole('combobox', { name: 'Time' }).blur();
     await page.getByRole('combobox', { name: 'Repeat' }).click();

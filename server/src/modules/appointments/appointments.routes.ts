@@ -19,25 +19,21 @@ export function appointmentsRoutes(app: FastifyInstance, deps: { appointments: R
   }));
 
   // An unknown or malformed id is simply not found (the page shows 'Page not found').
-  const withId = async (req: { params: unknown }) => {
-    const parsed = idParams.safeParse(req.params);
-    if (!parsed.success) return null;
-    return parsed.data.id;
-  };
+  const withId = (req: { params: unknown }) => idParams.safeParse(req.params).data?.id ?? null;
   const notFound = { message: 'Appointment not found.', code: 'not_found' };
 
   app.get('/api/appointments/:id', { onRequest: requireUser }, async (req, reply) => {
-    const id = await withId(req);
+    const id = withId(req);
     return id ? { data: await appointments.get(currentUser(req), id) } : reply.code(404).send(notFound);
   });
 
   app.post('/api/appointments/:id/confirm-without-payment', { onRequest: requireUser }, async (req, reply) => {
-    const id = await withId(req);
+    const id = withId(req);
     return id ? { data: await appointments.confirmWithoutPayment(currentUser(req), id) } : reply.code(404).send(notFound);
   });
 
   app.post('/api/appointments/:id/cancel', { onRequest: requireUser }, async (req, reply) => {
-    const id = await withId(req);
+    const id = withId(req);
     return id ? { data: await appointments.cancel(currentUser(req), id) } : reply.code(404).send(notFound);
   });
 

@@ -8,12 +8,17 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
+import { databaseHealth } from './db/database-health.ts';
 import type { Clock } from './lib/clock.ts';
 import type { DevOutbox, Mailer } from './mail/mailer.ts';
+import { mailOutbox } from './mail/mail-outbox.ts';
+import { registerHousekeeping } from './jobs/housekeeping.ts';
+import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { registerDevOutbox } from './mail/dev-outbox.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { safeLogging } from './lib/log-serializers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
@@ -35,17 +40,27 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { meService } from './modules/me/me.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { servicesService } from './modules/services/services.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs: main.ts starts them polling, tests run them when they choose. */
+    jobs: JobRunner;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The pool's reports of broken idle connections (PostgreSQL). */
+  onConnectionError?: Database['onConnectionError'];
   clock: Clock;
   mailer: Mailer;
-  /** Present when mail goes to the development outbox instead of SMTP. */
+  /** Present when mail goes to the development outbox instead of SMTP; listed at /dev/outbox only with DEV_OUTBOX. */
   outbox?: DevOutbox;
   logger?: boolean | object;
 }
@@ -56,13 +71,15 @@ const UPLOAD_LIMITS = { fileSize: 4 * 1024 * 1024, files: 4, fields: 40, fieldSi
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock, mailer } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger ? { ...(deps.logger === true ? {} : deps.logger), ...safeLogging } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const database = databaseHealth({ db, log: app.log, onConnectionError: deps.onConnectionError });
+  app.addHook('onClose', async () => database.stop());
+  registerErrorHandler(app, database);
   registerSecurityHeaders(app, { secure: config.secure });
 
   await app.register(fastifyCookie);
@@ -72,29 +89,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  const jobs = jobRunner({ db, clock, log: app.log, databaseFailed: (err) => database.failed(err) });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  const mail = mailOutbox({ db, clock, mailer, jobs });
+  registerHousekeeping(jobs, { db, clock, rateLimitWindowMinutes: config.loginLimits.windowMinutes });
+
   const sessions = registerAuth(app, { db, clock, config });
   const me = meService({ db, clock });
-  const auth = authService({ db, clock, mailer, appUrl: config.appUrl, loginLimits: config.loginLimits });
+  const auth = authService({ db, clock, mail, appUrl: config.appUrl, loginLimits: config.loginLimits });
 
   authRoutes(app, { auth, sessions, me });
   meRoutes(app, { me });
   socialRoutes(app, { social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }), sessions, config });
   const availability = availabilityService({ db, clock });
-  const classes = classesService({ db, clock, horizonDays: async (id) => (await availability.policy(id)).max_days_before_booking });
+  const classes = classesService({
+    db, clock, availability,
+    bookingsCancelled: (tx, ids) => appointments.mailClassCancelled(tx, ids),
+  });
   servicesRoutes(app, { services: servicesService({ db, clock }) });
   availabilityRoutes(app, { availability, clock });
   const appointments = appointmentsService({
-    db, clock, mailer, appUrl: config.appUrl, availability, cardPayments: false,
-    logMailError: (err, message) => app.log.error({ err, to: message.to, subject: message.subject }, 'e-mail not sent'),
+    db, clock, mail, appUrl: config.appUrl, availability, classes, cardPayments: false, bookingLimits: config.bookingLimits,
   });
-  classesRoutes(app, { classes, appointments });
+  classesRoutes(app, { classes });
   appointmentsRoutes(app, { appointments });
   slotsRoutes(app, { slots: slotsService({ db, clock, availability, classes }) });
   profileRoutes(app, { profile: profileService({ db, availability }) });
   scheduleRoutes(app, { schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }) });
   imagesRoutes(app, { db });
   appConfigRoutes(app, { config });
-  if (deps.outbox) registerDevOutbox(app, deps.outbox);
+  healthRoutes(app, { database });
+  if (config.devOutbox && deps.outbox) registerDevOutbox(app, deps.outbox);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDist);

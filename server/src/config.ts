@@ -4,11 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (what: string) => z.url({ error: `must be a URL (${what})` });
+const millis = (fallback: number) => z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100 (milliseconds)').default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,15 +20,21 @@ const envSchema = z.object({
   APP_URL: url('the address people open, e.g. https://book.example.com').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: millis(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: millis(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Slotted <no-reply@localhost>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: bool.default(true),
   MARKETING_URL: url('the main public site, e.g. https://example.com').optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().optional(),
+  DEV_OUTBOX: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  BOOKING_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+  BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: url('an OpenID Connect issuer').default('https://accounts.google.com'),
@@ -44,16 +53,18 @@ export interface Config {
   /** True when the app is served over https: secure cookies, __Host- prefix, HSTS. */
   secure: boolean;
   dataDir: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  database: { kind: 'postgres'; url: string; timeouts: DatabaseTimeouts } | { kind: 'pglite'; dir: string | null };
   smtpUrl: string | null;
   mailFrom: string;
   sessionSecret: string;
   seedDemo: boolean;
   marketingUrl: string | null;
-  trustProxy: boolean;
+  /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-* headers count; false: none. */
+  trustProxy: string[] | false;
   logLevel: string;
   loginLimits: { perEmail: number; perIp: number; windowMinutes: number };
-  /** The dev outbox shows sign-in e-mails in the browser: only without SMTP and never in production. */
+  bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
+  /** The /dev/outbox page (DEV_OUTBOX=true): only without SMTP and never in production. */
   devOutbox: boolean;
   webDist: string;
   /** Social sign-in providers that are configured (issue 5); absent ones show no button. */
@@ -79,6 +90,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 random characters)');
   }
+  if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: cannot be used in production (its links sign anyone in)');
+  }
+  if (e.DEV_OUTBOX && e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: has nothing to show when SMTP_URL is set (e-mails go to the SMTP server)');
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const pair = (id: string | undefined, secret: string | undefined, name: string) => {
     if (!!id !== !!secret) throw new ConfigError(`Invalid configuration:\n  ${name}_CLIENT_${id ? 'SECRET' : 'ID'}: is required when ${name}_CLIENT_${id ? 'ID' : 'SECRET'} is set`);
@@ -94,22 +111,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl,
     secure: appUrl.startsWith('https://'),
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? {
+        kind: 'postgres',
+        url: e.DATABASE_URL,
+        timeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+      }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
     seedDemo: e.SEED_DEMO,
     marketingUrl: e.MARKETING_URL?.replace(/\/+$/, '') ?? null,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     loginLimits: { perEmail: e.LOGIN_LIMIT_PER_EMAIL, perIp: e.LOGIN_LIMIT_PER_IP, windowMinutes: 15 },
-    devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    bookingLimits: { perUser: e.BOOKING_LIMIT_PER_USER, perIp: e.BOOKING_LIMIT_PER_IP, windowMinutes: 15 },
+    devOutbox: e.DEV_OUTBOX,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     social: {
       google: google && { ...google, issuer: e.GOOGLE_ISSUER_URL.replace(/\/+$/, '') },
       facebook: facebook && { ...facebook, authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL, tokenUrl: e.FACEBOOK_TOKEN_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, '') },
     },
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY lists the reverse proxies (addresses, CIDR ranges, or proxy-addr's names loopback,
+ * linklocal, uniquelocal), so the client address is the one the nearest untrusted hop was seen
+ * from. `true` would trust every hop, letting any client choose its address in X-Forwarded-For
+ * (and so escape the per-address sign-in limit); the installed Fastify ignores hop counts (it
+ * trusts nothing for them), and `1` used to mean `true`.
+ */
+function trustedProxies(value: string | undefined): string[] | false {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  const invalid = (why: string) => new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${why}; list your reverse proxies' addresses or ranges instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=127.0.0.1,10.0.0.0/8`);
+  if (value === 'true') throw invalid('"true" would trust any client\'s X-Forwarded-For');
+  if (/^\d+$/.test(value)) throw invalid(`"${value}" is a hop count, which Fastify ignores (it cannot tell the nearest hop is a proxy)`);
+  const entries = value.split(',').map((v) => v.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(entry) && (!family || !validPrefix || rest.length > 0)) throw invalid(`"${entry}" is not an IP address or CIDR range`);
+  }
+  return entries;
 }
 
 /** Outside production a secret is made once and kept in the data folder, so sessions survive restarts. */

@@ -31,6 +31,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    onConnectionError: database.onConnectionError,
     clock: systemClock,
     mailer,
     outbox,
@@ -54,8 +55,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Stopped by app.close() (app.ts), after the requests in flight.
+  await app.jobs.start();
   console.log(`Slotted is running at ${config.appUrl} (database: ${database.engine}${config.database.kind === 'pglite' ? ` in ${config.database.dir}` : ''})`);
-  if (outbox) console.log(`No SMTP_URL: sign-in e-mails go to ${config.appUrl}/dev/outbox and this console.`);
+  if (outbox && config.devOutbox) console.log(`No SMTP_URL: sign-in e-mails go to ${config.appUrl}/dev/outbox and this console.`);
+  else if (outbox) console.log('No SMTP_URL: sign-in e-mails are printed to this console (DEV_OUTBOX=true also lists them at /dev/outbox).');
 }
 
 main().catch((err) => {

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { recordId } from './ids.ts';
+import { calendarDate, instant, timeOfDay } from './wall-clock.ts';
 
 /** POST /api/appointments: a class occurrence (slot_id) or an appointment start (starts_at, UTC). */
 export const createAppointmentInput = z
   .object({
-    service_id: z.coerce.number({ error: 'Choose a service.' }).int().positive('Choose a service.'),
-    slot_id: z.coerce.number().int().positive().optional(),
-    starts_at: z.iso.datetime({ offset: true, error: 'Choose a time.' }).optional(),
+    service_id: recordId('Choose a service.'),
+    slot_id: recordId('Choose a time.').optional(),
+    starts_at: instant('Choose a time.').optional(),
     /** Viewer-local date and time of the choice, kept for the redirect after sign-in; not used to book. */
-    date: z.string().optional(),
-    time: z.string().optional(),
+    date: calendarDate.optional(),
+    time: timeOfDay.optional(),
   })
   .refine((b) => b.slot_id !== undefined || b.starts_at !== undefined, { path: ['starts_at'], message: 'Choose a time.' });
 export type CreateAppointmentInput = z.input<typeof createAppointmentInput>;
@@ -65,7 +67,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 export const listAppointmentsQuery = z.object({
   client_id: z.uuid().optional(),
   subset: z.enum(['future', 'past', 'cancelled']).optional(),
-  service_id: z.coerce.number().int().positive().optional(),
+  service_id: recordId('Choose a service.').optional(),
   paid_only: z.enum(['true', 'false']).optional(),
 });
 

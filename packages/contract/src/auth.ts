@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 export const emailField = z
   .string({ error: 'Please enter your e-mail address.' })
@@ -18,11 +19,7 @@ export const magicLinkToken = z
 
 export const magicLinkRequest = z.object({ token: magicLinkToken });
 
-export const nameField = z
-  .string({ error: 'Please enter your name.' })
-  .trim()
-  .min(1, 'Please enter your name.')
-  .max(100, 'Your name can be at most 100 characters.');
+export const nameField = singleLineText({ what: 'your name', required: 'Please enter your name.', max: 100, tooLong: 'Your name can be at most 100 characters.' });
 
 export const timezoneField = z
   .string()

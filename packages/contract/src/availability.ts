@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS } from './constants.ts';
 import { calendarDate, minutesOfDay, TIME_PATTERN, timeOfDay } from './wall-clock.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export const WEEKDAY_ABBREVIATIONS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
@@ -48,7 +49,7 @@ export const policiesInput = z.object({
   min_hours_before_booking: oneOf(BOOKING_NOTICE_HOURS, 'Choose one of the booking notice options.'),
   max_days_before_booking: oneOf(ADVANCE_BOOKING_DAYS, 'Choose one of the advance booking options.'),
   min_hours_before_cancellation: oneOf(CANCELLATION_NOTICE_HOURS, 'Choose one of the cancellation notice options.'),
-  terms_of_service: z.string().max(50_000, 'The terms are too long.').default(''),
+  terms_of_service: multiLineText({ what: 'the terms', max: 50_000, tooLong: 'The terms are too long.' }).default(''),
 });
 export const policiesSchema = z.object({
   min_hours_before_booking: z.number(),
@@ -65,7 +66,7 @@ export const timeOffInput = z
     from_time: timeOfDay,
     until_date: calendarDate,
     until_time: timeOfDay,
-    note: z.string().trim().max(200, 'The note can be at most 200 characters.').default(''),
+    note: singleLineText({ what: 'the note', max: 200, tooLong: 'The note can be at most 200 characters.' }).default(''),
   })
   .refine((t) => `${t.from_date}T${t.from_time}` < `${t.until_date}T${t.until_time}`, {
     path: ['until_time'],

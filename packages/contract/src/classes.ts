@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './constants.ts';
-import { DATE_PATTERN, TIME_PATTERN } from './wall-clock.ts';
+import { recordId } from './ids.ts';
+import { calendarDate, TIME_PATTERN } from './wall-clock.ts';
 
 export const REPEAT_EVERY = ['1w', '2w', '3w', '4w'] as const;
 
 /** POST /api/repeaters (spec §3 Repeater create payload). start_at is the provider's wall clock. */
 export const repeaterInput = z
   .object({
-    service_id: z.coerce.number({ error: 'Choose a class.' }).int().positive('Choose a class.'),
+    service_id: recordId('Choose a class.'),
     start_at: z
       .string({ error: 'Choose a start date and time.' })
       .refine((s) => {
-        const [d, t] = s.split(' ');
-        return !!d && !!t && DATE_PATTERN.test(d) && TIME_PATTERN.test(t);
+        const [d, t, ...rest] = s.split(' ');
+        return rest.length === 0 && !!t && TIME_PATTERN.test(t) && calendarDate.safeParse(d).success;
       }, 'Choose a start date and time (YYYY-MM-DD HH:MM).'),
     repeat_every: z.enum(REPEAT_EVERY, { error: 'Choose how often it repeats.' }).nullable().default(null),
     weekdays: z.array(z.enum(WEEKDAYS, { error: 'Unknown weekday.' })).default([]),

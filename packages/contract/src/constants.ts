@@ -45,6 +45,8 @@ export const MAGIC_LINK_EXPIRED_REDIRECT_MS = 5000;
 export const CONFIRMATION_SUCCESS_DELAY_MS = 1000;
 export const MAGIC_LINK_TTL_MINUTES = 10;
 export const HOLD_TTL_MINUTES = 10;
+/** Unconfirmed bookings (live holds) one client may have with one provider at a time (DESIGN.md D4). */
+export const MAX_LIVE_HOLDS_PER_PROVIDER = 3;
 
 export const SELECT_PLACEHOLDER = 'Select an option';
 

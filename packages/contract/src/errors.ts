@@ -20,8 +20,10 @@ export const ERROR_CODES = {
   csrfMismatch: 'csrf_token_mismatch',
   validation: 'validation_failed',
   rateLimited: 'rate_limited',
+  tooManyHolds: 'too_many_holds',
   payloadTooLarge: 'payload_too_large',
   internal: 'internal_error',
+  databaseUnavailable: 'database_unavailable',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

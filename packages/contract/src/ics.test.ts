@@ -26,6 +26,21 @@ describe('calendar file', () => {
     expect(event.summary).toBe('Ñ'.repeat(100));
   });
 
+  it('keeps text with line breaks and control characters on its own property line', () => {
+    const forged = calendarFile({
+      uid: 'x', title: 'Yoga\rATTENDEE:mailto:evil@example.com\nX\r\nY\u0000Z', providerName: 'P\u0007', location: 'Room\r2',
+      startsAt: '2026-11-24T18:30:00Z', endsAt: '2026-11-24T19:45:00Z', stamp: '2026-11-21T10:00:00Z',
+    });
+    // Every line break in the file is a CRLF that ends a property: no bare CR or LF anywhere.
+    expect(forged.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(forged).not.toContain('\r\nATTENDEE');
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(forged)).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Yoga\nATTENDEE:mailto:evil@example.com\nX\nYZ');
+    expect(event.description).toBe('With P');
+    expect(event.location).toBe('Room\n2');
+    expect(event.attendees).toHaveLength(0);
+  });
+
   it('names the file after the appointment', () => {
     expect(calendarFileName('Vinyasa Flow with Ana')).toBe('Vinyasa_Flow_with_Ana.ics');
   });

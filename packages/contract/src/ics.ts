@@ -20,8 +20,15 @@ export interface CalendarEvent {
 
 const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** TEXT escaping: backslash, semicolon, comma and newlines. */
-const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, and every line break (CRLF, a
+ * bare CR or a bare LF) as `\n`. Other control characters are not allowed in TEXT at all, so
+ * they are dropped: a raw CR would end the content line and let text forge a property.
+ */
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const text = (s: string) =>
+  s.replace(NOT_TEXT, '').replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 sequence. */
 function fold(line: string): string {

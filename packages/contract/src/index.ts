@@ -5,6 +5,8 @@ export * from './me.ts';
 export * from './money.ts';
 export * from './services.ts';
 export * from './wall-clock.ts';
+export * from './text.ts';
+export * from './ids.ts';
 export * from './availability.ts';
 export * from './classes.ts';
 export * from './schedule.ts';

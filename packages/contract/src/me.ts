@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RESERVED_USERNAMES, USERNAME_PATTERN } from './constants.ts';
 import { nameField, timezoneField } from './auth.ts';
+import { multiLineText } from './text.ts';
 
 export const signInMethod = z.enum(['email', 'google', 'facebook']);
 
@@ -44,12 +45,12 @@ export const phoneField = z
 export const updateMeFields = z.object({
   name: nameField,
   phone: z.union([z.literal(''), phoneField]).optional(),
-  bio: z.string().trim().max(1000, 'Your bio can be at most 1000 characters.').optional(),
+  bio: multiLineText({ what: 'your bio', max: 1000, tooLong: 'Your bio can be at most 1000 characters.' }).trim().optional(),
   username: z.union([z.literal(''), usernameField]).optional(),
   timezone: timezoneField.optional(),
   is_provider: z.enum(['0', '1']).optional(),
   remove_avatar: z.enum(['0', '1']).optional(),
   remove_cover: z.enum(['0', '1']).optional(),
-  email: z.string().optional(),
+  email: z.string({ error: 'Your e-mail address cannot be changed.' }).optional(),
 });
 export type UpdateMeFields = z.infer<typeof updateMeFields>;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { timezoneField } from './auth.ts';
 import { serviceSchema } from './services.ts';
+import { singleLineText } from './text.ts';
+import { calendarDate } from './wall-clock.ts';
+
+/** GET /api/profile/{username}: any text may be looked up (an unknown one is not found), but not control characters. */
+export const profileParams = z.object({
+  username: singleLineText({ what: 'the username', required: 'Please enter a username.', max: 64, tooLong: 'That username is too long.' }),
+});
 
 /** GET /api/profile/{username} (spec §3 Provider on profile). Plans arrive with the plans issue. */
 export const publicProfileSchema = z.object({
@@ -31,9 +39,51 @@ export const bookableSlotSchema = z.object({
 });
 export const bookableDaySchema = z.object({ date: z.string(), weekday: z.string(), day: z.number(), month: z.string(), slots: z.array(bookableSlotSchema) });
 
-/** GET /api/services/{id}/slots?timezone=… */
+/** The most days one slots answer covers; a longer stretch is asked for page by page. */
+export const SLOTS_WINDOW_MAX_DAYS = 31;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/**
+ * GET /api/services/{id}/slots?timezone=…&from=…&to=… — `from` and `to` are dates in `timezone`,
+ * both included, at most SLOTS_WINDOW_MAX_DAYS apart. Without them the answer starts today and
+ * covers the longest window.
+ */
+export const serviceSlotsQuery = z
+  .object({
+    timezone: timezoneField.default('UTC'),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.to === undefined) return;
+    if (q.from === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day as well.' });
+    } else if (dayNumber(q.to) < dayNumber(q.from)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day cannot be before the first.' });
+    } else if (dayNumber(q.to) - dayNumber(q.from) + 1 > SLOTS_WINDOW_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${SLOTS_WINDOW_MAX_DAYS} days at a time.` });
+    }
+  });
+export type ServiceSlotsQuery = z.input<typeof serviceSlotsQuery>;
+
 export const serviceSlotsResponse = z.object({
   data: z.array(bookableDaySchema),
-  meta: z.object({ timezone: z.string(), service: serviceSchema, max_days_before_booking: z.number() }),
+  meta: z.object({
+    timezone: z.string(),
+    service: serviceSchema,
+    max_days_before_booking: z.number(),
+    /** The window answered, dates in `timezone`, both included. */
+    from: z.string(),
+    to: z.string(),
+    /**
+     * Where the next page starts (a date in `timezone`): the day after `to` while the provider's
+     * advance-booking window reaches further, or the first day left out when the answer hit its
+     * size limit. Null when there is nothing more to ask for.
+     */
+    next_from: z.string().nullable(),
+    /** next_from !== null. */
+    has_more: z.boolean(),
+  }),
 });
 export type ServiceSlotsResponse = z.infer<typeof serviceSlotsResponse>;

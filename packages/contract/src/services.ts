@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPACITY_MAX, DURATION_MAX_MINUTES } from './constants.ts';
 import { euroAmount } from './money.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const SERVICE_TYPES = ['appointment', 'class'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
@@ -14,13 +15,13 @@ const wholeNumber = (what: string, min: number, max: number) =>
 
 /** Body of POST /api/services and PUT /api/services/{id} (spec §3 Service, §5). */
 export const serviceInput = z.object({
-  name: z.string({ error: 'Please enter a name.' }).trim().min(1, 'Please enter a name.').max(120, 'The name can be at most 120 characters.'),
+  name: singleLineText({ what: 'the name', required: 'Please enter a name.', max: 120, tooLong: 'The name can be at most 120 characters.' }),
   type: z.enum(SERVICE_TYPES, { error: 'Choose appointment or class.' }),
-  description: z.string().max(50_000, 'The description is too long.').default(''),
+  description: multiLineText({ what: 'the description', max: 50_000, tooLong: 'The description is too long.' }).default(''),
   price: euroAmount,
   /** A booking must occupy time, so 0 minutes is refused (docs/decisions/0001). */
   duration: wholeNumber('duration', 1, DURATION_MAX_MINUTES),
-  location: z.string().trim().max(200, 'The location can be at most 200 characters.').default(''),
+  location: singleLineText({ what: 'the location', max: 200, tooLong: 'The location can be at most 200 characters.' }).default(''),
   /** Classes only; appointments always have capacity 1. */
   capacity: wholeNumber('capacity', 0, CAPACITY_MAX).optional(),
 });

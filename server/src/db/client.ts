@@ -5,8 +5,10 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Client as PgClient, PoolClient } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { queryTimeoutMs, type DatabaseTimeouts } from './timeouts.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -15,6 +17,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Errors of idle pooled connections, which the pool has already dropped (PGlite has none). */
+  onConnectionError(listener: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -23,10 +27,12 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 /** Arbitrary constant key for the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts: DatabaseTimeouts }
+  | { kind: 'pglite'; dir: string | null };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize ?? 10) : openPglite(target.dir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize ?? 10, target.timeouts) : openPglite(target.dir);
 }
 
 async function openPglite(dir: string | null): Promise<Database> {
@@ -43,26 +49,72 @@ export async function usePglite(client: PGlite): Promise<Database> {
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, engine: 'pglite', onConnectionError: () => undefined, close: () => client.close() };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
-  // An idle connection can be cut (server restart, failover, an administrator): the pool drops it
-  // and opens a new one when needed. Without a listener the error would crash the process.
-  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-  const lockClient = await pool.connect();
+  const connection = { connectionString: url, options: '-c TimeZone=UTC', connectionTimeoutMillis: timeouts.connectMs };
+  // Migrations get their own connection without statement limits: waiting for another process's
+  // migration, or building an index on a large table, may rightly take longer than a request.
+  const migrator = new pg.Client(connection);
+  await migrator.connect();
   try {
     // Several app processes may start at once on one database: only one migrates at a time.
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle(lockClient, { schema }), { migrationsFolder });
+    await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(migrator, { schema }), { migrationsFolder });
   } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lockClient.release();
+    await migrator.end().catch(() => undefined); // ending the session releases the advisory lock
   }
+  const pool = new pg.Pool({
+    ...connection,
+    Client: outageSafe(pg.Client),
+    max: poolSize,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: queryTimeoutMs(timeouts),
+  });
+  // An idle connection can be cut (server restart, failover, an administrator): the pool drops it
+  // and opens a new one when needed. Without a listener the error would crash the process.
+  const listeners = new Set<(err: Error) => void>();
+  pool.on('error', (err) => listeners.forEach((listener) => listener(err)));
   const db = drizzle(pool, { schema });
-  return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, engine: 'postgres', onConnectionError: (listener) => listeners.add(listener), close: () => pool.end() };
+}
+
+/**
+ * The pool's connections, with two repairs that keep an outage from outliving itself:
+ * - node-postgres keeps a connection whose query timed out, still waiting for that answer: the
+ *   next query on it (Drizzle's ROLLBACK) would wait out the timeout again, and once the server
+ *   answers after all, the pool would hand out a connection left inside a transaction nobody
+ *   ends. Such a connection is closed instead, and the pool opens a new one.
+ * - Drizzle (node-postgres session, 0.45) sends BEGIN before the try/finally that gives the
+ *   connection back, so a failed BEGIN would hold one pool slot for good and a long enough outage
+ *   would leave none. A failed BEGIN gives its connection back (as broken) itself.
+ */
+function outageSafe(Base: typeof PgClient): typeof PgClient {
+  type Query = (this: PgClient & Partial<PoolClient>, ...args: unknown[]) => unknown;
+  const query = Base.prototype.query as Query;
+  const Client = class extends Base {
+    constructor(...args: ConstructorParameters<typeof PgClient>) {
+      super(...args);
+      // A connection lost while checked out fails its queries, which is how the request learns
+      // of it; the pool listens only while it is idle, and an 'error' event nobody listens to
+      // would end the process.
+      this.on('error', () => undefined);
+    }
+  };
+  (Client.prototype as unknown as { query: Query }).query = function (...args) {
+    const result = query.apply(this, args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((err: unknown) => {
+      if (err instanceof Error && err.message === 'Query read timeout') this.connection.stream.destroy();
+      const text = (args[0] as { text?: unknown } | undefined)?.text;
+      if (typeof text === 'string' && /^begin\b/i.test(text)) this.release?.(err instanceof Error ? err : true);
+      throw err;
+    });
+  };
+  return Client;
 }

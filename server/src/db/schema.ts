@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text,
+  bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text,
   timestamp, uniqueIndex, uuid, index, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -303,6 +303,8 @@ export const appointments = pgTable('appointments', {
   uniqueIndex('appointments_one_per_client_slot').on(t.clientId, t.slotId).where(sql`${t.status} IN ('held', 'confirmed') AND ${t.slotId} IS NOT NULL`),
   index('appointments_provider_start').on(t.providerId, t.startsAt),
   index('appointments_client_start').on(t.clientId, t.startsAt),
+  /** Housekeeping finds holds past their expiry (few rows: only live holds). */
+  index('appointments_hold_expiry').on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
 ]);
 
 export const payments = pgTable('payments', {
@@ -322,3 +324,54 @@ export const payments = pgTable('payments', {
   check('payments_target', sql`(${t.appointmentId} IS NULL) <> (${t.membershipId} IS NULL)`),
   check('payments_refund_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
 ]);
+
+// ── Background work (D13) ───────────────────────────────────────────────────────────────────
+
+/**
+ * Durable jobs (`server/src/jobs/`). A runner claims a due job by leasing it (`locked_until`)
+ * with `FOR UPDATE SKIP LOCKED`, runs it outside any transaction, then deletes it, or reschedules
+ * it with backoff after a failure. Periodic jobs carry a unique `key` so N processes keep one row.
+ */
+export const jobs = pgTable('jobs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').$type<unknown>().notNull(),
+  key: text('key').unique(),
+  runAt: instant('run_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull(),
+  lockedUntil: instant('locked_until'),
+  lastError: text('last_error'),
+  /** Set when a one-off job used up its attempts: kept for an operator to see, never run again. */
+  failedAt: instant('failed_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  check('jobs_attempts', sql`${t.maxAttempts} >= 1 AND ${t.attempts} >= 0`),
+  index('jobs_due').on(t.runAt).where(sql`${t.failedAt} IS NULL`),
+]);
+
+/**
+ * E-mails waiting to be sent or sent (D13): written in the transaction of the change they
+ * report, delivered by a `mail.send` job (whose run_at is the next attempt). Once sent, only the
+ * envelope is kept: the body may carry a sign-in link.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  sentAt: instant('sent_at'),
+  createdAt: createdAt(),
+}, (t) => [index('mail_outbox_sent').on(t.sentAt)]);
+
+/** An attachment as JSON: binary content is base64. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: 'base64';
+}

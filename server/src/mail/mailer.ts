@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail. With SMTP_URL, real SMTP through nodemailer. Without it (never in
- * production), a development outbox: printed to the console and listed at /dev/outbox, so a
- * newcomer can sign in with nothing but `npm start`.
+ * production), a development outbox: printed to the console (and listed at /dev/outbox with
+ * DEV_OUTBOX=true), so a newcomer can sign in with nothing but `npm start`.
  */
 import nodemailer from 'nodemailer';
 
@@ -30,7 +30,9 @@ export interface Mailer {
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // A hanging server must fail the send well within the job lease (jobs/job-runner.ts), so a
+  // retry never overlaps a send still in progress; nodemailer's own socket timeout is 10 minutes.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   return {
     async send(m) {
       await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });

@@ -1,7 +1,10 @@
 /**
  * Sessions and CSRF in the manner of Laravel Sanctum's SPA mode (DESIGN.md §3):
  * an HttpOnly session cookie whose SHA-256 names a database row, and a readable XSRF-TOKEN
- * cookie that every state-changing request must echo in X-XSRF-TOKEN, from our own origin.
+ * cookie that every state-changing request must echo in X-XSRF-TOKEN, from APP_URL's origin.
+ * The token is signed together with the session it was issued to (none before sign-in), so a
+ * token planted in or taken from one session is refused in another; a new one comes with every
+ * session change.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@slotted/contract';
@@ -33,51 +36,66 @@ export function sessionCookieName(config: Pick<Config, 'secure'>): string {
   return config.secure ? '__Host-slotted_session' : 'slotted_session';
 }
 
+/** The XSRF token of a nonce: signed together with the session it is issued to (null before sign-in). */
+export function xsrfToken(secret: string, nonce: string, sessionIdHash: string | null): string {
+  return `${nonce}.${hmac(secret, `xsrf:${sessionIdHash ?? 'anonymous'}:${nonce}`)}`;
+}
+
 export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock; config: Config; csrfExempt?: string[] }): SessionCookies {
   const { db, clock, config } = deps;
   const cookieName = sessionCookieName(config);
   const exempt = new Set(deps.csrfExempt ?? []);
-  const allowedOrigins = new Set([new URL(config.appUrl).origin]);
+  const appOrigin = new URL(config.appUrl).origin;
 
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secure };
 
-  const issueXsrf = (reply: FastifyReply) => {
-    const nonce = randomToken(24);
-    reply.setCookie(XSRF_COOKIE, `${nonce}.${hmac(config.sessionSecret, nonce)}`, { ...cookieBase, httpOnly: false, maxAge: SESSION_TTL_DAYS * 86_400 });
+  const issueXsrf = (reply: FastifyReply, sessionIdHash: string | null) => {
+    reply.setCookie(XSRF_COOKIE, xsrfToken(config.sessionSecret, randomToken(24), sessionIdHash), { ...cookieBase, httpOnly: false, maxAge: SESSION_TTL_DAYS * 86_400 });
   };
-  const validXsrf = (token: string) => {
-    const [nonce, mac] = token.split('.');
-    return !!nonce && !!mac && safeEqual(mac, hmac(config.sessionSecret, nonce));
+  const validXsrf = (token: string, sessionIdHash: string | null) => {
+    const [nonce] = token.split('.');
+    return !!nonce && safeEqual(token, xsrfToken(config.sessionSecret, nonce, sessionIdHash));
   };
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
 
-  app.addHook('onRequest', async (req) => {
-    if (!SAFE_METHODS.has(req.method) && !exempt.has(req.routeOptions.url ?? '')) {
-      const origin = req.headers.origin;
-      if (origin && !allowedOrigins.has(origin) && origin !== `${req.protocol}://${req.host}`) {
-        throw new HttpError(419, ERROR_CODES.csrfMismatch, 'Cross-site request refused.');
-      }
-      const cookie = req.cookies[XSRF_COOKIE];
-      const header = req.headers[XSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponent(header)) || !validXsrf(cookie)) {
-        throw new HttpError(419, ERROR_CODES.csrfMismatch, 'CSRF token mismatch. Please reload the page and try again.');
-      }
+  /** 419 unless the request comes from APP_URL's page and echoes a token issued to this session. */
+  const checkCsrf = (req: FastifyRequest, sessionIdHash: string | null) => {
+    const origin = req.headers.origin;
+    // Only APP_URL: the Host header is the client's to choose, so matching it proves nothing.
+    if (origin && origin !== appOrigin) {
+      throw new HttpError(419, ERROR_CODES.csrfMismatch, 'Cross-site request refused.');
     }
+    const cookie = req.cookies[XSRF_COOKIE];
+    const header = req.headers[XSRF_HEADER];
+    // Tokens are base64url, so the header is compared as sent (no decoding that could throw).
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header) || !validXsrf(cookie, sessionIdHash)) {
+      throw new HttpError(419, ERROR_CODES.csrfMismatch, 'CSRF token mismatch. Please reload the page and try again.');
+    }
+  };
+
+  app.addHook('onRequest', async (req) => {
     const raw = req.cookies[cookieName];
-    if (!raw) return;
-    const idHash = sha256(raw);
+    const idHash = raw ? sha256(raw) : null;
     const now = clock.now();
-    const found = await findSessionUser(db, idHash, now);
-    if (!found) return;
+    const found = idHash ? await findSessionUser(db, idHash, now) : null;
+    if (!SAFE_METHODS.has(req.method) && !exempt.has(req.routeOptions.url ?? '')) checkCsrf(req, found ? idHash : null);
+    if (!found || !idHash) return;
     req.user = found.user;
     req.sessionIdHash = idHash;
     if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, idHash, now);
   });
 
-  app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (_req, reply) => {
-    issueXsrf(reply);
+  // Answers may be about the viewer (sessions, tokens, clients' contact details): no browser or
+  // shared cache keeps them. Only routes that serve the same bytes to everyone say otherwise
+  // (build files, images, the SPA shell set their own Cache-Control).
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (req, reply) => {
+    issueXsrf(reply, req.sessionIdHash);
     return reply.code(204).send();
   });
 
@@ -86,14 +104,15 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     async start(tx, reply, req, userId) {
       if (req.sessionIdHash) await deleteSession(tx, req.sessionIdHash);
       const raw = randomToken();
-      await insertSession(tx, sha256(raw), userId, clock.now(), req.headers['user-agent'] ?? null);
+      const idHash = sha256(raw);
+      await insertSession(tx, idHash, userId, clock.now(), req.headers['user-agent'] ?? null);
       reply.setCookie(cookieName, raw, { ...cookieBase, httpOnly: true, maxAge: SESSION_TTL_DAYS * 86_400 });
-      issueXsrf(reply);
+      issueXsrf(reply, idHash);
     },
     async end(reply, req) {
       if (req.sessionIdHash) await deleteSession(db, req.sessionIdHash);
       reply.clearCookie(cookieName, { ...cookieBase, httpOnly: true });
-      issueXsrf(reply);
+      issueXsrf(reply, null);
     },
   };
 }

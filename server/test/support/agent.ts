@@ -16,7 +16,8 @@ export class Agent {
   /** Set to false to send state-changing requests without the CSRF header. */
   sendXsrf = true;
 
-  constructor(private app: FastifyInstance, private ip = '127.0.0.1') {}
+  /** `settle` runs after each request: the test app delivers the e-mails it queued (test-app.ts). */
+  constructor(private app: FastifyInstance, private ip = '127.0.0.1', private settle: () => Promise<unknown> = async () => undefined) {}
 
   private cookieHeader(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -47,6 +48,7 @@ export class Agent {
       ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
     });
     this.absorb(res);
+    await this.settle();
     const type = String(res.headers['content-type'] ?? '');
     return { status: res.statusCode, body: (type.includes('json') ? res.json() : res.body) as T, headers: res.headers, cookies: res.cookies };
   }

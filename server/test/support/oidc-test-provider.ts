@@ -2,6 +2,7 @@
  * A real OpenID Connect provider (`oidc-provider`) on loopback, standing in for Google, and a
  * browser-like driver for its own sign-in and consent pages.
  */
+import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -21,6 +22,8 @@ export interface OidcTestProvider {
   otherClientId: string;
   /** Follows an authorization URL through login (as `sub`) and consent, or aborts; returns the callback URL. */
   signIn(authorizationUrl: string, sub: string, opts?: { deny?: boolean; client?: 'other' }): Promise<URL>;
+  /** While on, the token endpoint answers with ID tokens re-signed by a key the provider does not publish. */
+  forgeIdTokens(on: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -48,7 +51,28 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
       return { accountId: sub, claims: async () => ({ sub, ...account }) };
     },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  const strangerKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  let forging = false;
+  const forge = (idToken: string) => {
+    const [header, payload] = idToken.split('.');
+    return `${header}.${payload}.${createSign('RSA-SHA256').update(`${header}.${payload}`).sign(strangerKey).toString('base64url')}`;
+  };
+  server.on('request', (req, res) => {
+    if (forging && req.method === 'POST' && req.url?.startsWith('/token')) {
+      const end = res.end.bind(res) as (body: string) => void;
+      // Koa sends the whole JSON body in one end(): swap the ID token's signature there.
+      res.end = ((body: unknown) => {
+        const json = JSON.parse(String(body)) as { id_token?: string };
+        if (json.id_token) json.id_token = forge(json.id_token);
+        const text = JSON.stringify(json);
+        res.setHeader('content-length', Buffer.byteLength(text));
+        end(text);
+        return res;
+      }) as typeof res.end;
+    }
+    void handle(req, res);
+  });
 
   /** Minimal browser: a cookie jar and manual redirects. */
   async function signIn(authorizationUrl: string, sub: string, opts: { deny?: boolean; client?: 'other' } = {}): Promise<URL> {
@@ -92,5 +116,11 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
     throw new Error('too many redirects');
   }
 
-  return { issuer, clientId, clientSecret, otherClientId, signIn, stop: () => new Promise((r) => server.close(() => r())) };
+  return {
+    issuer, clientId, clientSecret, otherClientId, signIn,
+    forgeIdTokens: (on) => {
+      forging = on;
+    },
+    stop: () => new Promise((r) => server.close(() => r())),
+  };
 }

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/db/client.ts';
 import { policies, services, sessions, slots, users, workDays } from '../../src/db/schema.ts';
-import { hmac, sha256 } from '../../src/lib/tokens.ts';
+import { sha256 } from '../../src/lib/tokens.ts';
+import { xsrfToken } from '../../src/plugins/auth.ts';
 
 export interface RaceClient {
   cookie: string;
@@ -44,8 +45,8 @@ export async function raceFixture(db: Db, opts: { clients: number; sessionSecret
   const clients: RaceClient[] = [];
   const sessionRows = clientRows.map((c) => {
     const raw = randomBytes(32).toString('base64url');
-    const nonce = randomBytes(24).toString('base64url');
-    clients.push({ cookie: `slotted_session=${raw}; XSRF-TOKEN=${nonce}.${hmac(opts.sessionSecret, nonce)}`, xsrf: `${nonce}.${hmac(opts.sessionSecret, nonce)}` });
+    const xsrf = xsrfToken(opts.sessionSecret, randomBytes(24).toString('base64url'), sha256(raw));
+    clients.push({ cookie: `slotted_session=${raw}; XSRF-TOKEN=${xsrf}`, xsrf });
     return { idHash: sha256(raw), userId: c.id, expiresAt: new Date(now.getTime() + 24 * HOUR) };
   });
   await db.insert(sessions).values(sessionRows);

@@ -1,13 +1,16 @@
 /**
  * Builds a real app on a fresh database, with a clock the test can move and the development
- * outbox as mailer (a real Mailer of the product; SMTP itself is covered by smtp.test.ts and e2e).
+ * outbox as mailer (a real Mailer of the product; SMTP itself is covered by mailer.test.ts,
+ * mail-outbox.test.ts and e2e). Background jobs do not poll: each agent request is followed by a
+ * run of the jobs due then, so the e-mails it queued are in the outbox when it returns.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import type { Db } from '../../src/db/client.ts';
-import { devOutboxMailer, type DevOutbox } from '../../src/mail/mailer.ts';
+import type { Database, Db } from '../../src/db/client.ts';
+import { devOutboxMailer, type DevOutbox, type Mailer } from '../../src/mail/mailer.ts';
+import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 import { dropTemplates, freshDatabase } from './test-db.ts';
 import { Agent } from './agent.ts';
 
@@ -47,12 +50,22 @@ afterAll(async () => {
   await dropTemplates();
 });
 
-export async function createTestApp(opts: { env?: Record<string, string>; now?: Date } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+/**
+ * `database` replaces the fresh one (the app closes it); `logger` turns logging on; `mailer`
+ * replaces the dev outbox; `webDist` is a folder with the built web app's index.html, for tests of
+ * what pages answer.
+ */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; now?: Date; mailer?: Mailer; database?: Database; logger?: object; webDist?: string } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await freshDatabase());
   const clock = new TestClock(opts.now);
   const outbox = devOutboxMailer(() => undefined);
-  const config = testConfig(opts.env);
-  const app = await buildApp({ config, db: database.db, clock, mailer: outbox, outbox });
+  const config = { ...testConfig(opts.env), ...(opts.webDist ? { webDist: opts.webDist } : {}) };
+  const app = await buildApp({
+    config, db: database.db, onConnectionError: database.onConnectionError, clock,
+    mailer: opts.mailer ?? outbox, outbox: opts.mailer ? undefined : outbox, logger: opts.logger,
+  });
   await app.ready();
   return {
     app,
@@ -60,7 +73,10 @@ export async function createTestApp(opts: { env?: Record<string, string>; now?: 
     clock,
     outbox,
     config,
-    agent: (o) => new Agent(app, o?.ip),
+    // In a simulated outage the jobs cannot run either: they run after a later request instead.
+    agent: (o) => new Agent(app, o?.ip, () => app.jobs.runDue().catch((err: unknown) => {
+      if (!isDatabaseUnavailable(err)) throw err;
+    })),
     async close() {
       await app.close();
       await database.close();

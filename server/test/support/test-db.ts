@@ -8,6 +8,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { openDatabase, usePglite, type Database } from '../../src/db/client.ts';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/db/timeouts.ts';
 
 export const engine = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -39,7 +40,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 async function makePgTemplate(): Promise<string> {
   const name = `slotted_tpl_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const db = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl(), name), poolSize: 1 });
+  const db = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl(), name), poolSize: 1, timeouts: DEFAULT_DATABASE_TIMEOUTS });
   await db.close();
   return name;
 }
@@ -71,7 +72,7 @@ export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<D
   const name = `slotted_t_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = withDatabase(adminUrl(), name);
-  const db = await openDatabase({ kind: 'postgres', url, poolSize: opts.poolSize ?? 5 });
+  const db = await openDatabase({ kind: 'postgres', url, poolSize: opts.poolSize ?? 5, timeouts: DEFAULT_DATABASE_TIMEOUTS });
   return {
     ...db,
     url,

@@ -1,8 +1,10 @@
 /** The appointment answer (spec §3 Appointment, §4 payment options), for one viewer. */
 import { fromCents, type Appointment, type PaymentOption, type Policies } from '@slotted/contract';
+import { bookingWindow } from '../../domain/scheduling/index.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import { imageUrl } from '../images/images.service.ts';
-import type { AppointmentDetails } from './appointments.queries.ts';
+import { enginePolicy } from '../slots/slots.service.ts';
+import type { AppointmentDetails, AppointmentRow } from './appointments.queries.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
 
@@ -22,6 +24,16 @@ export function paymentOptions(provider: { stripeConnected: boolean; requirePaym
   if (missingPayment && cardPayments && provider.stripeConnected) options.push('pay_now');
   if (missingPayment && !provider.requirePayment) options.push('in_person');
   return options;
+}
+
+/**
+ * Whether re-booking a cancelled booking may be offered (D6): only the client's own cancellation,
+ * and only while its start is inside the booking window. The server still checks the time itself.
+ */
+export function rebookable(a: Pick<AppointmentRow, 'status' | 'cancelledBy' | 'clientId' | 'startsAt'>, now: Date, policy: Policies): boolean {
+  if (a.status !== 'cancelled' || a.cancelledBy !== a.clientId) return false;
+  const { fromMs, toMs } = bookingWindow({ now: now.getTime(), policy: enginePolicy(policy) });
+  return a.startsAt.getTime() >= fromMs && a.startsAt.getTime() < toMs;
 }
 
 export interface PresentContext {
@@ -46,8 +58,8 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   // Spec §4 "Payment options on confirmation" — for the client, and only while the time is ahead.
   const options: PaymentOption[] = [];
   if (ctx.viewerId === a.clientId && startsInFuture) {
-    if (status === 'cancelled' && !missingPayment) options.push('rebook');
-    else if (status === 'held' || status === 'cancelled') options.push(...paymentOptions(d.provider, missingPayment, ctx.cardPayments));
+    if (status === 'held') options.push(...paymentOptions(d.provider, missingPayment, ctx.cardPayments));
+    else if (rebookable(a, ctx.now, ctx.policy)) options.push(...(missingPayment ? paymentOptions(d.provider, missingPayment, ctx.cardPayments) : ['rebook' as const]));
   }
 
   return {

@@ -22,6 +22,37 @@ export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): P
   await releaseSeats(tx, expired.map((e) => e.slotId).filter((id): id is number => id !== null));
 }
 
+/** Providers with holds past their expiry, for housekeeping to expire under each provider's lock. */
+export async function providersWithStaleHolds(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ providerId: appointments.providerId })
+    .from(appointments)
+    .where(and(eq(appointments.status, 'held'), lte(appointments.holdExpiresAt, now)));
+  return rows.map((r) => r.providerId);
+}
+
+/**
+ * Lets go of the client's unconfirmed bookings of a service (a new hold replaces them, D4) and
+ * gives their class places back.
+ */
+export async function releaseHoldsOf(tx: Tx, clientId: string, serviceId: number, now: Date): Promise<void> {
+  const released = await tx
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), eq(appointments.status, 'held')))
+    .returning({ slotId: appointments.slotId });
+  await releaseSeats(tx, released.map((r) => r.slotId).filter((id): id is number => id !== null));
+}
+
+/** The client's live holds with the provider: how many, and when the first of them runs out. */
+export async function liveHoldsWith(tx: Tx, clientId: string, providerId: string, now: Date): Promise<{ count: number; firstExpiresAt: Date | null }> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int`, firstExpiresAt: sql<Date | null>`min(${appointments.holdExpiresAt})`.mapWith(appointments.holdExpiresAt) })
+    .from(appointments)
+    .where(and(eq(appointments.clientId, clientId), eq(appointments.providerId, providerId), eq(appointments.status, 'held'), gt(appointments.holdExpiresAt, now)));
+  return { count: Number(row?.count ?? 0), firstExpiresAt: row?.firstExpiresAt ?? null };
+}
+
 export async function releaseSeats(tx: Tx, slotIds: number[]): Promise<void> {
   const counts = new Map<number, number>();
   for (const id of slotIds) counts.set(id, (counts.get(id) ?? 0) + 1);

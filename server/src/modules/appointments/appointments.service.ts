@@ -5,32 +5,48 @@
  * transaction under the provider's lock; the database's constraints back the checks.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { ERROR_CODES, HOLD_TTL_MINUTES, type Appointment, type createAppointmentInput } from '@slotted/contract';
+import {
+  ERROR_CODES, HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER, type Appointment, type Policies, type createAppointmentInput,
+} from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments } from '../../db/schema.ts';
-import { slotInstants } from '../../domain/scheduling/index.ts';
+import { appointments, type slots } from '../../db/schema.ts';
+import { bookingWindow, slotInstants, type ProviderAvailability } from '../../domain/scheduling/index.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { HttpError, isUniqueViolation, notFound, forbidden, validationError } from '../../lib/http-error.ts';
-import type { MailMessage, Mailer } from '../../mail/mailer.ts';
-import { notify } from '../../mail/notify.ts';
+import type { MailOutbox } from '../../mail/mail-outbox.ts';
+import { enforceRateLimits, minutesText } from '../../plugins/rate-limit.ts';
 import type { UserRow } from '../auth/sessions.queries.ts';
 import type { availabilityService } from '../availability/availability.service.ts';
+import type { classesService } from '../classes/classes.service.ts';
 import { findProvider } from '../profile/profile.queries.ts';
-import { findLiveService } from '../services/services.queries.ts';
+import { findLiveService, type ServiceRow } from '../services/services.queries.ts';
 import { activeBookings, liveOccurrences } from '../slots/slots.queries.ts';
 import { busyTime, enginePolicy } from '../slots/slots.service.ts';
 import { bookingCancelledEmail, bookingConfirmedEmails } from './appointments.emails.ts';
 import { clientRefundable, paymentOptions, presentAppointment } from './appointments.presenter.ts';
 import {
-  appointmentDetails, byId, expireStaleHolds, findLiveBookingOf, findSlot, insertAppointment, listFilter, lockAppointment, lockProvider,
-  providerClients, releaseSeats, takeSeat, updateAppointment, type AppointmentDetails, type AppointmentRow,
+  appointmentDetails, byId, expireStaleHolds, findLiveBookingOf, findSlot, insertAppointment, listFilter, liveHoldsWith, lockAppointment, lockProvider,
+  providerClients, releaseHoldsOf, releaseSeats, takeSeat, updateAppointment, type AppointmentDetails,
 } from './appointments.queries.ts';
 import { imageUrl } from '../images/images.service.ts';
 
 const DAY_MS = 86_400_000;
 const slotGone = () => new HttpError(409, ERROR_CODES.slotTaken, 'This slot is no longer available. Please select another one.');
 const holdExpired = () => new HttpError(409, ERROR_CODES.holdExpired, 'Your session timed out before we could confirm your booking.');
+const cannotRebook = (why: string) => new HttpError(409, ERROR_CODES.conflict, `${why} Please choose another time.`);
+
+/** What a booking of one service needs, read before its transaction (see docs/architecture.md, PGlite). */
+interface Bookable {
+  service: ServiceRow;
+  provider: UserRow;
+  policy: Policies;
+  /** Working hours, time off and holidays around the start (appointments only): only bookings race, so they are read before the lock. */
+  hours: ProviderAvailability | null;
+}
+
+/** Where a booking goes: a class occurrence, or an appointment's start and end. */
+type Place = { slot: typeof slots.$inferSelect } | { startsAt: Date; endsAt: Date };
 
 /** Postgres exclusion violation (two active bookings of one provider overlap). */
 function isExclusionViolation(err: unknown): boolean {
@@ -41,12 +57,14 @@ function isExclusionViolation(err: unknown): boolean {
 export interface AppointmentsDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  mail: MailOutbox;
   appUrl: string;
   availability: ReturnType<typeof availabilityService>;
+  classes: ReturnType<typeof classesService>;
   /** Card payments are configured on this installation (D11). */
   cardPayments: boolean;
-  logMailError(err: unknown, message: MailMessage): void;
+  /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
+  bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
 }
 
 export function appointmentsService(deps: AppointmentsDeps) {
@@ -63,25 +81,79 @@ export function appointmentsService(deps: AppointmentsDeps) {
     return d;
   }
 
-  /** Re-takes the time of a cancelled booking (re-booking): a class seat, or the provider's time. */
-  async function retake(tx: Tx, a: AppointmentRow, now: Date): Promise<void> {
-    await lockProvider(tx, a.providerId);
-    await expireStaleHolds(tx, a.providerId, now);
-    if (a.slotId !== null) {
-      if (!(await takeSeat(tx, a.slotId))) throw slotGone();
+  /** The live service with its provider, policy and (for a start at `startMs`) working hours; null when the service is gone. */
+  async function bookable(serviceId: number, startMs: number): Promise<Bookable | null> {
+    const found = await findLiveService(db, serviceId);
+    const provider = found && (await findProvider(db, { id: found.service.providerId }));
+    if (!found || !provider) return null;
+    const policy = await deps.availability.policy(provider.id);
+    // An appointment must see every class occurrence up to the horizon, or a timetable extended later would land on it.
+    if (found.service.type === 'appointment') await deps.classes.extendTimetables(provider);
+    const hours = found.service.type === 'appointment'
+      ? await deps.availability.forSlotEngine(provider, new Date(startMs - DAY_MS).getUTCFullYear(), new Date(startMs + DAY_MS).getUTCFullYear())
+      : null;
+    return { service: found.service, provider, policy, hours };
+  }
+
+  /**
+   * Takes the time of a booking if it can be booked now, or answers 409 slot_taken — the one check
+   * behind a new hold and a re-booking (D4, D6). Runs under the provider's lock. A class place:
+   * an occurrence that is not cancelled, starts inside the notice and advance limits and has a
+   * free place (taken by a conditional update). An appointment: a start the slot engine still
+   * offers (working hours, time off, holidays, notice, advance limit, nobody else's time).
+   */
+  async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Promise<void> {
+    if ('slot' in place) {
+      const { fromMs, toMs } = bookingWindow({ now: now.getTime(), policy: enginePolicy(b.policy) });
+      const startMs = place.slot.startsAt.getTime();
+      if (place.slot.cancelledAt || startMs < fromMs || startMs >= toMs) throw slotGone();
+      if (!(await takeSeat(tx, place.slot.id))) throw slotGone();
       return;
     }
-    const occurrences = await liveOccurrences(tx, a.providerId, a.startsAt, a.endsAt, now);
-    if (occurrences.length > 0) throw slotGone();
+    const startMs = place.startsAt.getTime();
+    const endMs = place.endsAt.getTime();
+    const [bookings, occurrences] = await Promise.all([
+      activeBookings(tx, b.provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now),
+      liveOccurrences(tx, b.provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now),
+    ]);
+    // The same engine that listed the time decides whether it can still be booked.
+    const [candidate] = slotInstants({
+      provider: b.hours!,
+      service: { type: 'appointment', durationMinutes: (endMs - startMs) / 60_000, capacity: 1 },
+      busy: busyTime(bookings, occurrences),
+      policy: enginePolicy(b.policy),
+      viewerTimeZone: 'UTC',
+      now: now.getTime(),
+      window: { from: startMs, to: startMs + 1 },
+    });
+    if (!candidate || candidate.startMs !== startMs || candidate.status !== 'available') throw slotGone();
+  }
+
+  /**
+   * One client cannot hold every free time (D4): a new hold replaces the client's other holds of
+   * the same service, and at most MAX_LIVE_HOLDS_PER_PROVIDER live holds with one provider.
+   */
+  async function makeRoomForHold(tx: Tx, viewer: UserRow, b: Bookable, now: Date): Promise<void> {
+    await releaseHoldsOf(tx, viewer.id, b.service.id, now);
+    const holds = await liveHoldsWith(tx, viewer.id, b.provider.id, now);
+    if (holds.count < MAX_LIVE_HOLDS_PER_PROVIDER) return;
+    const wait = Math.max(1, Math.ceil(((holds.firstExpiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+    throw Object.assign(
+      new HttpError(429, ERROR_CODES.tooManyHolds, `You already have ${holds.count} unconfirmed bookings with ${b.provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`),
+      { retryAfterSeconds: wait },
+    );
   }
 
   return {
     /** POST /api/appointments: a 10-minute hold on a class place or an appointment time (D4). */
-    async create(viewer: UserRow, input: z.output<typeof createAppointmentInput>): Promise<{ id: string; created: boolean }> {
-      const found = await findLiveService(db, input.service_id);
-      const provider = found && (await findProvider(db, { id: found.service.providerId }));
-      if (!found || !provider) throw notFound('Service not found.');
-      const service = found.service;
+    async create(viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string): Promise<{ id: string; created: boolean }> {
+      const limits = deps.bookingLimits;
+      await enforceRateLimits(db, [{ key: `booking:ip:${ip}`, limit: limits.perIp }, { key: `booking:user:${viewer.id}`, limit: limits.perUser }],
+        limits.windowMinutes * 60_000, clock.now(), 'booking attempts');
+      const startMs = input.starts_at === undefined ? 0 : Date.parse(input.starts_at);
+      const b = await bookable(input.service_id, startMs);
+      if (!b) throw notFound('Service not found.');
+      const { service, provider } = b;
       if (provider.id === viewer.id) throw validationError({ service_id: ['You cannot book your own service.'] });
       if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
       if (service.type === 'appointment' && input.starts_at === undefined) throw validationError({ starts_at: ['Choose a time.'] });
@@ -90,13 +162,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       if (paymentOptions(provider, true, deps.cardPayments).length === 0) {
         throw new HttpError(403, 'payment_required', `${provider.name} takes payment online when you book, which is not available yet. Please contact them to book.`);
       }
-      const policy = await deps.availability.policy(provider.id);
       const now = clock.now();
-      const startMs = service.type === 'appointment' ? Date.parse(input.starts_at!) : 0;
-      // Working hours, time off and holidays are read before the lock: only bookings race.
-      const hours = service.type === 'appointment'
-        ? await deps.availability.forSlotEngine(provider, new Date(startMs - DAY_MS).getUTCFullYear(), new Date(startMs + DAY_MS).getUTCFullYear())
-        : null;
 
       try {
         return await db.transaction(async (tx) => {
@@ -104,39 +170,22 @@ export function appointmentsService(deps: AppointmentsDeps) {
           await expireStaleHolds(tx, provider.id, now);
           const hold = { clientId: viewer.id, providerId: provider.id, serviceId: service.id, priceCents: service.priceCents, status: 'held' as const, holdExpiresAt: addMinutes(now, HOLD_TTL_MINUTES), createdAt: now, updatedAt: now };
 
+          let place: Place;
           if (service.type === 'class') {
             const slot = await findSlot(tx, input.slot_id!);
             if (!slot || slot.serviceId !== service.id) throw notFound('Class not found.');
-            const existing = await findLiveBookingOf(tx, viewer.id, service.id, { slotId: slot.id }, now);
-            if (existing) return { id: existing.id, created: false };
-            const earliest = now.getTime() + policy.min_hours_before_booking * 3_600_000;
-            const latest = now.getTime() + policy.max_days_before_booking * DAY_MS;
-            if (slot.cancelledAt || slot.startsAt.getTime() < earliest || slot.startsAt.getTime() >= latest) throw slotGone();
-            if (!(await takeSeat(tx, slot.id))) throw slotGone();
-            const row = await insertAppointment(tx, { ...hold, slotId: slot.id, startsAt: slot.startsAt, endsAt: slot.endsAt });
-            return { id: row.id, created: true };
+            place = { slot };
+          } else {
+            place = { startsAt: new Date(startMs), endsAt: new Date(startMs + service.durationMinutes * 60_000) };
           }
-
-          const startsAt = new Date(startMs);
-          const existing = await findLiveBookingOf(tx, viewer.id, service.id, { startsAt }, now);
+          const at = 'slot' in place ? { slotId: place.slot.id } : { startsAt: place.startsAt };
+          const existing = await findLiveBookingOf(tx, viewer.id, service.id, at, now);
           if (existing) return { id: existing.id, created: false };
-          const endMs = startMs + service.durationMinutes * 60_000;
-          const [bookings, occurrences] = await Promise.all([
-            activeBookings(tx, provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now),
-            liveOccurrences(tx, provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now),
-          ]);
-          // The same engine that listed the time decides whether it can still be booked.
-          const [candidate] = slotInstants({
-            provider: hours!,
-            service: { type: 'appointment', durationMinutes: service.durationMinutes, capacity: 1 },
-            busy: busyTime(bookings, occurrences),
-            policy: enginePolicy(policy),
-            viewerTimeZone: 'UTC',
-            now: now.getTime(),
-            window: { from: startMs, to: startMs + 1 },
-          });
-          if (!candidate || candidate.startMs !== startMs || candidate.status !== 'available') throw slotGone();
-          const row = await insertAppointment(tx, { ...hold, startsAt, endsAt: new Date(endMs) });
+          await makeRoomForHold(tx, viewer, b, now);
+          await takeTime(tx, b, place, now);
+          const row = await insertAppointment(tx, 'slot' in place
+            ? { ...hold, slotId: place.slot.id, startsAt: place.slot.startsAt, endsAt: place.slot.endsAt }
+            : { ...hold, startsAt: place.startsAt, endsAt: place.endsAt });
           return { id: row.id, created: true };
         });
       } catch (err) {
@@ -156,19 +205,37 @@ export function appointmentsService(deps: AppointmentsDeps) {
     /** Pay in person or re-book: confirms without a new payment (spec §4, D5, D6). */
     async confirmWithoutPayment(viewer: UserRow, id: string): Promise<Appointment> {
       const now = clock.now();
-      let confirmedNow = false;
+      // Re-booking a cancelled booking is booking its time again (D6): read what that needs first.
+      const current = await details(db, id);
+      if (current.appointment.clientId !== viewer.id) throw notFound('Appointment not found.');
+      const rebooking = current.appointment.status === 'cancelled';
+      let b: Bookable | null = null;
+      if (rebooking) {
+        const a = current.appointment;
+        // Only the client's own cancellation can be undone; the provider's is final.
+        if (a.cancelledBy !== a.clientId) throw cannotRebook(`${current.provider.name} cancelled this booking, so it cannot be re-booked.`);
+        if (a.startsAt.getTime() <= now.getTime()) throw cannotRebook('This time has passed.');
+        b = await bookable(a.serviceId, a.startsAt.getTime());
+        if (!b) throw cannotRebook(`${current.service.name} is no longer offered.`);
+      }
       try {
         await db.transaction(async (tx) => {
+          // The provider's lock first, as every booking takes it (then this booking's row).
+          if (b) {
+            await lockProvider(tx, b.provider.id);
+            await expireStaleHolds(tx, b.provider.id, now);
+          }
           const a = await lockAppointment(tx, id);
           if (!a || a.clientId !== viewer.id) throw notFound('Appointment not found.');
           if (a.status === 'confirmed') return;
+          if ((a.status === 'cancelled') !== rebooking) throw new HttpError(409, ERROR_CODES.conflict, 'This booking has just changed. Please reload the page.');
           const provider = (await details(tx, id)).provider;
           if (a.status === 'expired' || (a.status === 'held' && (!a.holdExpiresAt || a.holdExpiresAt.getTime() <= now.getTime()))) throw holdExpired();
           const paid = a.paidAt !== null;
           if (!paid && provider.requirePayment) throw forbidden('This provider asks for payment when you book.');
-          if (a.status === 'cancelled') {
-            if (a.startsAt.getTime() <= now.getTime()) throw new HttpError(409, ERROR_CODES.conflict, 'This time has passed. Please choose another one.');
-            await retake(tx, a, now);
+          if (b) {
+            const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
+            await takeTime(tx, b, slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt }, now);
           }
           await updateAppointment(tx, id, {
             status: 'confirmed', confirmedAt: now, cancelledAt: null, cancelledBy: null, holdExpiresAt: null,
@@ -177,21 +244,19 @@ export function appointmentsService(deps: AppointmentsDeps) {
             paymentMethod: paid ? a.paymentMethod : 'in_person',
             updatedAt: now,
           });
-          confirmedNow = true;
+          await deps.mail.queue(tx, bookingConfirmedEmails(await details(tx, id), deps.appUrl, now));
         });
       } catch (err) {
-        if (isExclusionViolation(err)) throw slotGone();
+        if (isExclusionViolation(err) || isUniqueViolation(err, 'appointments_one_per_client_slot')) throw slotGone();
         throw err;
       }
       const d = await details(db, id);
-      if (confirmedNow) await notify(deps.mailer, bookingConfirmedEmails(d, deps.appUrl, now), deps.logMailError);
       return present(d, viewer);
     },
 
     /** POST /api/appointments/{id}/cancel, by the client or the provider (D6). */
     async cancel(viewer: UserRow, id: string): Promise<Appointment> {
       const now = clock.now();
-      let notice: { byProvider: boolean; refund: number } | null = null;
       // Read before the transaction: on PGlite a query outside `tx` waits for it to end.
       const current = await details(db, id);
       if (current.appointment.clientId !== viewer.id && current.appointment.providerId !== viewer.id) throw notFound('Appointment not found.');
@@ -217,11 +282,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
           updatedAt: now,
         });
         if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
-        notice = { byProvider, refund };
+        await deps.mail.queue(tx, [bookingCancelledEmail(await details(tx, id), byProvider, refund, deps.appUrl, now)]);
       });
       const d = await details(db, id);
-      const sent = notice as { byProvider: boolean; refund: number } | null;
-      if (sent) await notify(deps.mailer, [bookingCancelledEmail(d, sent.byProvider, sent.refund, deps.appUrl, now)], deps.logMailError);
       return present(d, viewer);
     },
 
@@ -243,12 +306,12 @@ export function appointmentsService(deps: AppointmentsDeps) {
       }));
     },
 
-    /** E-mails the clients whose bookings a class cancellation cancelled (called after it commits). */
-    async notifyClassCancelled(appointmentIds: string[]): Promise<void> {
+    /** E-mails the clients whose bookings a class cancellation cancelled, in its transaction. */
+    async mailClassCancelled(tx: Tx, appointmentIds: string[]): Promise<void> {
       if (appointmentIds.length === 0) return;
-      const rows = await appointmentDetails(db, and(inArray(appointments.id, appointmentIds), eq(appointments.status, 'cancelled'))!);
+      const rows = await appointmentDetails(tx, and(inArray(appointments.id, appointmentIds), eq(appointments.status, 'cancelled'))!);
       const now = clock.now();
-      await notify(deps.mailer, rows.map((d) => bookingCancelledEmail(d, true, d.appointment.refundDueCents, deps.appUrl, now)), deps.logMailError);
+      await deps.mail.queue(tx, rows.map((d) => bookingCancelledEmail(d, true, d.appointment.refundDueCents, deps.appUrl, now)));
     },
   };
 }

@@ -29,7 +29,7 @@ type One = { data: Appointment };
 const book = (a: Agent, body: object) => a.post<{ data: { id: string }; message?: string; code?: string }>('/api/appointments', body);
 const bookMassage = (a: Agent, startsAt = TUE_11) => book(a, { service_id: massage, starts_at: startsAt });
 const get = async (a: Agent, id: string) => (await a.get<One>(`/api/appointments/${id}`)).body.data;
-const confirm = (a: Agent, id: string) => a.post<One & { code?: string }>(`/api/appointments/${id}/confirm-without-payment`);
+const confirm = (a: Agent, id: string) => a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/confirm-without-payment`);
 const cancel = (a: Agent, id: string) => a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/cancel`);
 async function yogaSlotId(): Promise<number> {
   await studio.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 18:00', repeat_every: null });
@@ -261,6 +261,18 @@ describe('classes', () => {
   });
 });
 
+describe('classes and appointments of one provider', () => {
+  it('an appointment far ahead cannot take the time of a weekly class not yet extended that far', async () => {
+    // Weekly Wednesdays 10:00 Madrid; created now, its occurrences exist up to 30 days ahead.
+    await studio.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 10:00', repeat_every: '1w', weekdays: ['wed'] });
+    t.clock.advanceMinutes(14 * 24 * 60); // nobody opens the schedule or the class for two weeks
+    const res = await bookMassage(ana, '2026-12-30T09:00:00Z'); // Wed 30 Dec 10:00 Madrid, a class week beyond the first 30 days
+    expect(res.status).toBe(409);
+    const listed = (await ana.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find((d) => d.date === '2026-12-30')!;
+    expect(listed.slots.find((s) => s.starts_at === '2026-12-30T09:00:00Z')).toMatchObject({ taken: true });
+  });
+});
+
 describe('clients and lists', () => {
   it('lists the provider’s clients and one client’s bookings', async () => {
     const id = (await bookMassage(ana)).body.data.id;
@@ -274,5 +286,144 @@ describe('clients and lists', () => {
     expect((await ana.get<{ data: Appointment[] }>('/api/appointments')).body.data.map((a) => a.id)).toEqual([id]);
     expect((await ana.get(`/api/appointments?client_id=${clients[0]!.id}`)).status).toBe(403);
     expect((await ana.get('/api/clients')).status).toBe(403);
+  });
+});
+
+describe('re-booking goes through the checks of a new booking (D6)', () => {
+  async function cancelledMassage(by: Agent, startsAt = TUE_11) {
+    const id = (await bookMassage(ana, startsAt)).body.data.id;
+    await confirm(ana, id);
+    expect((await cancel(by, id)).status).toBe(200);
+    return id;
+  }
+
+  it('a provider’s cancellation cannot be undone by the client', async () => {
+    const id = await cancelledMassage(studio);
+    expect((await get(ana, id)).payment_options).toEqual([]);
+    const res = await confirm(ana, id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'conflict', message: 'Studio cancelled this booking, so it cannot be re-booked. Please choose another time.' });
+    expect((await get(ana, id)).status).toBe('cancelled');
+  });
+
+  it('refuses a time the provider has since taken off, or a service they deleted', async () => {
+    const id = await cancelledMassage(ana);
+    expect((await get(ana, id)).payment_options).toEqual(['in_person']);
+    const off = await studio.post<{ data: { id: number } }>('/api/time-off', { from_date: '2026-11-24', from_time: '00:00', until_date: '2026-11-25', until_time: '00:00' });
+    const refused = await confirm(ana, id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'slot_taken' });
+    expect((await get(ana, id)).status).toBe('cancelled');
+
+    await studio.request('DELETE', `/api/time-off/${off.body.data.id}`);
+    expect((await studio.request('DELETE', `/api/services/${massage}`)).status).toBe(204);
+    const gone = await confirm(ana, id);
+    expect(gone.status).toBe(409);
+    expect(gone.body.message).toBe('Massage is no longer offered. Please choose another time.');
+    expect((await get(ana, id)).status).toBe('cancelled');
+  });
+
+  it('respects the booking notice, and is not offered once it has passed', async () => {
+    const id = await cancelledMassage(ana, '2026-11-23T15:00:00Z'); // six hours ahead
+    await studio.post('/api/policies', { min_hours_before_booking: 12, max_days_before_booking: 30, min_hours_before_cancellation: 24 });
+    expect((await get(ana, id)).payment_options).toEqual([]);
+    expect((await confirm(ana, id)).status).toBe(409);
+    expect((await get(ana, id)).status).toBe('cancelled');
+  });
+
+  it('a class place comes back only while the class runs and has room', async () => {
+    const slotId = await yogaSlotId(); // capacity 2
+    const place = (await book(ana, { service_id: yoga, slot_id: slotId })).body.data.id;
+    await confirm(ana, place);
+    await cancel(ana, place);
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
+    expect((await book(ben, { service_id: yoga, slot_id: slotId })).status).toBe(201);
+    const cleos = (await book(cleo, { service_id: yoga, slot_id: slotId })).body.data.id;
+    const full = await confirm(ana, place);
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ code: 'slot_taken' });
+
+    await cancel(cleo, cleos); // leaves the checkout: the place is free again
+    expect((await confirm(ana, place)).body.data).toMatchObject({ status: 'confirmed' });
+    await cancel(ana, place);
+    // The class starts in about 56 hours: inside a 72-hour booking notice it cannot be re-booked.
+    await studio.post('/api/policies', { min_hours_before_booking: 72, max_days_before_booking: 30, min_hours_before_cancellation: 24 });
+    expect((await get(ana, place)).payment_options).toEqual([]);
+    expect((await confirm(ana, place)).status).toBe(409);
+    await studio.post('/api/policies', { min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 24 });
+    expect((await studio.request('DELETE', `/api/slots/${slotId}?upcoming=0`)).status).toBe(204);
+    expect((await confirm(ana, place)).status).toBe(409);
+    expect((await get(ana, place)).status).toBe('cancelled');
+  });
+});
+
+describe('one client cannot hold every free time', () => {
+  const times = ['2026-11-24T08:00:00Z', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z', '2026-11-24T11:00:00Z'];
+
+  it('a new hold of a service releases the client’s previous hold of it', async () => {
+    const first = (await bookMassage(ana, times[0])).body.data.id;
+    const second = await bookMassage(ana, times[1]);
+    expect(second.status).toBe(201);
+    expect((await get(ana, first)).status).toBe('expired');
+    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    expect((await bookMassage(ben, times[0])).status).toBe(201);
+
+    // A class place is given back too.
+    const slotId = await yogaSlotId(); // capacity 2
+    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
+    const place = (await book(cleo, { service_id: yoga, slot_id: slotId })).body.data.id;
+    await studio.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-26 18:00', repeat_every: null });
+    const days = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data;
+    const later = Number(days[1]!.slots[0]!.id);
+    expect((await book(cleo, { service_id: yoga, slot_id: later })).status).toBe(201);
+    expect((await get(cleo, place)).status).toBe('expired');
+    const earlier = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0]!;
+    expect(earlier).toMatchObject({ available: true, taken: false });
+  });
+
+  it(`limits live holds with one provider, and says when to try again`, async () => {
+    const services = [massage];
+    for (const name of ['Facial', 'Reiki', 'Pilates']) {
+      services.push((await studio.post<{ data: { id: number } }>('/api/services', { name, type: 'appointment', price: 30, duration: 60 })).body.data.id);
+    }
+    for (let i = 0; i < 3; i++) expect((await book(ana, { service_id: services[i], starts_at: times[i] })).status).toBe(201);
+    t.clock.advanceMinutes(2);
+    const refused = await book(ana, { service_id: services[3], starts_at: times[3] });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      code: 'too_many_holds',
+      message: 'You already have 3 unconfirmed bookings with Studio. Confirm one of them, or try again in 8 minutes when the first is released.',
+    });
+    expect(refused.headers['retry-after']).toBe('480');
+    // Confirming one makes room.
+    const [held] = (await t.db.select().from(appointments).where(eq(appointments.serviceId, services[0]!)));
+    await confirm(ana, held!.id);
+    expect((await book(ana, { service_id: services[3], starts_at: times[3] })).status).toBe(201);
+  });
+
+  it('rate-limits booking requests per person and per client address, with Retry-After', async () => {
+    const limited = await createTestApp({ env: { BOOKING_LIMIT_PER_USER: '2', BOOKING_LIMIT_PER_IP: '4' } });
+    try {
+      const provider = await signUp(limited, 'prov@example.com', { username: 'prov', name: 'Prov' });
+      const service = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60 })).body.data.id;
+      const [c, d, e] = [await signUp(limited, 'c@example.com'), await signUp(limited, 'd@example.com'), await signUp(limited, 'e@example.com')];
+      const attempt = (a: Agent, startsAt: string) => a.post<{ code?: string; message?: string }>('/api/appointments', { service_id: service, starts_at: startsAt });
+      expect((await attempt(c, times[0]!)).status).toBe(201);
+      expect((await attempt(c, times[0]!)).status).toBe(200);
+      const third = await attempt(c, times[0]!);
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({ code: 'rate_limited', message: 'Too many booking attempts. Please try again in 15 minutes.' });
+      expect(third.headers['retry-after']).toBe('900');
+      // Another person on the same address still can, until the address has used its share.
+      expect((await attempt(d, times[1]!)).status).toBe(201);
+      const fromAddress = await attempt(e, times[2]!);
+      expect(fromAddress.status).toBe(429);
+      expect(fromAddress.body).toMatchObject({ code: 'rate_limited' });
+      limited.clock.advanceMinutes(15);
+      expect((await attempt(e, times[2]!)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 });

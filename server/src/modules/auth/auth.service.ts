@@ -10,7 +10,7 @@ import { users } from '../../db/schema.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { HttpError, isUniqueViolation, validationError } from '../../lib/http-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/mail-outbox.ts';
 import { consumeRateLimit } from '../../plugins/rate-limit.ts';
 import { magicLinkEmail } from './auth.emails.ts';
 import { consumeMagicLink, findMagicLink, insertMagicLink, markMagicLinkVerified, type MagicLinkRow } from './magic-links.queries.ts';
@@ -22,7 +22,7 @@ const SETUP_WINDOW_MINUTES = 30;
 export interface AuthDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  mail: MailOutbox;
   appUrl: string;
   loginLimits: { perEmail: number; perIp: number; windowMinutes: number };
 }
@@ -78,9 +78,13 @@ export function authService(deps: AuthDeps) {
       await enforceLoginLimits(email, ip);
       const token = randomToken();
       const now = clock.now();
-      await insertMagicLink(db, sha256(token), email, now, addMinutes(now, MAGIC_LINK_TTL_MINUTES));
-      const existing = await findUserByEmail(db, email);
-      await deps.mailer.send(magicLinkEmail(email, `${deps.appUrl}/magic-link/${token}`, !existing, MAGIC_LINK_TTL_MINUTES));
+      await db.transaction(async (tx) => {
+        await insertMagicLink(tx, sha256(token), email, now, addMinutes(now, MAGIC_LINK_TTL_MINUTES));
+        const existing = await findUserByEmail(tx, email);
+        await deps.mail.queue(tx, [magicLinkEmail(email, `${deps.appUrl}/magic-link/${token}`, !existing, MAGIC_LINK_TTL_MINUTES)]);
+      });
+      // The person is waiting for this one: send it now, not at the next poll.
+      deps.mail.wake();
     },
 
     async openLink(token: string, startSession: StartSession): Promise<MagicLinkOutcome> {

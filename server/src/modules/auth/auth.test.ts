@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, lastLinkToken, type TestApp } from '../../../test/support/test-app.ts';
-import { magicLinks, sessions } from '../../db/schema.ts';
+import { magicLinks, rateLimitBuckets, sessions } from '../../db/schema.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 
 let t: TestApp;
@@ -210,6 +210,64 @@ describe('CSRF protection', () => {
     expect(same.status).toBe(200);
   });
 
+  it("accepts only APP_URL's origin, not whatever matches the Host header", async () => {
+    const browser = t.agent();
+    const res = await browser.request('POST', '/api/login', { json: { email: 'x@example.com' }, headers: { host: 'evil.example', origin: 'http://evil.example' } });
+    expect(res.status).toBe(419);
+    expect(res.body).toMatchObject({ code: 'csrf_token_mismatch' });
+    expect(t.outbox.list()).toHaveLength(0);
+  });
+
+  it('answers a malformed X-XSRF-TOKEN with 419, not an error', async () => {
+    const browser = t.agent();
+    await browser.get('/sanctum/csrf-cookie');
+    browser.sendXsrf = false;
+    const res = await browser.request('POST', '/api/login', { json: { email: 'x@example.com' }, headers: { 'x-xsrf-token': '%E0%A4%A' } });
+    expect(res.status).toBe(419);
+    expect(res.body).toMatchObject({ code: 'csrf_token_mismatch' });
+  });
+
+  it('binds the token to the session: a new one comes with sign-in and sign-out, and no other session takes it', async () => {
+    const browser = t.agent();
+    await browser.get('/sanctum/csrf-cookie');
+    const anonymous = browser.jar.get('XSRF-TOKEN')!;
+    expect((await browser.post('/api/login', { email: 'ida@example.com' })).status).toBe(200);
+    const opened = await browser.post('/api/magic-link', { token: lastLinkToken(t.outbox, 'ida@example.com') });
+    expect(opened.status).toBe(202);
+    const created = await browser.post('/api/create-user', { email: 'ida@example.com', name: 'Ida', token: lastLinkToken(t.outbox, 'ida@example.com') });
+    expect(created.status).toBe(201);
+    // The answer that signed in carries the session's own token: the next request just works.
+    const signedIn = created.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+    expect(signedIn).toBeTruthy();
+    expect(signedIn).not.toBe(anonymous);
+    expect((await browser.postForm('/api/me', { name: 'Ida B' })).status).toBe(200);
+
+    // The token of the browser before sign-in no longer counts.
+    browser.jar.set('XSRF-TOKEN', anonymous);
+    expect((await browser.postForm('/api/me', { name: 'Stale' })).status).toBe(419);
+
+    // A token issued to another session (say, planted by someone signed in to their own account) is refused.
+    const other = await signUp(t.agent(), 'joe@example.com', 'Joe');
+    expect(other.status).toBe(201);
+    const otherToken = other.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    browser.jar.set('XSRF-TOKEN', otherToken);
+    expect((await browser.postForm('/api/me', { name: 'Planted' })).status).toBe(419);
+
+    // Fetching a fresh token, as the web app does after a 419, works again.
+    await browser.get('/sanctum/csrf-cookie');
+    expect((await browser.postForm('/api/me', { name: 'Ida C' })).status).toBe(200);
+    expect((await browser.get<{ data: { name: string } }>('/api/me')).body.data.name).toBe('Ida C');
+
+    const signedInToken = browser.jar.get('XSRF-TOKEN')!;
+    const out = await browser.post('/auth/logout');
+    expect(out.status).toBe(204);
+    const afterLogout = out.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+    expect(afterLogout).toBeTruthy();
+    expect((await browser.post('/api/login', { email: 'ida@example.com' })).status).toBe(200);
+    browser.jar.set('XSRF-TOKEN', signedInToken);
+    expect((await browser.post('/api/login', { email: 'ida@example.com' })).status).toBe(419);
+  });
+
   it('protects logout and profile updates too', async () => {
     const browser = t.agent();
     await signUp(browser, 'hal@example.com');
@@ -231,6 +289,31 @@ describe('login rate limits', () => {
     expect(t.outbox.list()).toHaveLength(5);
     t.clock.advanceMinutes(15);
     expect((await t.agent({ ip: '10.1.0.100' }).post('/api/login', { email: 'ivy@example.com' })).status).toBe(200);
+  });
+
+  it('behind a trusted proxy, counts the address the proxy saw, whatever the client wrote in X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ env: { LOGIN_LIMIT_PER_IP: '3', TRUST_PROXY: '127.0.0.1' } });
+    try {
+      // The proxy (127.0.0.1) appends the address it saw to whatever the client sent.
+      const viaProxy = (i: number) => proxied.agent({ ip: '127.0.0.1' }).request('POST', '/api/login', {
+        json: { email: `q${i}@example.com` }, headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+      });
+      for (let i = 0; i < 3; i++) expect((await viaProxy(i)).status).toBe(200);
+      expect((await viaProxy(3)).status).toBe(429);
+      const keys = (await proxied.db.select().from(rateLimitBuckets)).map((b) => b.key).filter((k) => k.startsWith('login:ip:'));
+      expect(keys).toEqual(['login:ip:203.0.113.9']);
+
+      // A client that reaches the app directly cannot name an address at all.
+      const direct = (i: number) => proxied.agent({ ip: '192.0.2.44' }).request('POST', '/api/login', {
+        json: { email: `r${i}@example.com` }, headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+      for (let i = 0; i < 3; i++) expect((await direct(i)).status).toBe(200);
+      expect((await direct(3)).status).toBe(429);
+      const after = (await proxied.db.select().from(rateLimitBuckets)).map((b) => b.key).filter((k) => k.startsWith('login:ip:'));
+      expect(after.sort()).toEqual(['login:ip:192.0.2.44', 'login:ip:203.0.113.9']);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('limits requests per client address across e-mails', async () => {

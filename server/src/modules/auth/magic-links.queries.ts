@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { magicLinks } from '../../db/schema.ts';
 
 export type MagicLinkRow = typeof magicLinks.$inferSelect;
 
-export async function insertMagicLink(db: Db, tokenHash: string, email: string, now: Date, expiresAt: Date): Promise<void> {
+export async function insertMagicLink(db: Db | Tx, tokenHash: string, email: string, now: Date, expiresAt: Date): Promise<void> {
   await db.insert(magicLinks).values({ tokenHash, email, createdAt: now, expiresAt });
 }
 
@@ -22,4 +22,12 @@ export async function consumeMagicLink(tx: Db | Tx, id: string, now: Date): Prom
 /** A new person opened the link: keep it usable long enough to type a name. */
 export async function markMagicLinkVerified(db: Db | Tx, id: string, now: Date, expiresAt: Date): Promise<void> {
   await db.update(magicLinks).set({ verifiedAt: now, expiresAt }).where(eq(magicLinks.id, id));
+}
+
+/**
+ * Housekeeping: deletes used links, and links that expired before `expiredBefore` — kept a while
+ * after expiry so that opening one says "expired" (408) rather than "not valid" (404).
+ */
+export async function deleteSpentMagicLinks(db: Db, expiredBefore: Date): Promise<void> {
+  await db.delete(magicLinks).where(or(isNotNull(magicLinks.usedAt), lte(magicLinks.expiresAt, expiredBefore)));
 }

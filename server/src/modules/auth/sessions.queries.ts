@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
@@ -39,4 +39,9 @@ export async function touchSession(db: Db, idHash: string, now: Date): Promise<v
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_DAYS * DAY_MS) })
     .where(eq(sessions.idHash, idHash));
+}
+
+/** Housekeeping: expired sessions can never be used again. */
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
 }

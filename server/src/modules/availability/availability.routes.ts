@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { holidayChoiceInput, holidayCountryInput, policiesInput, timeOffInput, workDaysInput } from '@slotted/contract';
+import { holidayChoiceInput, holidayCountryInput, idParams, policiesInput, timeOffInput, workDaysInput } from '@slotted/contract';
 import { currentUser, requireProvider } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { availabilityService } from './availability.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function availabilityRoutes(app: FastifyInstance, deps: { availability: ReturnType<typeof availabilityService>; clock: Clock }): void {
   const { availability } = deps;

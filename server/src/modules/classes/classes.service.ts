@@ -5,15 +5,19 @@
  */
 import { ERROR_CODES, WEEKDAYS, type repeaterInput } from '@slotted/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { addDays, localDateOf, repeaterOccurrences, type RepeaterRule } from '../../domain/classes/repeater-occurrences.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { occurrenceConflicts, type OccurrenceConflict, type ProviderDays } from '../../domain/classes/occurrence-conflicts.ts';
+import { addDays, localDateOf, repeaterOccurrences, type Occurrence, type RepeaterRule } from '../../domain/classes/repeater-occurrences.ts';
 import { parseLocalDateTime } from '../../domain/scheduling/civil-time.ts';
 import { slotInstantOfWall, zoneTimeline } from '../../domain/scheduling/zoned-time.ts';
 import type { IsoWeekday } from '../../domain/scheduling/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, notFound, validationError } from '../../lib/http-error.ts';
+import { lockProvider } from '../appointments/appointments.queries.ts';
 import type { UserRow } from '../auth/sessions.queries.ts';
+import type { availabilityService } from '../availability/availability.service.ts';
 import { findLiveService } from '../services/services.queries.ts';
+import { activeBookings } from '../slots/slots.queries.ts';
 import {
   cancelOccurrences, endRepeater, findSlotForUpdate, insertOccurrences, insertRepeater, laterOccurrenceIds,
   repeatersToExtend, setMaterialisedUntil, type RepeaterRow,
@@ -24,26 +28,58 @@ const DAY_MS = 86_400_000;
 export interface ClassesDeps {
   db: Db;
   clock: Clock;
-  /** The provider's advance-booking window in days (policy max_days_before_booking). */
-  horizonDays(providerId: string): Promise<number>;
+  availability: ReturnType<typeof availabilityService>;
+  /** Tells the clients of the bookings a class cancellation cancelled, in its transaction. */
+  bookingsCancelled(tx: Tx, appointmentIds: string[]): Promise<void>;
 }
 
 const isoWeekday = (w: (typeof WEEKDAYS)[number]) => (WEEKDAYS.indexOf(w) + 1) as IsoWeekday;
 
-function ruleOf(r: RepeaterRow, durationMinutes: number): RepeaterRule {
+function ruleOf(r: Pick<RepeaterRow, 'startLocal' | 'timezone' | 'repeatEveryWeeks' | 'weekdays'>, durationMinutes: number): RepeaterRule {
   return { startLocal: r.startLocal, timeZone: r.timezone, repeatEveryWeeks: r.repeatEveryWeeks, weekdays: r.weekdays as IsoWeekday[], durationMinutes };
 }
+
+/** A conflict as the provider reads it, in their own zone: 'Tue 24 Nov is time off.' */
+function conflictMessage(c: OccurrenceConflict, timeZone: string): string {
+  const day = (ms: number) => new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(ms);
+  if (c.kind === 'holiday') return `${day(c.occurrence.startMs)} is a public holiday (${c.name}).`;
+  if (c.kind === 'time_off') return `${day(c.occurrence.startMs)} is time off.`;
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(c.booking.startMs);
+  return `You have a booking with ${c.booking.clientName} at ${time} on ${day(c.booking.startMs)}.`;
+}
+
+/** Messages shown at most for one timetable; the rest are counted. */
+const MAX_CONFLICT_MESSAGES = 5;
 
 export function classesService(deps: ClassesDeps) {
   const { db, clock } = deps;
 
   /** The provider-local date up to which occurrences must exist (exclusive). */
   async function horizonDate(provider: Pick<UserRow, 'id' | 'timezone'>): Promise<string> {
-    const days = await deps.horizonDays(provider.id);
+    const days = (await deps.availability.policy(provider.id)).max_days_before_booking;
     return addDays(localDateOf(clock.now().getTime() + days * DAY_MS, provider.timezone), 1);
   }
 
+  /** The provider's time off and the holidays they do not work, over the occurrences' years. */
+  async function daysOff(provider: UserRow, occurrences: Occurrence[]): Promise<ProviderDays> {
+    const offs = await deps.availability.timeOff(provider.id);
+    const holidays: ProviderDays['holidays'][number][] = [];
+    if (occurrences.length > 0) {
+      const [first, last] = [occurrences[0]!.localDate, occurrences[occurrences.length - 1]!.localDate].map((d) => Number(d.slice(0, 4)));
+      for (let year = first!; year <= last!; year++) holidays.push(...(await deps.availability.holidays(provider, year)).filter((h) => !h.available));
+    }
+    return {
+      timeZone: provider.timezone,
+      timeOff: offs.map((t) => ({ from: `${t.from_date}T${t.from_time}`, until: `${t.until_date}T${t.until_time}` })),
+      holidays,
+    };
+  }
+
   return {
+    /**
+     * POST /api/repeaters. Every occurrence it creates now (up to the booking horizon) must be free
+     * of the provider's bookings, time off and holidays, or nothing is created (422 on start_at).
+     */
     async createRepeater(provider: UserRow, input: z.output<typeof repeaterInput>) {
       const service = await findLiveService(db, input.service_id);
       if (!service || service.service.providerId !== provider.id) throw validationError({ service_id: ['Choose one of your classes.'] });
@@ -63,7 +99,24 @@ export function classesService(deps: ClassesDeps) {
       const cycleEnd = addDays(startLocal.slice(0, 10), 7 * everyWeeks + 1);
       const until = horizon > cycleEnd ? horizon : cycleEnd;
 
+      const rule = ruleOf({ startLocal, timezone: provider.timezone, repeatEveryWeeks, weekdays }, service.service.durationMinutes);
+      const occurrences = repeaterOccurrences(rule, startLocal.slice(0, 10), until);
+      // Time off and holidays are read before the lock: only bookings race.
+      const off = await daysOff(provider, occurrences);
+
       return db.transaction(async (tx) => {
+        // Under the provider's lock no booking can take this time between the check and the insert.
+        await lockProvider(tx, provider.id);
+        const now = clock.now();
+        const span = occurrences.length > 0 ? [new Date(occurrences[0]!.startMs), new Date(occurrences[occurrences.length - 1]!.endMs)] as const : null;
+        const bookings = span ? (await activeBookings(tx, provider.id, span[0], span[1], now)).filter((b) => b.slotId === null) : [];
+        const conflicts = occurrenceConflicts(occurrences, off, bookings.map((b) => ({ startMs: b.startsAt.getTime(), endMs: b.endsAt.getTime(), clientName: b.clientName })));
+        if (conflicts.length > 0) {
+          const messages = [...new Set(conflicts.map((c) => conflictMessage(c, provider.timezone)))];
+          const shown = messages.slice(0, MAX_CONFLICT_MESSAGES);
+          if (messages.length > shown.length) shown.push(`…and ${messages.length - shown.length} more.`);
+          throw validationError({ start_at: shown });
+        }
         const repeater = await insertRepeater(tx, {
           providerId: provider.id,
           serviceId: service.service.id,
@@ -72,9 +125,8 @@ export function classesService(deps: ClassesDeps) {
           repeatEveryWeeks,
           weekdays,
           materialisedUntil: until,
-          createdAt: clock.now(),
+          createdAt: now,
         });
-        const occurrences = repeaterOccurrences(ruleOf(repeater, service.service.durationMinutes), startLocal.slice(0, 10), until);
         await insertOccurrences(tx, occurrences.map((o) => ({
           providerId: provider.id, serviceId: service.service.id, repeaterId: repeater.id,
           startsAt: new Date(o.startMs), endsAt: new Date(o.endMs), capacity: service.service.capacity,
@@ -102,8 +154,8 @@ export function classesService(deps: ClassesDeps) {
     },
 
     /** DELETE /api/slots/{id}: cancels one occurrence, or it and all later ones of its timetable. */
-    async cancelSlot(provider: UserRow, slotId: number, upcoming: boolean): Promise<{ cancelledBookings: string[] }> {
-      return db.transaction(async (tx) => {
+    async cancelSlot(provider: UserRow, slotId: number, upcoming: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
         const slot = await findSlotForUpdate(tx, slotId);
         if (!slot || slot.providerId !== provider.id) throw notFound('Class not found.');
         const now = clock.now();
@@ -114,7 +166,7 @@ export function classesService(deps: ClassesDeps) {
           ids = await laterOccurrenceIds(tx, slot.repeaterId, slot.startsAt);
           await endRepeater(tx, slot.repeaterId, now);
         }
-        return { cancelledBookings: await cancelOccurrences(tx, ids, provider.id, now) };
+        await deps.bookingsCancelled(tx, await cancelOccurrences(tx, ids, provider.id, now));
       });
     },
   };

@@ -80,6 +80,42 @@ describe('classes', () => {
   });
 });
 
+describe('a class never lands on the provider’s other commitments', () => {
+  const conflictsOf = async (body: object) => {
+    const res = await provider.post<{ errors: Record<string, string[]> }>('/api/repeaters', body);
+    expect(res.status, JSON.stringify(body)).toBe(422);
+    return res.body.errors.start_at;
+  };
+
+  it('refuses a class over a confirmed appointment, naming the client, and creates nothing', async () => {
+    const massage = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60 })).body.data.id;
+    const ana = await signUp(t, 'ana@example.com', { name: 'Ana' });
+    const held = await ana.post<{ data: { id: string } }>('/api/appointments', { service_id: massage, starts_at: '2026-12-01T09:00:00Z' }); // Tue 1 Dec 10:00 Madrid
+    await ana.post(`/api/appointments/${held.body.data.id}/confirm-without-payment`);
+    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-11-24 09:30', repeat_every: '1w', weekdays: ['tue'] }))
+      .toEqual(['You have a booking with Ana at 10:00 on Tue 1 Dec.']);
+    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-12-01 10:30', repeat_every: null }))
+      .toEqual(['You have a booking with Ana at 10:00 on Tue 1 Dec.']);
+    expect(await schedule(provider, 'future')).toHaveLength(1); // only Ana's appointment
+    // Right after it is fine.
+    expect((await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-12-01 11:00', repeat_every: null })).status).toBe(201);
+  });
+
+  it('refuses time off and holidays the provider does not work, for every occurrence up to the horizon', async () => {
+    await provider.post('/api/time-off', { from_date: '2026-12-10', from_time: '08:00', until_date: '2026-12-10', until_time: '12:00' });
+    await provider.post('/api/holidays/country', { country: 'ES' });
+    // Weekly on Tuesdays and Thursdays from 24 Nov: 8 Dec is a holiday, Thu 10 Dec 09:00 is in time off.
+    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
+      .toEqual(['Tue 8 Dec is a public holiday (Immaculate Conception).', 'Thu 10 Dec is time off.']);
+    expect(await schedule(provider)).toEqual([]);
+    // In the afternoon only the holiday is in the way; once the provider works it, the class fits.
+    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
+      .toEqual(['Tue 8 Dec is a public holiday (Immaculate Conception).']);
+    await provider.post('/api/holidays/choice', { date: '2026-12-08', available: true });
+    expect((await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] })).status).toBe(201);
+  });
+});
+
 describe('cancelling classes', () => {
   beforeEach(async () => {
     await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue'] });

@@ -106,7 +106,8 @@ async function seedDemoOffer(db: Db, clock: Clock): Promise<void> {
   if (!demo) return;
   const availability = availabilityService({ db, clock });
   const catalog = servicesService({ db, clock });
-  const classes = classesService({ db, clock, horizonDays: async () => 30 });
+  // The seed only creates timetables: nothing it does cancels a booking.
+  const classes = classesService({ db, clock, availability, bookingsCancelled: async () => undefined });
 
   await availability.saveWorkWeek(demo.id, {
     data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: weekday <= 6, from: weekday === 6 ? '09:00' : '08:00', to: weekday === 6 ? '14:00' : '17:00' })),

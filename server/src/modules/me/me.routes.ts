@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { validationError } from '../../lib/http-error.ts';
+import { HttpError, validationError } from '../../lib/http-error.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { tooBigMessage } from '../images/images.service.ts';
 import type { ProfileUpload, meService } from './me.service.ts';
@@ -25,12 +25,13 @@ export function meRoutes(app: FastifyInstance, deps: { me: ReturnType<typeof meS
 /** Reads the multipart form; an oversize file becomes a field error, not a dropped connection. */
 async function readProfileUpload(req: FastifyRequest): Promise<ProfileUpload> {
   if (!req.isMultipart()) {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    return { fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), files: {} };
+    // Values are passed on as sent: the contract's schema says which field is not text.
+    const body = req.body;
+    return { fields: body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {}, files: {} };
   }
   const upload: ProfileUpload = { fields: {}, files: {} };
   const errors: Record<string, string[]> = {};
-  for await (const part of req.parts()) {
+  for await (const part of unreadableAs400(() => req.parts())) {
     if (part.type === 'field') {
       upload.fields[part.fieldname] = String(part.value);
       continue;
@@ -44,4 +45,18 @@ async function readProfileUpload(req: FastifyRequest): Promise<ProfileUpload> {
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return upload;
+}
+
+/**
+ * A form that is not well-formed multipart (no boundary, cut short, a broken part header) makes
+ * the parser throw a bare Error: that is the client's mistake, a 400 like malformed JSON. The
+ * plugin's own errors (too many parts, …) already carry their status and pass through.
+ */
+async function* unreadableAs400<T>(parts: () => AsyncIterable<T>): AsyncIterable<T> {
+  try {
+    yield* parts();
+  } catch (err) {
+    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw new HttpError(400, 'bad_request', 'The form could not be read. Please send it again.');
+  }
 }

@@ -13,7 +13,8 @@ import { presentMe } from './me.presenter.ts';
 import { deleteImage, insertImage, processImage, type ProcessedImage } from '../images/images.service.ts';
 
 export interface ProfileUpload {
-  fields: Record<string, string>;
+  /** Form fields as received (strings from a form, anything from JSON); `updateMeFields` checks them. */
+  fields: Record<string, unknown>;
   files: Partial<Record<'avatar_upload' | 'cover_upload', Buffer>>;
 }
 
@@ -35,7 +36,7 @@ export function meService(deps: { db: Db; clock: Clock }) {
       if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues));
       const f = parsed.success ? parsed.data : null;
 
-      const email = upload.fields.email;
+      const email = typeof upload.fields.email === 'string' ? upload.fields.email : undefined;
       if (email !== undefined && email.trim().toLowerCase() !== user.email) {
         errors.email = ['Your e-mail address cannot be changed.'];
       }

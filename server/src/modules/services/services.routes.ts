@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SERVICE_TYPES, serviceInput } from '@slotted/contract';
+import { idParams, SERVICE_TYPES, serviceInput } from '@slotted/contract';
 import { currentUser, requireProvider } from '../../plugins/auth.ts';
 import type { servicesService } from './services.service.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function servicesRoutes(app: FastifyInstance, deps: { services: ReturnType<typeof servicesService> }): void {
   const { services } = deps;

@@ -1,12 +1,16 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, slots } from '../../db/schema.ts';
+import { appointments, slots, users } from '../../db/schema.ts';
 
 /** Bookings holding the provider's time in [from, to): confirmed, or held and not yet expired (D2, D4). */
 export async function activeBookings(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
-    .select({ clientId: appointments.clientId, serviceId: appointments.serviceId, slotId: appointments.slotId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .select({
+      clientId: appointments.clientId, clientName: users.name, serviceId: appointments.serviceId, slotId: appointments.slotId,
+      startsAt: appointments.startsAt, endsAt: appointments.endsAt,
+    })
     .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.clientId))
     .where(
       and(
         eq(appointments.providerId, providerId),

@@ -2,9 +2,11 @@
  * GET /api/services/{id}/slots: the times a viewer may book (spec §2 Choose time; D1–D4). Loads
  * what the pure slot engine needs and asks it; the engine decides.
  */
-import type { Policies } from '@slotted/contract';
-import type { BookingPolicy, BusyInterval, DayOfSlots } from '../../domain/scheduling/index.ts';
-import { getSlotDays } from '../../domain/scheduling/index.ts';
+import { SLOTS_WINDOW_MAX_DAYS, type Policies, type serviceSlotsQuery } from '@slotted/contract';
+import type { z } from 'zod';
+import { addDays, localDateOf } from '../../domain/classes/repeater-occurrences.ts';
+import type { BookingPolicy, BusyInterval } from '../../domain/scheduling/index.ts';
+import { getSlotPage, localDaysWindow } from '../../domain/scheduling/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -17,6 +19,11 @@ import { presentService } from '../services/services.service.ts';
 import { activeBookings, liveOccurrences, slotIdsBookedBy } from './slots.queries.ts';
 
 const DAY_MS = 86_400_000;
+/**
+ * The most slots in one answer. A month of half-hour slots, eight hours a day, is about 500; a
+ * 1-minute service open around the clock would otherwise send 1,440 a day (issue 9).
+ */
+export const MAX_SLOTS_PER_ANSWER = 2000;
 
 type Bookings = Awaited<ReturnType<typeof activeBookings>>;
 type Occurrences = Awaited<ReturnType<typeof liveOccurrences>>;
@@ -45,25 +52,35 @@ export function slotsService(deps: SlotsDeps) {
   const { db, clock } = deps;
 
   return {
-    async forService(serviceId: number, viewer: UserRow | null, viewerTimeZone: string) {
+    /** One window of viewer-local days (by default from today, as long as allowed), at most MAX_SLOTS_PER_ANSWER slots. */
+    async forService(serviceId: number, viewer: UserRow | null, query: z.output<typeof serviceSlotsQuery>) {
+      const viewerTimeZone = query.timezone;
       const found = await findLiveService(db, serviceId);
       const provider = found && (await findProvider(db, { id: found.service.providerId }));
       if (!found || !provider) throw notFound('Service not found.');
       const service = found.service;
       const policy = await deps.availability.policy(provider.id);
-      if (service.type === 'class') await deps.classes.extendTimetables(provider);
+      // Class occurrences are listed, and block appointment times, only once they exist.
+      await deps.classes.extendTimetables(provider);
 
       const now = clock.now();
-      const to = new Date(now.getTime() + policy.max_days_before_booking * DAY_MS + DAY_MS);
+      const today = localDateOf(now.getTime(), viewerTimeZone);
+      const fromDate = query.from ?? today;
+      const toDate = query.to ?? addDays(fromDate, SLOTS_WINDOW_MAX_DAYS - 1);
+      const window = localDaysWindow(fromDate, toDate, viewerTimeZone);
+      const horizon = now.getTime() + policy.max_days_before_booking * DAY_MS;
+      // Only what can touch a slot of the window: a slot starts in it and lasts at most a day.
+      const loadFrom = new Date(Math.max(now.getTime(), window.from));
+      const loadTo = new Date(Math.max(loadFrom.getTime(), Math.min(window.to, horizon) + DAY_MS));
       const [bookings, occurrences, availability] = await Promise.all([
-        activeBookings(db, provider.id, now, to, now),
-        liveOccurrences(db, provider.id, now, to, now),
-        deps.availability.forSlotEngine(provider, now.getUTCFullYear(), to.getUTCFullYear()),
+        activeBookings(db, provider.id, loadFrom, loadTo, now),
+        liveOccurrences(db, provider.id, loadFrom, loadTo, now),
+        deps.availability.forSlotEngine(provider, loadFrom.getUTCFullYear(), loadTo.getUTCFullYear()),
       ]);
       const own = occurrences.filter((o) => o.serviceId === service.id);
       const bookedByViewer = viewer ? await slotIdsBookedBy(db, viewer.id, own.map((o) => o.id), now) : new Set<number>();
 
-      const days: DayOfSlots[] = getSlotDays({
+      const page = getSlotPage({
         provider: availability,
         service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
         busy: busyTime(bookings, occurrences),
@@ -77,10 +94,16 @@ export function slotsService(deps: SlotsDeps) {
         policy: enginePolicy(policy),
         viewerTimeZone,
         now: now.getTime(),
-      });
+        window,
+      }, MAX_SLOTS_PER_ANSWER);
+      const afterWindow = addDays(toDate, 1);
+      const nextFrom = page.resumeDate ?? (window.to < horizon ? (afterWindow > today ? afterWindow : today) : null);
       return {
-        data: days,
-        meta: { timezone: viewerTimeZone, service: presentService(found, viewer?.id ?? null), max_days_before_booking: policy.max_days_before_booking },
+        data: page.days,
+        meta: {
+          timezone: viewerTimeZone, service: presentService(found, viewer?.id ?? null), max_days_before_booking: policy.max_days_before_booking,
+          from: fromDate, to: toDate, next_from: nextFrom, has_more: nextFrom !== null,
+        },
       };
     },
   };

@@ -81,3 +81,64 @@ describe('GET /api/services/{id}/slots', () => {
     expect(bad.body.errors).toEqual({ timezone: ['Please choose a valid time zone.'] });
   });
 });
+
+describe('GET /api/services/{id}/slots answers one bounded window at a time', () => {
+  type Err = { errors: Record<string, string[]> };
+  const page = async (id: number, query: string) => (await t.agent().get<ServiceSlotsResponse>(`/api/services/${id}/slots?timezone=Europe%2FMadrid&${query}`)).body;
+  const count = (body: ServiceSlotsResponse) => body.data.reduce((n, d) => n + d.slots.length, 0);
+
+  it('covers today and the next 30 days by default, and says when there is nothing more', async () => {
+    const body = await slotsOf(t.agent(), massage);
+    expect(body.meta).toMatchObject({ from: '2026-11-23', to: '2026-12-23', next_from: null, has_more: false });
+  });
+
+  it('answers the days asked for, and where the next ones start', async () => {
+    const body = await page(massage, 'from=2026-11-30&to=2026-12-01');
+    expect(body.data.map((d) => d.date)).toEqual(['2026-11-30', '2026-12-01']);
+    expect(body.meta).toMatchObject({ from: '2026-11-30', to: '2026-12-01', next_from: '2026-12-02', has_more: true });
+    // The last window reaching the 30-day limit has no next page.
+    expect((await page(massage, 'from=2026-12-20&to=2026-12-31')).meta).toMatchObject({ next_from: null, has_more: false });
+    expect((await page(massage, 'from=2026-11-01&to=2026-11-20')).meta).toMatchObject({ next_from: '2026-11-23', has_more: true });
+  });
+
+  it('refuses windows longer than 31 days, reversed or without a first day', async () => {
+    const errorsOf = async (query: string) => {
+      const res = await t.agent().get<Err>(`/api/services/${massage}/slots?timezone=UTC&${query}`);
+      expect(res.status).toBe(422);
+      return res.body.errors;
+    };
+    expect(await errorsOf('from=2026-12-01&to=2027-01-01')).toEqual({ to: ['Choose at most 31 days at a time.'] });
+    expect(await errorsOf('from=2026-12-01&to=2026-11-30')).toEqual({ to: ['The last day cannot be before the first.'] });
+    expect(await errorsOf('to=2026-12-01')).toEqual({ from: ['Choose the first day as well.'] });
+    expect(await errorsOf('from=2026-02-30')).toEqual({ from: ['Please choose a valid date.'] });
+    expect((await t.agent().get(`/api/services/${massage}/slots?timezone=UTC&from=2026-12-01&to=2026-12-31`)).status).toBe(200);
+  });
+
+  it('a 1-minute service open around the clock for 180 days answers whole days up to a fixed number of slots', async () => {
+    await provider.post('/api/work-days', { data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: true, from: '00:00', to: '23:59' })) });
+    await provider.post('/api/policies', { min_hours_before_booking: 0, max_days_before_booking: 180, min_hours_before_cancellation: 24 });
+    const minute = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Minute', type: 'appointment', price: 1, duration: 1 })).body.data.id;
+
+    // Today from 10:00 Madrid: 839 one-minute slots; tomorrow's 1,439 more would pass the limit.
+    const first = await page(minute, '');
+    expect(first.data.map((d) => [d.date, d.slots.length])).toEqual([['2026-11-23', 839]]);
+    expect(first.meta).toMatchObject({ from: '2026-11-23', to: '2026-12-23', next_from: '2026-11-24', has_more: true });
+
+    const second = await page(minute, `from=${first.meta.next_from}`);
+    expect(second.data.map((d) => d.date)).toEqual(['2026-11-24']);
+    expect(second.data[0]!.slots.at(-1)!.time).toBe('23:58');
+    expect(second.meta.next_from).toBe('2026-11-25');
+
+    // However far ahead and however long the window, one answer stays under the limit.
+    for (const query of ['from=2027-04-01&to=2027-05-01', 'from=2027-05-21&to=2027-05-31']) {
+      const body = await page(minute, query);
+      expect(count(body)).toBeGreaterThan(0);
+      expect(count(body)).toBeLessThanOrEqual(2000);
+    }
+    // The offer ends 180 × 24 h from now: 09:00 UTC, 11:00 in Madrid's summer time.
+    const last = await page(minute, 'from=2027-05-22&to=2027-05-31');
+    expect(last.data.map((d) => d.date)).toEqual(['2027-05-22']);
+    expect(last.data[0]!.slots.at(-1)!.time).toBe('10:59');
+    expect(last.meta).toMatchObject({ next_from: null, has_more: false });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The two social sign-in providers, through `openid-client` (DESIGN.md §1): Google by OpenID
- * Connect discovery (code flow with PKCE, state and nonce; the ID token's signature, issuer,
- * audience, expiry and nonce are checked by the library), Facebook by its OAuth 2 code flow and
+ * Connect discovery (code flow with PKCE, state and nonce; the library checks the ID token's
+ * issuer, audience, expiry and nonce, and its signature against the issuer's published keys once
+ * its non-repudiation checks, off by default, are on), Facebook by its OAuth 2 code flow and
  * the Graph API `/me`. Endpoints come from configuration so tests and self-hosters can point
  * them elsewhere; plain http is allowed only for loopback addresses.
  */
@@ -34,6 +35,8 @@ const skewSeconds = (clock: Clock) => Math.round((clock.now().getTime() - Date.n
 
 function googleProvider(cfg: NonNullable<Config['social']['google']>, clock: Clock): IdentityProvider {
   let metadata: Promise<oidc.ServerMetadata> | null = null;
+  // The issuer's signing keys, kept across sign-ins (the library refetches them when they rotate).
+  let jwks: oidc.ExportedJWKSCache | undefined;
   const configuration = async () => {
     metadata ??= oidc
       .discovery(new URL(cfg.issuer), cfg.clientId, cfg.clientSecret, undefined, { execute: insecureIfLoopback(cfg.issuer) })
@@ -44,6 +47,8 @@ function googleProvider(cfg: NonNullable<Config['social']['google']>, clock: Clo
       });
     const config = new oidc.Configuration(await metadata, cfg.clientId, { client_secret: cfg.clientSecret, [oidc.clockSkew]: skewSeconds(clock) }, oidc.ClientSecretPost(cfg.clientSecret));
     for (const fn of insecureIfLoopback(cfg.issuer)) fn(config);
+    oidc.enableNonRepudiationChecks(config);
+    if (jwks) oidc.setJwksCache(config, jwks);
     return config;
   };
   return {
@@ -54,9 +59,11 @@ function googleProvider(cfg: NonNullable<Config['social']['google']>, clock: Clo
       });
     },
     async profile(callbackUrl, attempt) {
-      const tokens = await oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
+      const config = await configuration();
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: attempt.codeVerifier, expectedNonce: attempt.nonce, expectedState: oidc.skipStateCheck, idTokenExpected: true,
       });
+      jwks = oidc.getJwksCache(config) ?? jwks;
       const claims = tokens.claims()!;
       return {
         subject: claims.sub,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { identities, oauthAttempts, users } from '../../db/schema.ts';
 
@@ -18,14 +18,15 @@ export async function consumeAttempt(db: Db, stateHash: string, now: Date): Prom
   return row ?? null;
 }
 
+/** The identity's user, and whether the provider had verified its e-mail when it was linked. */
 export async function findIdentityUser(tx: Tx, provider: 'google' | 'facebook', subject: string) {
   const [row] = await tx
-    .select({ user: users })
+    .select({ userId: users.id, emailVerified: identities.emailVerified })
     .from(identities)
     .innerJoin(users, eq(users.id, identities.userId))
     .where(and(eq(identities.provider, provider), eq(identities.subject, subject)))
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
 }
 
 export async function findUserByEmail(tx: Tx, email: string) {
@@ -35,4 +36,9 @@ export async function findUserByEmail(tx: Tx, email: string) {
 
 export async function insertIdentity(tx: Tx, row: typeof identities.$inferInsert): Promise<void> {
   await tx.insert(identities).values(row);
+}
+
+/** Housekeeping: used and expired attempts (anyone opening /auth/social/{provider} adds one). */
+export async function deleteSpentAttempts(db: Db, now: Date): Promise<void> {
+  await db.delete(oauthAttempts).where(or(isNotNull(oauthAttempts.usedAt), lte(oauthAttempts.expiresAt, now)));
 }

@@ -1,9 +1,10 @@
 /**
  * Social sign-in (issue 5). The attempt (state, nonce, PKCE verifier) is kept server-side and
  * bound to the browser by a cookie holding the state; it works once and for 10 minutes. An
- * identity signs in its user; a new identity links to the account with the same e-mail only when
- * the provider says that e-mail is verified, and otherwise creates an account — never both, and
- * never half: the user, identity and avatar are one transaction.
+ * identity signs in its user; a new identity needs an e-mail the provider says is verified, and
+ * then links to the account with that e-mail or creates one — never both, and never half: the
+ * user, identity and avatar are one transaction. An unverified address would otherwise claim an
+ * account its real owner later reaches by e-mail link (docs/architecture.md, Social sign-in).
  */
 import { eq } from 'drizzle-orm';
 import { isIanaZone } from '@slotted/contract';
@@ -70,13 +71,16 @@ export function socialService(deps: SocialDeps) {
 
   async function resolveUser(tx: Tx, provider: ProviderName, profile: SocialProfile, timezone: string | null, avatar: ProcessedImage | null): Promise<string> {
     const known = await findIdentityUser(tx, provider, profile.subject);
-    if (known) return known.id;
+    // An identity that made its account from an unverified address (allowed once) does not sign in.
+    if (known && !known.emailVerified) throw new SocialSignInError('unverified');
+    if (known) return known.userId;
     if (!profile.email) throw new SocialSignInError('no_email');
+    // Linking or creating an account needs proof the person owns its address; the same answer
+    // either way, so it does not tell whether an account exists.
+    if (!profile.emailVerified) throw new SocialSignInError('unverified');
     const existing = await findUserByEmail(tx, profile.email);
     const identity = { provider, subject: profile.subject, email: profile.email, emailVerified: profile.emailVerified };
     if (existing) {
-      // Linking an existing account needs proof the person owns its address.
-      if (!profile.emailVerified) throw new SocialSignInError('unverified');
       await insertIdentity(tx, { ...identity, userId: existing.id });
       return existing.id;
     }

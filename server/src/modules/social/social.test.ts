@@ -99,6 +99,39 @@ describe('Google (OpenID Connect)', () => {
     expect(await t.db.select().from(identities)).toHaveLength(0);
   });
 
+  it('creates no account from an unverified e-mail either', async () => {
+    const browser = t.agent();
+    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe('/login?social_error=unverified&provider=google');
+    expect((await browser.get('/api/me')).status).toBe(401);
+    expect(await t.db.select().from(users)).toHaveLength(0);
+    expect(await t.db.select().from(identities)).toHaveLength(0);
+    // So the address's owner, signing up by e-mail later, gets an account no one else can enter.
+    const bob = await signUp(t, 'bob@example.com', { name: 'Bob' });
+    expect((await me(bob)).sign_in_methods).toEqual(['email']);
+  });
+
+  it('no longer signs in an identity that made its account from an unverified e-mail', async () => {
+    // As an earlier version left it: the stranger's identity on the account of bob@example.com.
+    const bob = await signUp(t, 'bob@example.com', { name: 'Bob' });
+    await t.db.insert(identities).values({ userId: (await me(bob)).id, provider: 'google', subject: 'mallory', email: 'bob@example.com', emailVerified: false });
+    const browser = t.agent();
+    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe('/login?social_error=unverified&provider=google');
+    expect((await browser.get('/api/me')).status).toBe(401);
+  });
+
+  it('refuses an ID token not signed by the issuer', async () => {
+    const browser = t.agent();
+    const url = await google.signIn(await start(browser, 'google'), 'alice');
+    google.forgeIdTokens(true);
+    try {
+      expect(await callback(browser, url)).toBe('/login?social_error=failed&provider=google');
+    } finally {
+      google.forgeIdTokens(false);
+    }
+    expect((await browser.get('/api/me')).status).toBe(401);
+    expect(await t.db.select().from(users)).toHaveLength(0);
+  });
+
   it('refuses a state that does not match this browser, and a replayed callback', async () => {
     const victim = t.agent();
     const attacker = t.agent();

@@ -1,0 +1,39 @@
+/**
+ * The periodic clean-up (DESIGN.md D13): removes rows that can never be used again, and expires
+ * stale holds so their class places come back even when nobody books that provider meanwhile.
+ */
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { deleteSentMail } from '../mail/mail-outbox.ts';
+import { expireStaleHolds, lockProvider, providersWithStaleHolds } from '../modules/appointments/appointments.queries.ts';
+import { deleteSpentMagicLinks } from '../modules/auth/magic-links.queries.ts';
+import { deleteExpiredSessions } from '../modules/auth/sessions.queries.ts';
+import { deleteSpentAttempts } from '../modules/social/oauth-attempts.queries.ts';
+import { deleteStaleRateLimits } from '../plugins/rate-limit.ts';
+import type { JobRunner } from './job-runner.ts';
+
+export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+/** An expired link keeps answering "expired" for a day before it is forgotten. */
+const EXPIRED_LINK_KEPT_MS = DAY_MS;
+/** Envelopes of sent mail (to, subject, when) are kept this long for support questions. */
+const SENT_MAIL_KEPT_MS = 30 * DAY_MS;
+
+export function registerHousekeeping(jobs: JobRunner, deps: { db: Db; clock: Clock; rateLimitWindowMinutes: number }): void {
+  const { db, clock } = deps;
+  jobs.register('housekeeping', async () => {
+    const now = clock.now();
+    await deleteExpiredSessions(db, now);
+    await deleteSpentMagicLinks(db, new Date(now.getTime() - EXPIRED_LINK_KEPT_MS));
+    await deleteSpentAttempts(db, now);
+    await deleteStaleRateLimits(db, deps.rateLimitWindowMinutes * 60_000, now);
+    await deleteSentMail(db, new Date(now.getTime() - SENT_MAIL_KEPT_MS));
+    // Under each provider's lock, as a booking would do it (docs/architecture.md, "Bookings").
+    for (const providerId of await providersWithStaleHolds(db, now)) {
+      await db.transaction(async (tx) => {
+        await lockProvider(tx, providerId);
+        await expireStaleHolds(tx, providerId, now);
+      });
+    }
+  }, { everyMs: HOUSEKEEPING_EVERY_MS });
+}

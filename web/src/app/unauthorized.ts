@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../features/auth/api/get-me.ts';
+import { meKeys } from '../features/auth/api/keys.ts';
 import { onUnauthorized } from '../lib/api-client.ts';
 import { isLoginOptionalPath } from './route-meta.ts';
 
@@ -16,7 +16,7 @@ export interface UnauthorizedDeps {
  */
 export function installUnauthorizedRedirect({ queryClient, navigate, currentPath }: UnauthorizedDeps): () => void {
   return onUnauthorized(() => {
-    if (queryClient.getQueryData(meQueryKey)) queryClient.setQueryData(meQueryKey, null);
+    if (queryClient.getQueryData(meKeys.all)) queryClient.setQueryData(meKeys.all, null);
     const path = currentPath();
     if (!isLoginOptionalPath(path)) void navigate('/login', { replace: true });
   });

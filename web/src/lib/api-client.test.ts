@@ -2,7 +2,7 @@ import '../test/setup.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
-import { meQueryKey } from '../features/auth/api/get-me.ts';
+import { meKeys } from '../features/auth/api/keys.ts';
 import { aClient, json, stubFetch } from '../test/render.tsx';
 import { ApiRequestError, apiData, apiRequest } from './api-client.ts';
 
@@ -94,7 +94,7 @@ describe('api client', () => {
 describe('401 answers', () => {
   function setup(path: string) {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(meQueryKey, aClient);
+    queryClient.setQueryData(meKeys.all, aClient);
     const navigate = vi.fn();
     const uninstall = installUnauthorizedRedirect({ queryClient, navigate, currentPath: () => path });
     stubFetch({ 'GET /api/schedule': () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }) });
@@ -107,7 +107,7 @@ describe('401 answers', () => {
     await expect(apiData('/api/schedule')).rejects.toMatchObject({ status: 401 });
 
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
-    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(queryClient.getQueryData(meKeys.all)).toBeNull();
     uninstall();
   });
 

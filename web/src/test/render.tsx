@@ -1,15 +1,16 @@
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Me } from '@slotted/contract';
 import { Providers } from '../app/providers.tsx';
-import { meQueryKey } from '../features/auth/api/get-me.ts';
+import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
+import { meKeys } from '../features/auth/api/keys.ts';
 
 export function testQueryClient(me?: Me | null): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  if (me !== undefined) client.setQueryData(meQueryKey, me);
+  if (me !== undefined) client.setQueryData(meKeys.all, me);
   return client;
 }
 
@@ -31,9 +32,16 @@ export const aClient: Me = {
 
 export const aProvider: Me = { ...aClient, id: 'u2', name: 'Pat Provider', username: 'pat', is_provider: true };
 
-/** Renders routes in a memory router inside the app's real providers. */
+/** Renders routes in a memory router inside the app's real providers, wired as main.tsx wires them. */
 export function renderRoutes(routes: RouteObject[], { path = '/', queryClient = testQueryClient() } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  onTestFinished(
+    installUnauthorizedRedirect({
+      queryClient,
+      navigate: (to, options) => router.navigate(to, options),
+      currentPath: () => router.state.location.pathname,
+    }),
+  );
   const result = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -12,7 +12,7 @@ export function socialErrorMessage(reason: string, provider: string | null): { t
     case 'state':
       return { title: 'That sign-in attempt expired', description: `It was already used or took too long. Please press “Continue with ${name}” again.` };
     case 'unverified':
-      return { title: 'Please sign in with your e-mail first', description: `An account with this e-mail address exists, and ${name} has not verified the address. Sign in with an e-mail link instead.` };
+      return { title: 'Please sign in with your e-mail first', description: `${name} has not verified the address it shared, so it cannot sign you in here. Sign in with an e-mail link instead, or verify the address with ${name} and try again.` };
     case 'no_email':
       return { title: `${name} did not share your e-mail address`, description: 'We need it for your account. Allow access to your e-mail address, or sign in with an e-mail link.' };
     default:

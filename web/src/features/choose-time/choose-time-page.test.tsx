@@ -66,16 +66,28 @@ const answer = (over: Partial<Service> = {}, days?: ServiceSlotsResponse['data']
       slots: [slot('304', '2026-11-26', '09:00', '10:00'), slot('305', '2026-11-26', '18:30', '19:30')],
     },
   ],
-  meta: { timezone: 'Europe/Madrid', service: service(over), max_days_before_booking: 30 },
+  meta: { timezone: 'Europe/Madrid', service: service(over), max_days_before_booking: 30, from: '2026-11-23', to: '2026-12-23', next_from: null, has_more: false },
 });
 
-function setup({ path = '/demo/12', signedIn = false, slots = answer(), post }: { path?: string; signedIn?: boolean; slots?: ServiceSlotsResponse; post?: () => Response } = {}) {
+/** Answers by window: `pages[from]` answers ?from=…, `slots` the first window (no from). */
+function setup({
+  path = '/demo/12', signedIn = false, slots = answer(), pages = {}, post,
+}: { path?: string; signedIn?: boolean; slots?: ServiceSlotsResponse; pages?: Record<string, ServiceSlotsResponse>; post?: () => Response } = {}) {
+  // A 401 from the server means the session is gone: from then on /api/me says so too.
+  let sessionEnded = false;
   const calls = stubFetch({
-    'GET /api/me': () => (signedIn ? json(200, { data: aClient }) : signedOut()),
+    'GET /api/me': () => (signedIn && !sessionEnded ? json(200, { data: aClient }) : signedOut()),
     'GET /api/config': config,
     'GET /sanctum/csrf-cookie': csrf,
-    'GET /api/services/12/slots': () => json(200, slots),
-    'POST /api/appointments': post ?? (() => json(201, { data: { id: 77 } })),
+    'GET /api/services/12/slots': (url) => {
+      const from = new URL(url, 'http://x').searchParams.get('from');
+      return json(200, from ? pages[from] : slots);
+    },
+    'POST /api/appointments': () => {
+      const response = post ? post() : json(201, { data: { id: 77 } });
+      if (response.status === 401) sessionEnded = true;
+      return response;
+    },
   });
   const rendered = renderRoutes(routes, { path, queryClient: testQueryClient(signedIn ? aClient : undefined) });
   return { ...rendered, calls, user: userEvent.setup() };
@@ -190,10 +202,62 @@ describe('choose time', () => {
     await waitFor(() => expect(loads()).toBeGreaterThan(before));
   });
 
+  it('too many holds or attempts (429) shows the server’s advice and keeps the chosen time', async () => {
+    const advice = 'You already have 3 unconfirmed bookings with Harbour Yoga. Confirm one of them, or try again in 8 minutes when the first is released.';
+    const { router, user } = setup({ signedIn: true, post: () => json(429, { message: advice, code: 'too_many_holds' }) });
+    await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
+    await user.click(book());
+    expect(await screen.findByText(advice)).toBeTruthy();
+    expect(screen.getByText('Oops!')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-24/09:00');
+  });
+
   it('says when there are no free times in the advance window', async () => {
     setup({ slots: answer({}, []) });
     expect(await screen.findByText('No free times in the next 30 days')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+  });
+
+  describe('later weeks', () => {
+    const window = (from: string, to: string, next: string | null, days: ServiceSlotsResponse['data']): ServiceSlotsResponse => {
+      const base = answer({}, days);
+      return { ...base, meta: { ...base.meta, from, to, next_from: next, has_more: next !== null } };
+    };
+    const dayOf = (date: string, weekday: string, dayNumber: number, month: string, ...slots: ServiceSlotsResponse['data'][number]['slots']) =>
+      ({ date, weekday, day: dayNumber, month, slots });
+    const requestedFroms = (calls: { url: string }[]) =>
+      calls.filter((c) => c.url.startsWith('/api/services/12/slots')).map((c) => new URL(c.url, 'http://x').searchParams.get('from'));
+
+    it('are asked for, window by window, as the visitor reaches the last days loaded', async () => {
+      const { calls } = setup({
+        slots: window('2026-11-23', '2026-12-23', '2026-12-24', answer().data),
+        pages: { '2026-12-24': window('2026-12-24', '2027-01-23', null, [dayOf('2026-12-28', 'Mon', 28, 'Dec', slot('401', '2026-12-28', '09:00', '10:00'))]) },
+      });
+      expect(await screen.findByRole('button', { name: /December 28, 2026, 1 free time/ })).toBeTruthy();
+      expect(requestedFroms(calls)).toEqual([null, '2026-12-24']);
+      // The first free day stays chosen.
+      expect(day(/November 24, 2026/).getAttribute('aria-pressed')).toBe('true');
+    });
+
+    it('are looked through until a free time turns up', async () => {
+      setup({
+        slots: window('2026-11-23', '2026-12-23', '2026-12-24', [dayOf('2026-11-24', 'Tue', 24, 'Nov', slot('301', '2026-11-24', '09:00', '10:00', 'taken'))]),
+        pages: { '2026-12-24': window('2026-12-24', '2027-01-23', null, [dayOf('2027-01-05', 'Tue', 5, 'Jan', slot('501', '2027-01-05', '09:00', '10:00'))]) },
+      });
+      expect((await screen.findByRole('button', { name: /January 5, 2027, 1 free time/ })).getAttribute('aria-pressed')).toBe('true');
+      expect(screen.queryByText(/No free times/)).toBeNull();
+    });
+
+    it('are loaded up to the day of a shared link', async () => {
+      setup({
+        path: '/demo/12/2027-01-05/09:00',
+        slots: window('2026-11-23', '2026-12-23', '2026-12-24', answer().data),
+        pages: { '2026-12-24': window('2026-12-24', '2027-01-23', null, [dayOf('2027-01-05', 'Tue', 5, 'Jan', slot('501', '2027-01-05', '09:00', '10:00'))]) },
+      });
+      expect((await screen.findByRole('button', { name: '09:00 to 10:00' })).getAttribute('aria-pressed')).toBe('true');
+      expect(day(/January 5, 2027/).getAttribute('aria-pressed')).toBe('true');
+      expect(screen.queryByText(/has no times any more/)).toBeNull();
+    });
   });
 
   it('an unknown service shows Page not found', async () => {

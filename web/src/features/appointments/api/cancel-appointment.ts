@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { appointmentListsQueryKey, appointmentQueryKey } from './get-appointment.ts';
+import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
+import { scheduleKeys } from '../../schedule/api/keys.ts';
+import { appointmentKeys } from './keys.ts';
 
 /** POST /api/appointments/{id}/cancel: answers with the cancelled booking (409 if already cancelled or started). */
 export async function cancelAppointment(id: string): Promise<Appointment> {
@@ -14,9 +16,9 @@ export async function cancelAppointment(id: string): Promise<Appointment> {
  */
 export function refreshBookingLists(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: appointmentListsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['schedule'] }),
-    queryClient.invalidateQueries({ queryKey: ['service-slots'] }),
+    queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+    queryClient.invalidateQueries({ queryKey: serviceSlotKeys.all }),
   ]);
 }
 
@@ -25,7 +27,7 @@ export function useCancelAppointment() {
   return useMutation({
     mutationFn: cancelAppointment,
     onSuccess: (appointment) => {
-      queryClient.setQueryData(appointmentQueryKey(appointment.id), appointment);
+      queryClient.setQueryData(appointmentKeys.detail(appointment.id), appointment);
       void refreshBookingLists(queryClient);
     },
   });

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentSchema, type Appointment } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-
-/** Every query about bookings starts with this key (lists and single bookings). */
-export const appointmentsQueryKey = ['appointments'] as const;
-export const appointmentQueryKey = (id: string) => [...appointmentsQueryKey, 'detail', id] as const;
-/** Lists of bookings (e.g. a client's, in the client panel). */
-export const appointmentListsQueryKey = [...appointmentsQueryKey, 'list'] as const;
+import { appointmentKeys } from './keys.ts';
 
 /**
  * GET /api/appointments/{id}: one's own booking, or one made with the signed-in provider.
@@ -23,7 +18,7 @@ export async function fetchAppointment(id: string, sessionId?: string | null): P
 
 export const appointmentQueryOptions = (id: string, sessionId?: string | null) =>
   queryOptions({
-    queryKey: appointmentQueryKey(id),
+    queryKey: appointmentKeys.detail(id),
     queryFn: () => fetchAppointment(id, sessionId),
     // A hold runs out and the booking may change elsewhere: look again when the visitor comes back.
     staleTime: 0,

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { meSchema, type Me } from '@slotted/contract';
 import { apiData, isApiError } from '../../../lib/api-client.ts';
-
-export const meQueryKey = ['me'] as const;
+import { meKeys } from './keys.ts';
 
 /** The signed-in user, or null when signed out (the server answers 401). */
 export async function fetchMe(): Promise<Me | null> {
@@ -20,7 +19,7 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
+  queryKey: meKeys.all,
   queryFn: fetchMe,
   staleTime: 60_000,
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
 import { loginRequest } from '@slotted/contract';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -6,6 +7,7 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { FacebookIcon, GoogleIcon, MailIcon } from '../../../components/ui/icons.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useConfig } from '../../config/api/get-config.ts';
 import { useMe } from '../api/get-me.ts';
 import { useLogin } from '../api/login.ts';
@@ -21,10 +23,9 @@ export function LoginPage() {
   const { config } = useConfig();
   const { toast } = useToast();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form, ref, submit, showServerErrors, errorOf } = useApiForm(loginRequest, { defaultValues: { email: '' } });
+  const email = useWatch({ control: form.control, name: 'email' });
   const [sent, setSent] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const [params, setParams] = useSearchParams();
 
   // A social sign-in that failed comes back here with its reason; say it once, then tidy the URL.
@@ -37,29 +38,17 @@ export function LoginPage() {
 
   if (me) return <Navigate to="/" replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = loginRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid e-mail address.');
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    login.mutate(parsed.data, {
+  const onSubmit = submit((input) =>
+    login.mutate(input, {
       onSuccess: () => setSent(true),
       onError: (err) => {
-        if (isApiError(err, 422)) {
-          setError(err.errors.email?.[0] ?? err.message);
-          inputRef.current?.focus();
-        } else if (isApiError(err, 429)) {
-          toast({ title: err.message, theme: 'error' });
-        } else {
-          toast({ title: LOGIN_FAILED_TOAST, theme: 'error' });
-        }
+        if (showServerErrors(err)) return;
+        if (isApiError(err, 422)) form.setError('email', { type: 'server', message: err.message }, { shouldFocus: true });
+        else if (isApiError(err, 429)) toast({ title: err.message, theme: 'error' });
+        else toast({ title: LOGIN_FAILED_TOAST, theme: 'error' });
       },
-    });
-  };
+    }),
+  );
 
   const footer = (
     <>By continuing, you agree to the Terms of Service and acknowledge the Privacy Policy of this Slotted site.</>
@@ -110,19 +99,9 @@ export function LoginPage() {
           </div>
         </>
       )}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="E-mail" error={error}>
-          <Input
-            ref={inputRef}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoFocus
-          />
+      <form ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field label="E-mail" error={errorOf('email')}>
+          <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" autoFocus />
         </Field>
         <Button type="submit" size="l" fullWidth loading={login.isPending}>
           Continue

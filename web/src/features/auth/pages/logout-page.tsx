@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { meQueryKey } from '../api/get-me.ts';
+import { meKeys } from '../api/keys.ts';
 import { logout } from '../api/logout.ts';
 
 let pendingLogout: Promise<void> | null = null;
@@ -25,7 +25,7 @@ export function LogoutPage() {
     void pendingLogout.then(() => {
       if (!active) return;
       queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(meKeys.all, null);
       void navigate('/login', { replace: true });
     });
     return () => {

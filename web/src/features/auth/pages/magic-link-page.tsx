@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAGIC_LINK_EXPIRED_REDIRECT_MS, magicLinkToken, nameField, type Me } from '@slotted/contract';
@@ -8,10 +9,11 @@ import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { takeRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { meQueryKey } from '../api/get-me.ts';
+import { meKeys } from '../api/keys.ts';
 import { verifyMagicLink } from '../api/verify-magic-link.ts';
 import { AuthHeading, AuthLayout } from '../components/auth-layout.tsx';
 
@@ -50,7 +52,7 @@ export function MagicLinkPage() {
   const [state, setState] = useState<State>({ step: 'verifying' });
 
   const signedIn = (me: Me) => {
-    queryClient.setQueryData(meQueryKey, me);
+    queryClient.setQueryData(meKeys.all, me);
     void navigate(takeRedirectAfterLogin(), { replace: true });
   };
   const signedInRef = useRef(signedIn);
@@ -129,55 +131,36 @@ export function MagicLinkPage() {
   );
 }
 
+/** The name is typed; the e-mail comes from the link and is shown only to carry the server's message about it. */
+const setUpAccountForm = z.object({ name: nameField, email: z.string() });
+
 function SetUpAccount({ email, token, onCreated }: { email: string; token: string; onCreated: (me: Me) => void }) {
   const { toast } = useToast();
   const createUser = useCreateUser();
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
-  const nameRef = useRef<HTMLInputElement>(null);
+  const { form, ref, submit, showServerErrors, errorOf } = useApiForm(setUpAccountForm, { defaultValues: { name: '', email } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsedName = nameField.safeParse(name);
-    if (!parsedName.success) {
-      setErrors({ name: parsedName.error.issues[0]?.message });
-      nameRef.current?.focus();
-      return;
-    }
-    setErrors({});
+  const onSubmit = submit((input) =>
     createUser.mutate(
-      { email, name: parsedName.data, token, timezone: browserTimeZone() },
+      { email, name: input.name, token, timezone: browserTimeZone() },
       {
         onSuccess: onCreated,
         onError: (error) => {
-          if (isApiError(error, 422) && (error.errors.name || error.errors.email)) {
-            setErrors({ name: error.errors.name?.[0], email: error.errors.email?.[0] });
-            if (error.errors.name) nameRef.current?.focus();
-            return;
-          }
+          if (showServerErrors(error)) return;
           const message = isApiError(error) && error.status !== 0 && error.message ? error.message : GENERIC_ERROR_MESSAGE;
           toast({ title: message, theme: 'error' });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <AuthLayout title="Set up your account">
       <AuthHeading title="Set up your account">Tell us your name to finish creating your account.</AuthHeading>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Name" error={errors.name}>
-          <Input
-            ref={nameRef}
-            name="name"
-            autoComplete="name"
-            placeholder="Your full name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            autoFocus
-          />
+      <form ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field label="Name" error={errorOf('name')}>
+          <Input {...form.register('name')} autoComplete="name" placeholder="Your full name" autoFocus />
         </Field>
-        <Field label="E-mail" error={errors.email}>
+        <Field label="E-mail" error={errorOf('email')}>
           <Input type="email" name="email" value={email} disabled readOnly />
         </Field>
         <Button type="submit" size="l" fullWidth loading={createUser.isPending}>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Holiday } from '@slotted/contract';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
+import { availabilityKeys } from './keys.ts';
 
 export interface HolidaysAnswer {
   /** ISO country code, or null when none is chosen. */
@@ -10,15 +11,13 @@ export interface HolidaysAnswer {
   holidays: Holiday[];
 }
 
-export const holidaysQueryKey = ['holidays'] as const;
-
 /** GET /api/holidays?year=YYYY: the provider's country, the countries offered and that year's holidays. */
 export async function fetchHolidays(year: number): Promise<HolidaysAnswer> {
   return apiData<HolidaysAnswer>('/api/holidays', { query: { year } });
 }
 
 export const holidaysQueryOptions = (year: number) =>
-  queryOptions({ queryKey: [...holidaysQueryKey, year], queryFn: () => fetchHolidays(year) });
+  queryOptions({ queryKey: availabilityKeys.holidaysOf(year), queryFn: () => fetchHolidays(year) });
 
 export function useHolidays(year: number) {
   return useQuery({ ...holidaysQueryOptions(year), placeholderData: keepPreviousData });
@@ -33,7 +32,7 @@ export function useSetHolidayCountry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setHolidayCountry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: holidaysQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.holidays }),
   });
 }
 
@@ -45,7 +44,7 @@ export async function chooseHoliday(choice: { date: string; available: boolean }
 /** A holiday's switch flips at once; it flips back (and the caller is told) if the server refuses. */
 export function useChooseHoliday(year: number) {
   const queryClient = useQueryClient();
-  const key = [...holidaysQueryKey, year];
+  const key = availabilityKeys.holidaysOf(year);
   const flip = (answer: HolidaysAnswer | undefined, date: string, available: boolean) =>
     answer && { ...answer, holidays: answer.holidays.map((h) => (h.date === date ? { ...h, available } : h)) };
   return useMutation({

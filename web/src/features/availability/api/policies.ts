@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Policies } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-
-export const policiesQueryKey = ['policies'] as const;
+import { availabilityKeys } from './keys.ts';
 
 /** GET /api/policies. */
 export async function fetchPolicies(): Promise<Policies> {
   return apiData<Policies>('/api/policies');
 }
 
-export const policiesQueryOptions = queryOptions({ queryKey: policiesQueryKey, queryFn: fetchPolicies });
+export const policiesQueryOptions = queryOptions({ queryKey: availabilityKeys.policies, queryFn: fetchPolicies });
 
 export function usePolicies() {
   return useQuery(policiesQueryOptions);
@@ -24,6 +23,6 @@ export function useSavePolicies() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePolicies,
-    onSuccess: (saved) => queryClient.setQueryData(policiesQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(availabilityKeys.policies, saved),
   });
 }

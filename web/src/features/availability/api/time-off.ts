@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TimeOff } from '@slotted/contract';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
+import { availabilityKeys } from './keys.ts';
 
 export type TimeOffInput = Omit<TimeOff, 'id'>;
 
@@ -9,8 +10,6 @@ export interface TimeOffList {
   /** The zone the dates and times are in. */
   timezone: string;
 }
-
-export const timeOffQueryKey = ['time-off'] as const;
 
 const start = (t: TimeOff) => `${t.from_date}T${t.from_time}`;
 
@@ -21,7 +20,7 @@ export async function fetchTimeOff(): Promise<TimeOffList> {
   return { periods, timezone: body.timezone };
 }
 
-export const timeOffQueryOptions = queryOptions({ queryKey: timeOffQueryKey, queryFn: fetchTimeOff });
+export const timeOffQueryOptions = queryOptions({ queryKey: availabilityKeys.timeOff, queryFn: fetchTimeOff });
 
 export function useTimeOff() {
   return useQuery(timeOffQueryOptions);
@@ -38,7 +37,7 @@ export function useSaveTimeOff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTimeOff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeOffQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.timeOff }),
   });
 }
 
@@ -52,8 +51,8 @@ export function useDeleteTimeOff() {
   return useMutation({
     mutationFn: deleteTimeOff,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<TimeOffList>(timeOffQueryKey, (list) => list && { ...list, periods: list.periods.filter((p) => p.id !== id) });
-      void queryClient.invalidateQueries({ queryKey: timeOffQueryKey });
+      queryClient.setQueryData<TimeOffList>(availabilityKeys.timeOff, (list) => list && { ...list, periods: list.periods.filter((p) => p.id !== id) });
+      void queryClient.invalidateQueries({ queryKey: availabilityKeys.timeOff });
     },
   });
 }

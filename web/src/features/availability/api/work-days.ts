@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkDay } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { availabilityKeys } from './keys.ts';
 
 /** The week and the IANA zone its times are in (DESIGN.md D1). */
 export interface WorkWeek {
@@ -9,8 +10,6 @@ export interface WorkWeek {
 }
 
 export type WorkDayInput = Pick<WorkDay, 'weekday' | 'available' | 'from' | 'to'>;
-
-export const workDaysQueryKey = ['work-days'] as const;
 
 function toWeek(body: { data: WorkDay[]; timezone: string }): WorkWeek {
   const days = Array.isArray(body.data) ? [...body.data].sort((a, b) => a.weekday - b.weekday) : [];
@@ -23,7 +22,7 @@ export async function fetchWorkDays(): Promise<WorkWeek> {
   return toWeek(body);
 }
 
-export const workDaysQueryOptions = queryOptions({ queryKey: workDaysQueryKey, queryFn: fetchWorkDays });
+export const workDaysQueryOptions = queryOptions({ queryKey: availabilityKeys.workDays, queryFn: fetchWorkDays });
 
 export function useWorkDays() {
   return useQuery(workDaysQueryOptions);
@@ -42,6 +41,6 @@ export function useSaveWorkDays() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveWorkDays,
-    onSuccess: (week) => queryClient.setQueryData(workDaysQueryKey, week),
+    onSuccess: (week) => queryClient.setQueryData(availabilityKeys.workDays, week),
   });
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
+import { DocumentTitle, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { ProvidersOnly } from '../../services/components/providers-only.tsx';
 
@@ -50,17 +49,3 @@ export function Card({
   );
 }
 
-/** Load failure with a way to try again. */
-export function LoadError({ what, onRetry, retrying }: { what: string; onRetry: () => void; retrying: boolean }) {
-  return (
-    <EmptyState
-      title={`We could not load your ${what}`}
-      description="Please check your connection and try again."
-      action={
-        <Button theme="white" onClick={onRetry} loading={retrying}>
-          Try again
-        </Button>
-      }
-    />
-  );
-}

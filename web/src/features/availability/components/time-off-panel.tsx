@@ -1,18 +1,17 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
-import { fieldErrors, hhmm, minutesOfDay, TIME_PATTERN, timeOffInput, type TimeOff } from '@slotted/contract';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import { hhmm, minutesOfDay, TIME_PATTERN, timeOffInput, type TimeOff } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { TimeInput } from '../../../components/ui/time-input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { addDays } from '../../../lib/format.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useSaveTimeOff, type TimeOffInput } from '../api/time-off.ts';
 
 const TIME_OFF_FIELDS = ['from_date', 'from_time', 'until_date', 'until_time', 'note'] as const;
 type TimeOffField = (typeof TIME_OFF_FIELDS)[number];
-type TimeOffErrors = Partial<Record<TimeOffField, string>>;
 
 /** A new period: the whole of `today`. */
 export function newTimeOff(today: string): TimeOffInput {
@@ -93,78 +92,39 @@ function TimeOffForm({
   onSaved: () => void;
 }) {
   const { toast } = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<TimeOffInput>(() =>
-    period
+  const { form, ref, submit, failed, errorOf } = useApiForm(timeOffInput, {
+    defaultValues: period
       ? { from_date: period.from_date, from_time: period.from_time, until_date: period.until_date, until_time: period.until_time, note: period.note }
       : newTimeOff(today),
-  );
-  const [errors, setErrors] = useState<TimeOffErrors>({});
-  const revealFirstError = useRevealFirstError(formRef);
-
-
-  const showErrors = (next: TimeOffErrors) => {
-    setErrors(next);
-    revealFirstError();
-  };
-
-  const pick = (fields: Record<string, string[] | string>): TimeOffErrors => {
-    const out: TimeOffErrors = {};
-    for (const field of TIME_OFF_FIELDS) {
-      const message = fields[field];
-      if (message) out[field] = Array.isArray(message) ? message[0] : message;
-    }
-    return out;
-  };
+  });
+  const values = useWatch({ control: form.control }) as TimeOffInput;
 
   const change = (next: TimeOffInput, fields: TimeOffField[]) => {
-    setValues(next);
+    for (const field of TIME_OFF_FIELDS) if (next[field] !== values[field]) form.setValue(field, next[field]);
     // The end's "must be after the start" may be fixed by either end.
-    const touched = [...fields, 'until_time' as const];
-    if (touched.some((field) => errors[field])) {
-      setErrors((current) => {
-        const copy = { ...current };
-        for (const field of touched) delete copy[field];
-        return copy;
-      });
-    }
+    form.clearErrors([...fields, 'until_time']);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = submit((input) => {
     if (save.isPending) return;
-    const parsed = timeOffInput.safeParse(values);
-    if (!parsed.success) {
-      showErrors(pick(fieldErrors(parsed.error.issues)));
-      return;
-    }
-    setErrors({});
     save.mutate(
-      { id: period?.id, input: parsed.data },
+      { id: period?.id, input },
       {
         onSuccess: () => {
           toast({ title: period ? 'Time off updated' : 'Time off added' });
           onSaved();
         },
-        onError: (error) => {
-          if (isApiError(error, 422)) {
-            const next = pick(error.fieldErrors());
-            if (Object.keys(next).length === 0) toast({ title: 'Oops!', description: error.message, theme: 'error' });
-            showErrors(next);
-          } else if (!isApiError(error, 401)) {
-            toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
-          }
-        },
+        onError: failed,
       },
     );
-  };
+  });
 
   return (
-    <form id={formId} ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form id={formId} ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-semibold text-zinc-900">From</legend>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Start date" error={errors.from_date}>
+          <Field label="Start date" error={errorOf('from_date')}>
             <Input
               type="date"
               name="from_date"
@@ -172,7 +132,7 @@ function TimeOffForm({
               onChange={(event) => change(moveStart(values, { from_date: event.target.value }), ['from_date', 'until_date'])}
             />
           </Field>
-          <Field label="Start time" error={errors.from_time}>
+          <Field label="Start time" error={errorOf('from_time')}>
             <TimeInput
               name="from_time"
               value={values.from_time}
@@ -184,7 +144,7 @@ function TimeOffForm({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-semibold text-zinc-900">Until</legend>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="End date" error={errors.until_date}>
+          <Field label="End date" error={errorOf('until_date')}>
             <Input
               type="date"
               name="until_date"
@@ -193,12 +153,12 @@ function TimeOffForm({
               onChange={(event) => change({ ...values, until_date: event.target.value }, ['until_date'])}
             />
           </Field>
-          <Field label="End time" error={errors.until_time}>
+          <Field label="End time" error={errorOf('until_time')}>
             <TimeInput name="until_time" value={values.until_time} onChange={(until_time) => change({ ...values, until_time }, ['until_time'])} />
           </Field>
         </div>
       </fieldset>
-      <Field label="Note" aside="Optional" error={errors.note} hint="Only you see it, e.g. Holidays, Conference.">
+      <Field label="Note" aside="Optional" error={errorOf('note')} hint="Only you see it, e.g. Holidays, Conference.">
         <Input
           name="note"
           maxLength={200}

@@ -1,4 +1,4 @@
-import { fieldErrors, hhmm, minutesOfDay, TIME_PATTERN, workDaysInput } from '@slotted/contract';
+import { hhmm, minutesOfDay, TIME_PATTERN } from '@slotted/contract';
 import type { WorkDayInput } from '../api/work-days.ts';
 
 const LAST_MINUTE = 23 * 60 + 59;
@@ -14,11 +14,3 @@ export function applyFromChange(day: WorkDayInput, from: string): WorkDayInput {
   return { ...day, from, to: hhmm(Math.min(minutesOfDay(from) + 60, LAST_MINUTE)) };
 }
 
-/** The week checked with the contract's rules (To after From, …): messages keyed like the server's, `data.{i}.to`. */
-export function workWeekErrors(days: WorkDayInput[]): Record<string, string> {
-  const parsed = workDaysInput.safeParse({ data: days });
-  if (parsed.success) return {};
-  const out: Record<string, string> = {};
-  for (const [key, messages] of Object.entries(fieldErrors(parsed.error.issues))) out[key] = messages[0];
-  return out;
-}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -13,7 +14,7 @@ import { browserTimeZone } from '../../../lib/format.ts';
 import { useToday } from '../../../lib/use-today.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useDeleteTimeOff, useTimeOff } from '../api/time-off.ts';
-import { AvailabilityLayout, Card, LoadError } from '../components/availability-layout.tsx';
+import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
 import { HolidaysSection } from '../components/holidays-section.tsx';
 import { TimeOffPanel } from '../components/time-off-panel.tsx';
 import { formatDay } from '../lib/dates.ts';
@@ -56,55 +57,61 @@ function TimeOffSection({ today, timezone }: { today: string; timezone: string }
         ) : undefined
       }
     >
-      {timeOff.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading time off">
-          <Skeleton className="h-14 w-full rounded-xl" />
-          <Skeleton className="h-14 w-full rounded-xl" />
-        </div>
-      ) : timeOff.isError ? (
-        <LoadError what="time off" onRetry={() => void timeOff.refetch()} retrying={timeOff.isFetching} />
-      ) : timeOff.data.periods.length === 0 ? (
-        <div className="flex flex-col items-center px-4 py-8 text-center">
-          <span className="mb-3 flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
-            <CalendarOffIcon className="size-5" />
-          </span>
-          <p className="text-sm font-semibold text-zinc-900">No time off planned</p>
-          <p className="mt-1 max-w-xs text-sm text-zinc-600">Add the days or hours you are away, and nobody can book them.</p>
-          <Button className="mt-5" leadingIcon={<PlusIcon className="size-4" />} onClick={add}>
-            Add time off
-          </Button>
-        </div>
-      ) : (
-        <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200" aria-label="Time off">
-          {timeOff.data.periods.map((period) => {
-            const past = period.until_date < today;
-            const sameDay = period.from_date === period.until_date;
-            return (
-              <li key={period.id} className="flex items-center gap-3 py-2.5 pr-2 pl-4">
-                <div className="min-w-0 flex-1">
-                  <p className="text-[15px] font-medium text-zinc-900 tabular-nums sm:text-sm">
-                    {formatDay(period.from_date, year)} · {period.from_time}
-                    <span className="text-zinc-400"> → </span>
-                    {sameDay ? '' : `${formatDay(period.until_date, year)} · `}
-                    {period.until_time}
-                  </p>
-                  <div className="mt-0.5 flex items-center gap-2">
-                    {past && <Badge>Past</Badge>}
-                    {period.note && <p className="truncate text-sm text-zinc-600">{period.note}</p>}
+      <QueryState
+        query={timeOff}
+        what="your time off"
+        loading={
+          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading time off">
+            <Skeleton className="h-14 w-full rounded-xl" />
+            <Skeleton className="h-14 w-full rounded-xl" />
+          </div>
+        }
+        isEmpty={(list) => list.periods.length === 0}
+        empty={
+          <div className="flex flex-col items-center px-4 py-8 text-center">
+            <span className="mb-3 flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
+              <CalendarOffIcon className="size-5" />
+            </span>
+            <p className="text-sm font-semibold text-zinc-900">No time off planned</p>
+            <p className="mt-1 max-w-xs text-sm text-zinc-600">Add the days or hours you are away, and nobody can book them.</p>
+            <Button className="mt-5" leadingIcon={<PlusIcon className="size-4" />} onClick={add}>
+              Add time off
+            </Button>
+          </div>
+        }
+      >
+        {({ periods }) => (
+          <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200" aria-label="Time off">
+            {periods.map((period) => {
+              const past = period.until_date < today;
+              const sameDay = period.from_date === period.until_date;
+              return (
+                <li key={period.id} className="flex items-center gap-3 py-2.5 pr-2 pl-4">
+                  <div className="min-w-0 flex-1">
+                    <p className="text-[15px] font-medium text-zinc-900 tabular-nums sm:text-sm">
+                      {formatDay(period.from_date, year)} · {period.from_time}
+                      <span className="text-zinc-400"> → </span>
+                      {sameDay ? '' : `${formatDay(period.until_date, year)} · `}
+                      {period.until_time}
+                    </p>
+                    <div className="mt-0.5 flex items-center gap-2">
+                      {past && <Badge>Past</Badge>}
+                      {period.note && <p className="truncate text-sm text-zinc-600">{period.note}</p>}
+                    </div>
                   </div>
-                </div>
-                <ActionMenu
-                  label={`Actions for time off from ${formatDay(period.from_date, year)}`}
-                  items={[
-                    { label: 'Edit', icon: <PencilIcon />, onSelect: () => setPanel({ open: true, period }) },
-                    { label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => setDeleting({ open: true, period }) },
-                  ]}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  <ActionMenu
+                    label={`Actions for time off from ${formatDay(period.from_date, year)}`}
+                    items={[
+                      { label: 'Edit', icon: <PencilIcon />, onSelect: () => setPanel({ open: true, period }) },
+                      { label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => setDeleting({ open: true, period }) },
+                    ]}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
       <TimeOffPanel
         open={panel.open}
         onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}

@@ -1,17 +1,19 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { workDaysInput } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { GlobeIcon } from '../../../components/ui/action-icons.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TimeInput } from '../../../components/ui/time-input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useSaveWorkDays, useWorkDays, type WorkDayInput, type WorkWeek } from '../api/work-days.ts';
-import { AvailabilityLayout, Card, LoadError } from '../components/availability-layout.tsx';
-import { applyFromChange, workWeekErrors } from '../lib/work-hours.ts';
+import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
+import { applyFromChange } from '../lib/work-hours.ts';
 
 /** /availability: the Working hours tab (spec §2 Availability, §4 Working hours). */
 export function WorkingHoursPage() {
@@ -24,65 +26,38 @@ export function WorkingHoursPage() {
 
 function WorkingHours() {
   const week = useWorkDays();
-  if (week.isPending) return <WorkingHoursSkeleton />;
-  if (week.isError) return <LoadError what="working hours" onRetry={() => void week.refetch()} retrying={week.isFetching} />;
-  return <WorkingHoursForm week={week.data} />;
+  return (
+    <QueryState query={week} what="your working hours" loading={<WorkingHoursSkeleton />}>
+      {(data) => <WorkingHoursForm week={data} />}
+    </QueryState>
+  );
 }
+
+/** Only the times are shown per row; other 422 keys (the list itself) become a toast. */
+const rowField = (key: string) => (/^data\.\d+\.(from|to)$/.test(key) ? (key as `data.${number}.${'from' | 'to'}`) : null);
 
 function WorkingHoursForm({ week }: { week: WorkWeek }) {
   const { toast } = useToast();
   const save = useSaveWorkDays();
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
-  const [days, setDays] = useState<WorkDayInput[]>(() =>
-    week.days.map(({ weekday, available, from, to }) => ({ weekday, available, from, to })),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const revealFirstError = useRevealFirstError(formRef);
-
-
-  const showErrors = (next: Record<string, string>) => {
-    setErrors(next);
-    revealFirstError();
-  };
+  const { form, ref, submit, failed, errorOf } = useApiForm(workDaysInput, {
+    defaultValues: { data: week.days.map(({ weekday, available, from, to }): WorkDayInput => ({ weekday, available, from, to })) },
+    fieldOf: rowField,
+  });
+  const days = useWatch({ control: form.control, name: 'data' });
 
   const update = (index: number, change: (day: WorkDayInput) => WorkDayInput, fields: ('from' | 'to')[]) => {
-    setDays((current) => current.map((day, i) => (i === index ? change(day) : day)));
-    if (fields.some((field) => errors[`data.${index}.${field}`])) {
-      setErrors((current) => {
-        const next = { ...current };
-        for (const field of fields) delete next[`data.${index}.${field}`];
-        return next;
-      });
-    }
+    form.setValue(`data.${index}`, change(days[index]!));
+    form.clearErrors(fields.map((field) => `data.${index}.${field}` as const));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = submit((input) => {
     if (save.isPending) return;
-    const invalid = workWeekErrors(days);
-    if (Object.keys(invalid).length > 0) {
-      showErrors(invalid);
-      return;
-    }
-    setErrors({});
-    save.mutate(days, {
-      onSuccess: () => toast({ title: 'Availability updated' }),
-      onError: (error) => {
-        if (isApiError(error, 422)) {
-          const fields = error.fieldErrors();
-          const rows = Object.fromEntries(Object.entries(fields).filter(([key]) => /^data\.\d+\.(from|to)$/.test(key)));
-          if (Object.keys(rows).length === 0) toast({ title: 'Oops!', description: error.message, theme: 'error' });
-          showErrors(rows);
-        } else if (!isApiError(error, 401)) {
-          toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
-        }
-      },
-    });
-  };
+    save.mutate(input.data, { onSuccess: () => toast({ title: 'Availability updated' }), onError: failed });
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+    <form ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <Card title="Working hours" description="Clients can book your appointments during these hours.">
         <p className="mb-2 flex items-start gap-2 rounded-lg bg-zinc-50 px-3 py-2.5 text-sm text-zinc-600">
           <GlobeIcon className="mt-0.5 size-4 shrink-0 text-zinc-400" />
@@ -97,8 +72,8 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
           {days.map((day, index) => {
             const meta = week.days[index];
             const name = meta?.name ?? `Day ${day.weekday}`;
-            const fromError = errors[`data.${index}.from`];
-            const toError = errors[`data.${index}.to`];
+            const fromError = errorOf(`data.${index}.from`);
+            const toError = errorOf(`data.${index}.to`);
             const rowId = `${ids}-${day.weekday}`;
             const showTimes = day.available || Boolean(fromError || toError);
             return (

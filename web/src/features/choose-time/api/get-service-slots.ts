@@ -1,33 +1,50 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ServiceSlotsResponse } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { serviceSlotKeys } from './keys.ts';
 
 export type SlotDay = ServiceSlotsResponse['data'][number];
 export type BookableSlot = SlotDay['slots'][number];
 
 /**
- * GET /api/services/{id}/slots?timezone=… (login optional): the days and times of a service in the
- * viewer's zone (DESIGN.md D1), with the service and the provider's advance-booking window.
+ * GET /api/services/{id}/slots?timezone=…&from=… (login optional): one window of days (at most
+ * 31) of a service in the viewer's zone (DESIGN.md D1), with the service, the provider's
+ * advance-booking window and where the next window starts (`meta.next_from`). Without `from`
+ * the server starts today in `timezone`.
  */
-export async function fetchServiceSlots(serviceId: string, timezone: string): Promise<ServiceSlotsResponse> {
+export async function fetchServiceSlots(serviceId: string, timezone: string, from: string | null = null): Promise<ServiceSlotsResponse> {
   const { body } = await apiRequest<ServiceSlotsResponse>(`/api/services/${encodeURIComponent(serviceId)}/slots`, {
-    query: { timezone },
+    query: from ? { timezone, from } : { timezone },
   });
   const days = Array.isArray(body?.data) ? body.data.filter((day) => Array.isArray(day.slots) && day.slots.length > 0) : [];
   return { data: days, meta: body.meta };
 }
 
-export const serviceSlotsQueryKey = (serviceId: string) => ['service-slots', serviceId] as const;
+/** The windows loaded so far as one answer: their days in order, the first window's meta. */
+export interface LoadedSlots {
+  data: SlotDay[];
+  meta: ServiceSlotsResponse['meta'];
+  /** The first date not loaded yet (where the next window starts), or null when every bookable day is loaded. */
+  loadedUntil: string | null;
+}
 
 export const serviceSlotsQueryOptions = (serviceId: string, timezone: string) =>
-  queryOptions({
-    queryKey: [...serviceSlotsQueryKey(serviceId), timezone],
-    queryFn: () => fetchServiceSlots(serviceId, timezone),
+  infiniteQueryOptions({
+    queryKey: [...serviceSlotKeys.service(serviceId), timezone],
+    queryFn: ({ pageParam }) => fetchServiceSlots(serviceId, timezone, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_from ?? undefined,
+    select: (loaded): LoadedSlots => ({
+      data: loaded.pages.flatMap((page) => page.data),
+      meta: loaded.pages[0]!.meta,
+      loadedUntil: loaded.pages.at(-1)!.meta.next_from ?? null,
+    }),
     // Free times change as others book: look again when the visitor comes back to the tab.
     staleTime: 15_000,
     refetchOnWindowFocus: true,
   });
 
+/** The service's free times, a window at a time: `fetchNextPage` loads the next weeks. */
 export function useServiceSlots(serviceId: string, timezone: string) {
-  return useQuery(serviceSlotsQueryOptions(serviceId, timezone));
+  return useInfiniteQuery(serviceSlotsQueryOptions(serviceId, timezone));
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { ChevronLeftIcon } from '../../../components/ui/booking-icons.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import type { SlotDay } from '../api/get-service-slots.ts';
@@ -9,20 +10,41 @@ export function freeCount(day: SlotDay): number {
   return day.slots.filter((slot) => slot.available).length;
 }
 
+/** How close (in pixels) to the strip's end the visitor scrolls before `onNearEnd` is called. */
+const NEAR_END_PX = 160;
+
 /** The days with times, side by side; the chosen one is pressed. Scrolls sideways on small screens. */
 export function DayStrip({
   days,
   selected,
   onSelect,
   aside,
+  onNearEnd,
+  loadingMore = false,
 }: {
   days: SlotDay[];
   selected: string | null;
   onSelect: (date: string) => void;
   /** Shown above the strip, left of the scroll buttons. */
   aside?: ReactNode;
+  /** Called when the end of the strip comes into view (scrolled to, or the days all fit): time to load later days. */
+  onNearEnd?: () => void;
+  /** Later days are on their way: a placeholder ends the strip. */
+  loadingMore?: boolean;
 }) {
   const scroller = useRef<HTMLUListElement>(null);
+
+  // Checked again when days arrive or the caller becomes ready for more (a new onNearEnd).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !onNearEnd) return;
+    const check = () => {
+      if (el.scrollLeft + el.clientWidth >= el.scrollWidth - NEAR_END_PX) onNearEnd();
+    };
+    check();
+    el.addEventListener('scroll', check, { passive: true });
+    return () => el.removeEventListener('scroll', check);
+  }, [days.length, onNearEnd]);
 
   // Keep the chosen day in view (e.g. when the page opens on a shared link to a later day), by
   // scrolling the strip only: scrollIntoView would also scroll the page.
@@ -104,6 +126,11 @@ export function DayStrip({
             </li>
           );
         })}
+        {loadingMore && (
+          <li aria-hidden="true" className="snap-start">
+            <Skeleton className="h-[6.5rem] w-[4.5rem] rounded-2xl" />
+          </li>
+        )}
       </ul>
     </div>
   );

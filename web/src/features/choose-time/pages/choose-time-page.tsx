@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DATE_PATTERN, TIME_PATTERN, type Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +21,9 @@ import { ServiceHeader } from '../components/service-header.tsx';
 import { TimeGrid } from '../components/time-grid.tsx';
 
 export const SLOT_GONE_MESSAGE = 'This slot is no longer available. Please select another one.';
+
+/** When the chosen day is this close to the last day loaded, the next weeks are loaded. */
+const LOAD_MORE_WITHIN_DAYS = 3;
 
 /**
  * /{username}/{serviceId}/{date?}/{time?} (route ChooseTime, spec §2 Choose time). Any other shape of
@@ -52,6 +55,26 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
   const service = slots.data?.meta.service;
   const providerUsername = service?.provider.username ?? null;
 
+  // The free times arrive a few weeks at a time. More are loaded while no free day has turned up
+  // yet, while a shared link's day lies further ahead, and as the visitor nears the last day loaded.
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = slots;
+  const canLoadMore = hasNextPage && !slots.isFetching && !isFetchNextPageError;
+  const loadMore = useCallback(() => {
+    // Several triggers may fire in one render: a call while the next window is on its way is ignored.
+    if (canLoadMore) void fetchNextPage({ cancelRefetch: false });
+  }, [canLoadMore, fetchNextPage]);
+  const loadedDays = slots.data?.data ?? [];
+  const loadedUntil = slots.data?.loadedUntil ?? null;
+  const anyFree = firstFreeIndex(loadedDays) !== -1;
+  const dateAhead = Boolean(date && loadedUntil && date >= loadedUntil);
+  const requestedIndex = date ? loadedDays.findIndex((d) => d.date === date) : -1;
+  const shownIndex = requestedIndex !== -1 ? requestedIndex : Math.max(0, firstFreeIndex(loadedDays));
+  const nearEnd = loadedDays.length > 0 && shownIndex >= loadedDays.length - LOAD_MORE_WITHIN_DAYS;
+  const lookingAhead = slots.isSuccess && hasNextPage && !isFetchNextPageError && (!anyFree || dateAhead);
+  useEffect(() => {
+    if (lookingAhead || nearEnd) loadMore();
+  }, [lookingAhead, nearEnd, loadMore]);
+
   // A link with the wrong username for this service goes to the right one, keeping day and time.
   useEffect(() => {
     if (providerUsername && providerUsername.toLowerCase() !== username.toLowerCase()) {
@@ -59,8 +82,8 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
     }
   }, [providerUsername, username, serviceId, date, time, navigate]);
 
-  if (slots.isPending) return <ChooseTimeSkeleton />;
-  if (slots.isError) {
+  if (slots.isPending || lookingAhead) return <ChooseTimeSkeleton />;
+  if (slots.isError && (!slots.data || ((!anyFree || dateAhead) && isFetchNextPageError))) {
     if (isApiError(slots.error, 404)) return <PageNotFound />;
     return (
       <div className="mx-auto max-w-md px-4 py-16">
@@ -82,11 +105,10 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
   const go = (to: string) => void navigate(to, { replace: true });
 
   const requestedDay = date ? days.find((d) => d.date === date) : undefined;
-  const day: SlotDay | undefined = requestedDay ?? days.find((d) => freeCount(d) > 0) ?? days[0];
+  const day: SlotDay | undefined = requestedDay ?? days[firstFreeIndex(days)] ?? days[0];
   const selectedSlot = day && time ? (day.slots.find((s) => s.time === time && s.available) ?? null) : null;
   const missingDay = Boolean(date) && !requestedDay;
   const missingTime = Boolean(time) && Boolean(requestedDay) && !selectedSlot;
-  const anyFree = days.some((d) => freeCount(d) > 0);
 
   const onBook = () => {
     if (!selectedSlot || !day) return;
@@ -161,6 +183,8 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
                   days={days}
                   selected={day?.date ?? null}
                   onSelect={(d) => go(path(d))}
+                  onNearEnd={loadMore}
+                  loadingMore={isFetchingNextPage}
                   aside={
                     <p className="flex items-center gap-1.5 text-xs text-zinc-500">
                       <GlobeIcon className="size-3.5 shrink-0" />
@@ -217,6 +241,11 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
       </div>
     </div>
   );
+}
+
+/** The first day with a free time, or -1. */
+function firstFreeIndex(days: SlotDay[]): number {
+  return days.findIndex((d) => freeCount(d) > 0);
 }
 
 function Notice({ children, tone = 'warning' }: { children: ReactNode; tone?: 'warning' | 'info' }) {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RepeaterInput } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
+import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
+import { scheduleKeys } from '../../schedule/api/keys.ts';
 
 export interface CreatedRepeater {
   id: number;
@@ -20,8 +22,8 @@ export function useCreateRepeater() {
     mutationFn: createRepeater,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['schedule'] }),
-        queryClient.invalidateQueries({ queryKey: ['service-slots'] }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: serviceSlotKeys.all }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Service } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
+import { serviceKeys } from '../../services/api/keys.ts';
 
 /** GET /api/services?type=class: the provider's classes, for the Add a Class picker. */
 export async function fetchClassServices(): Promise<Service[]> {
@@ -10,7 +11,7 @@ export async function fetchClassServices(): Promise<Service[]> {
 
 export const classServicesQueryOptions = queryOptions({
   // Same key as the catalog's list of classes, so saving a service there refreshes this picker too.
-  queryKey: ['services', 'class'],
+  queryKey: serviceKeys.list('class'),
   queryFn: fetchClassServices,
 });
 

@@ -1,4 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { DEFAULT_CLASS_TIME, repeaterInput, WEEKDAYS, type RepeaterInput, type Weekday } from '@slotted/contract';
 import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
@@ -12,13 +14,41 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { addDays, todayIn } from '../../../lib/format.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { formatDuration } from '../../profile/components/service-format.ts';
 import { useCreateRepeater } from '../api/create-repeater.ts';
 import { useClassServices } from '../api/get-class-services.ts';
 import { classSummary, weekdayName, weekdayOf, WEEKDAY_LABELS } from '../class-summary.ts';
 
 type Repeat = 'none' | NonNullable<RepeaterInput['repeat_every']>;
-type ErrorKey = 'service_id' | 'start_at' | 'repeat_every' | 'weekdays';
+
+interface AddClassValues {
+  service_id: number | null;
+  date: string;
+  time: string;
+  repeat: Repeat;
+  weekdays: Weekday[];
+}
+
+/** The request's keys (and the contract's messages) as the form's fields: the start shows under the date. */
+const FIELD_OF: Record<string, keyof AddClassValues> = { service_id: 'service_id', start_at: 'date', repeat_every: 'repeat', weekdays: 'weekdays' };
+const fieldOf = (key: string) => FIELD_OF[key] ?? null;
+
+/** What was picked, checked with the contract's `repeaterInput`; out comes the request body. */
+const addClassForm = z.custom<AddClassValues>().transform((values, ctx) => {
+  const repeating = values.repeat !== 'none';
+  const parsed = repeaterInput.safeParse({
+    service_id: values.service_id,
+    start_at: `${values.date} ${values.time}`,
+    repeat_every: repeating ? values.repeat : null,
+    weekdays: repeating ? WEEKDAYS.filter((d) => values.weekdays.includes(d)) : [],
+  });
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', path: [fieldOf(String(issue.path[0])) ?? 'service_id'], message: issue.message });
+  }
+  return z.NEVER;
+});
 
 const REPEAT_OPTIONS: SelectOption<Repeat>[] = [
   { title: 'Does not repeat', value: 'none' },
@@ -49,12 +79,13 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
   const create = useCreateRepeater();
 
   const today = todayIn(timezone);
-  const [serviceId, setServiceId] = useState<number | null>(null);
-  const [date, setDate] = useState(() => addDays(today, 1));
-  const [time, setTime] = useState(DEFAULT_CLASS_TIME);
-  const [repeat, setRepeat] = useState<Repeat>('none');
-  const [weekdays, setWeekdays] = useState<Weekday[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
+  const defaultValues: AddClassValues = { service_id: null, date: addDays(today, 1), time: DEFAULT_CLASS_TIME, repeat: 'none', weekdays: [] };
+  const { form, ref, submit, showServerErrors, errorOf } = useApiForm(addClassForm, { defaultValues, fieldOf });
+  const { service_id: serviceId, date, time, repeat, weekdays } = useWatch({ control: form.control }) as AddClassValues;
+  const set = <K extends keyof AddClassValues>(key: K, value: AddClassValues[K], clears: keyof AddClassValues = key) => {
+    form.setValue(key, value as never);
+    form.clearErrors(clears);
+  };
 
   // Spec §8: failing to load the picker's services is only logged.
   useEffect(() => {
@@ -66,27 +97,21 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
   const noServices = services.isSuccess && list.length === 0;
   const repeating = repeat !== 'none';
 
-  const clearError = (key: ErrorKey) => setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
-
   const changeDate = (next: string) => {
-    clearError('start_at');
     // The pre-selected weekday follows the start date while it is the only one chosen.
     if (/^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{4}-\d{2}-\d{2}$/.test(next) && weekdays.length === 1 && weekdays[0] === weekdayOf(date)) {
-      setWeekdays([weekdayOf(next)]);
+      form.setValue('weekdays', [weekdayOf(next)]);
     }
-    setDate(next);
+    set('date', next);
   };
 
   const changeRepeat = (next: Repeat) => {
-    clearError('repeat_every');
-    setRepeat(next);
-    if (next !== 'none' && weekdays.length === 0 && /^\d{4}-\d{2}-\d{2}$/.test(date)) setWeekdays([weekdayOf(date)]);
+    set('repeat', next);
+    if (next !== 'none' && weekdays.length === 0 && /^\d{4}-\d{2}-\d{2}$/.test(date)) form.setValue('weekdays', [weekdayOf(date)]);
   };
 
-  const toggleWeekday = (day: Weekday) => {
-    clearError('weekdays');
-    setWeekdays((current) => (current.includes(day) ? current.filter((d) => d !== day) : WEEKDAYS.filter((d) => d === day || current.includes(d))));
-  };
+  const toggleWeekday = (day: Weekday) =>
+    set('weekdays', weekdays.includes(day) ? weekdays.filter((d) => d !== day) : WEEKDAYS.filter((d) => d === day || weekdays.includes(d)));
 
   const summary = service
     ? classSummary({
@@ -99,43 +124,23 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
       })
     : null;
 
-  const submit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!service) return;
-    const payload: RepeaterInput = {
-      service_id: service.id,
-      start_at: `${date} ${time}`,
-      repeat_every: repeating ? repeat : null,
-      weekdays: repeating ? WEEKDAYS.filter((d) => weekdays.includes(d)) : [],
-    };
-    const parsed = repeaterInput.safeParse(payload);
-    if (!parsed.success) {
-      const next: Partial<Record<ErrorKey, string>> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0]) as ErrorKey] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    create.mutate(payload, {
-      onSuccess: (created) => {
-        toast({ title: `${created.service?.name ?? service.name} is now live!`, description: 'Clients can now book and join this class.' });
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        if (isApiError(error, 401)) return; // signed out meanwhile: the app is on its way to /login
-        if (isApiError(error, 422)) {
-          const fields = error.fieldErrors();
-          const next: Partial<Record<ErrorKey, string>> = {
-            service_id: fields.service_id,
-            start_at: fields.start_at,
-            repeat_every: fields.repeat_every,
-            weekdays: fields.weekdays,
-          };
-          if (Object.values(next).some(Boolean)) return setErrors(next);
-        }
-        toast({ ...ADD_CLASS_ERROR, theme: 'error' });
-      },
-    });
+    // The picker shows the first class until another is chosen.
+    form.setValue('service_id', service.id);
+    void submit((input) =>
+      create.mutate(input, {
+        onSuccess: (created) => {
+          toast({ title: `${created.service?.name ?? service.name} is now live!`, description: 'Clients can now book and join this class.' });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (isApiError(error, 401)) return; // signed out meanwhile: the app is on its way to /login
+          if (!showServerErrors(error)) toast({ ...ADD_CLASS_ERROR, theme: 'error' });
+        },
+      }),
+    )(event);
   };
 
   const serviceOptions: SelectOption<number>[] = list.map((s) => ({
@@ -161,10 +166,10 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <form id={formId} ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <Field
           label="Service"
-          error={errors.service_id}
+          error={errorOf('service_id')}
           hint={
             noServices ? (
               <>
@@ -182,10 +187,7 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
           <Select<number>
             options={serviceOptions}
             value={service?.id ?? null}
-            onChange={(value) => {
-              clearError('service_id');
-              setServiceId(value);
-            }}
+            onChange={(value) => set('service_id', value)}
             placeholder={services.isPending ? 'Loading your classes…' : noServices ? 'No classes yet' : 'Choose a class'}
             emptyText={services.isError ? 'Could not load your classes' : 'No classes yet'}
             disabled={services.isPending || noServices}
@@ -193,23 +195,20 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
         </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Start date" error={errors.start_at}>
+          <Field label="Start date" error={errorOf('date')}>
             <Input type="date" value={date} min={today} required onChange={(event) => changeDate(event.target.value)} />
           </Field>
           <Field label="Time" hint={`In your time zone, ${timezone}.`}>
-            <TimeInput value={time} onChange={(value) => {
-              clearError('start_at');
-              setTime(value);
-            }} />
+            <TimeInput value={time} onChange={(value) => set('time', value, 'date')} />
           </Field>
         </div>
 
-        <Field label="Repeat" error={errors.repeat_every}>
+        <Field label="Repeat" error={errorOf('repeat')}>
           <Select<Repeat> options={REPEAT_OPTIONS} value={repeat} onChange={changeRepeat} />
         </Field>
 
         {repeating && (
-          <fieldset className="flex flex-col gap-2" aria-describedby={errors.weekdays ? `${ids}-weekdays-error` : undefined}>
+          <fieldset className="flex flex-col gap-2" aria-describedby={errorOf('weekdays') ? `${ids}-weekdays-error` : undefined}>
             <legend className="mb-1.5 text-sm font-medium text-zinc-800">Repeat on</legend>
             <div className="grid grid-cols-7 gap-1.5">
               {WEEKDAYS.map((day) => {
@@ -224,7 +223,7 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
                     className={cn(
                       'flex h-10 items-center justify-center rounded-lg border text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1',
                       on ? 'border-brand-600 bg-brand-600 text-white' : 'border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50',
-                      errors.weekdays && !on && 'border-red-300',
+                      errorOf('weekdays') && !on && 'border-red-300',
                     )}
                   >
                     {WEEKDAY_LABELS[day]}
@@ -232,9 +231,9 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
                 );
               })}
             </div>
-            {errors.weekdays && (
+            {errorOf('weekdays') && (
               <p id={`${ids}-weekdays-error`} className="text-sm text-red-600">
-                {errors.weekdays}
+                {errorOf('weekdays')}
               </p>
             )}
           </fieldset>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { appointmentListsQueryKey } from '../../appointments/api/get-appointment.ts';
+import { appointmentKeys } from '../../appointments/api/keys.ts';
 
 /**
  * 'future': starts later (cancelled ones included, spec §2 client panel); 'past': started already.
@@ -16,7 +16,7 @@ export async function fetchClientAppointments(clientId: string, subset: ClientAp
 
 export const clientAppointmentsQueryOptions = (clientId: string, subset: ClientAppointmentsSubset) =>
   queryOptions({
-    queryKey: [...appointmentListsQueryKey, { client_id: clientId, subset }],
+    queryKey: appointmentKeys.list({ client_id: clientId, subset }),
     queryFn: () => fetchClientAppointments(clientId, subset),
   });
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-
-export const clientsQueryKey = ['clients'] as const;
+import { clientKeys } from './keys.ts';
 
 /** GET /api/clients (providers): everyone who has booked the signed-in provider. */
 export async function fetchClients(): Promise<Client[]> {
@@ -10,7 +9,7 @@ export async function fetchClients(): Promise<Client[]> {
   return Array.isArray(clients) ? clients : [];
 }
 
-export const clientsQueryOptions = queryOptions({ queryKey: clientsQueryKey, queryFn: fetchClients });
+export const clientsQueryOptions = queryOptions({ queryKey: clientKeys.all, queryFn: fetchClients });
 
 export function useClients({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...clientsQueryOptions, enabled });

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { Appointment, Client } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { PhoneIcon } from '../../../components/ui/booking-icons.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { MailIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SHEET_QUERY, SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
@@ -152,42 +152,38 @@ function ClientAppointments({ clientId, enabled }: { clientId: string; enabled: 
 }
 
 function AppointmentList({ query, subset }: { query: ReturnType<typeof useClientAppointments>; subset: ClientAppointmentsSubset }) {
-  if (query.isPending) {
-    return (
-      <div className="flex flex-col gap-3 py-1" aria-busy="true" aria-label={`Loading ${subset === 'future' ? 'upcoming' : 'past'} appointments`}>
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="flex flex-col items-start gap-2 py-2">
-        <p className="text-zinc-600">We could not load the appointments.</p>
-        <Button size="s" theme="white" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (query.data.length === 0) return <p className="py-3 text-zinc-500">No appointments yet</p>;
   return (
-    <ul className="divide-y divide-zinc-100">
-      {query.data.map((appointment) => (
-        <li key={appointment.id} className="py-3">
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
-            {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
-          </div>
-          <p className="mt-0.5 text-zinc-600">
-            <span className="tabular-nums">
-              {formatTime(appointment.time)} – {formatTime(appointment.until)}
-            </span>
-            <span className="text-zinc-400"> · </span>
-            {appointment.name}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      what="the appointments"
+      variant="inline"
+      loading={
+        <div className="flex flex-col gap-3 py-1" aria-busy="true" aria-label={`Loading ${subset === 'future' ? 'upcoming' : 'past'} appointments`}>
+          <Skeleton className="h-12" />
+          <Skeleton className="h-12" />
+        </div>
+      }
+      empty={<p className="py-3 text-zinc-500">No appointments yet</p>}
+    >
+      {(appointments) => (
+        <ul className="divide-y divide-zinc-100">
+          {appointments.map((appointment) => (
+            <li key={appointment.id} className="py-3">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
+                {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
+              </div>
+              <p className="mt-0.5 text-zinc-600">
+                <span className="tabular-nums">
+                  {formatTime(appointment.time)} – {formatTime(appointment.until)}
+                </span>
+                <span className="text-zinc-400"> · </span>
+                {appointment.name}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }

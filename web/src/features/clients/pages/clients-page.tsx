@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
 import { ChevronRightIcon, SearchIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { Badge, DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ProvidersOnly } from '../../services/components/providers-only.tsx';
 import { useClients } from '../api/get-clients.ts';
@@ -37,6 +38,19 @@ export function ClientsPage() {
 
 function ClientsList() {
   const clients = useClients();
+  return (
+    <QueryState
+      query={clients}
+      what="your clients"
+      loading={<ClientsSkeleton />}
+      empty={<EmptyState icon={<UsersIcon className="size-6" />} title="No clients yet" description="Your clients will appear here once they book your service" />}
+    >
+      {(list) => <ClientsFound clients={list} />}
+    </QueryState>
+  );
+}
+
+function ClientsFound({ clients }: { clients: Client[] }) {
   const [search, setSearch] = useState('');
   const searchId = useId();
   // Kept while the panel closes, so its content does not vanish mid-animation.
@@ -44,31 +58,7 @@ function ClientsList() {
   // The panel has no trigger of its own: the row that opened it gets the focus back.
   const opener = useRef<HTMLButtonElement | null>(null);
 
-  if (clients.isPending) return <ClientsSkeleton />;
-  if (clients.isError) {
-    return (
-      <EmptyState
-        title="We could not load your clients"
-        description="Please check your connection and try again."
-        action={
-          <Button theme="white" onClick={() => void clients.refetch()} loading={clients.isFetching}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-  if (clients.data.length === 0) {
-    return (
-      <EmptyState
-        icon={<UsersIcon className="size-6" />}
-        title="No clients yet"
-        description="Your clients will appear here once they book your service"
-      />
-    );
-  }
-
-  const shown = filterClients(clients.data, search);
+  const shown = filterClients(clients, search);
   return (
     <>
       <div role="search" className="relative mb-4">

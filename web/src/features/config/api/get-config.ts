@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
+import { configKeys } from './keys.ts';
 
 /** GET /api/config: what this installation offers. */
 export interface AppConfig {
@@ -19,7 +20,7 @@ export async function fetchConfig(): Promise<AppConfig> {
 }
 
 export const configQueryOptions = queryOptions({
-  queryKey: ['config'],
+  queryKey: configKeys.all,
   queryFn: fetchConfig,
   staleTime: Infinity,
   retry: 1,

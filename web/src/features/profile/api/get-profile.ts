@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PublicProfile } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
+import { profileKeys } from './keys.ts';
 
 /** A plan as the public profile lists it (spec §3 Plan); the contract leaves plans open until the plans issue. */
 export const publicPlanSchema = z.object({
@@ -33,7 +34,7 @@ export async function fetchProfile(username: string): Promise<Profile> {
 }
 
 export const profileQueryOptions = (username: string) =>
-  queryOptions({ queryKey: ['profile', username.toLowerCase()], queryFn: () => fetchProfile(username) });
+  queryOptions({ queryKey: profileKeys.detail(username), queryFn: () => fetchProfile(username) });
 
 export function useProfile(username: string) {
   return useQuery(profileQueryOptions(username));

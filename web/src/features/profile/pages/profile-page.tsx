@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { LayersIcon, MailIcon, SettingsIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { ShareIcon } from '../../../components/ui/booking-icons.tsx';
 import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
@@ -24,24 +25,17 @@ export function ProfilePage() {
   const { username = '' } = useParams();
   const profile = useProfile(username);
 
-  if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.isError) {
-    if (isApiError(profile.error, 404)) return <ProfileNotFound username={username} />;
-    return (
-      <div className="mx-auto max-w-md px-4 py-16">
-        <EmptyState
-          title="We could not load this page"
-          description="Please check your connection and try again."
-          action={
-            <Button theme="white" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
-  return <ProfileView profile={profile.data} />;
+  if (isApiError(profile.error, 404)) return <ProfileNotFound username={username} />;
+  return (
+    <QueryState
+      query={profile}
+      what="this page"
+      loading={<ProfileSkeleton />}
+      errorFrame={(error) => <div className="mx-auto max-w-md px-4 py-16">{error}</div>}
+    >
+      {(data) => <ProfileView profile={data} />}
+    </QueryState>
+  );
 }
 
 /** Spec §8: a profile that does not exist sends the visitor to the marketing site's page for that name. */

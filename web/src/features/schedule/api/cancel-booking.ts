@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cancelAppointment } from '../../appointments/api/cancel-appointment.ts';
-import { appointmentListsQueryKey, appointmentQueryKey } from '../../appointments/api/get-appointment.ts';
-import { scheduleQueryKey } from './get-schedule.ts';
+import { appointmentKeys } from '../../appointments/api/keys.ts';
+import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
+import { scheduleKeys } from './keys.ts';
 
 /**
  * 'Cancel booking' in the booking details (D6): a client cancels their own booking, a provider a 1:1
@@ -12,17 +13,17 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: cancelAppointment,
     onSuccess: (appointment, id) => {
-      if (appointment?.id) queryClient.setQueryData(appointmentQueryKey(id), appointment);
+      if (appointment?.id) queryClient.setQueryData(appointmentKeys.detail(id), appointment);
     },
     // Also after a failure: a 409 means the booking changed elsewhere (cancelled, started). Not
     // awaited, so the dialog hears of the outcome at once rather than after the reloads.
     onSettled: (_data, _error, id) => {
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: scheduleQueryKey }),
-        queryClient.invalidateQueries({ queryKey: appointmentQueryKey(id) }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(id) }),
         // A client's bookings in the client panel, and the freed time on the public choose-time pages.
-        queryClient.invalidateQueries({ queryKey: appointmentListsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['service-slots'] }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: serviceSlotKeys.all }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { scheduleQueryKey } from './get-schedule.ts';
+import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
+import { scheduleKeys } from './keys.ts';
 
 export interface CancelSlotInput {
   id: string;
@@ -19,9 +20,9 @@ export function useCancelSlot() {
     mutationFn: cancelSlot,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: scheduleQueryKey }),
+        queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
         // A cancelled class frees the provider's time on the public choose-time pages.
-        queryClient.invalidateQueries({ queryKey: ['service-slots'] }),
+        queryClient.invalidateQueries({ queryKey: serviceSlotKeys.all }),
       ]),
   });
 }

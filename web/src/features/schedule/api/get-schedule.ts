@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SCHEDULE_SUBSETS, type ScheduleDay, type ScheduleSubset } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
+import { scheduleKeys } from './keys.ts';
 
 export function isScheduleSubset(value: string): value is ScheduleSubset {
   return (SCHEDULE_SUBSETS as readonly string[]).includes(value);
@@ -12,10 +13,8 @@ export async function fetchSchedule(subset: ScheduleSubset): Promise<ScheduleDay
   return Array.isArray(days) ? days.filter((day) => Array.isArray(day.slots) && day.slots.length > 0) : [];
 }
 
-export const scheduleQueryKey = ['schedule'] as const;
-
 export const scheduleQueryOptions = (subset: ScheduleSubset) =>
-  queryOptions({ queryKey: [...scheduleQueryKey, subset], queryFn: () => fetchSchedule(subset) });
+  queryOptions({ queryKey: scheduleKeys.subset(subset), queryFn: () => fetchSchedule(subset) });
 
 export function useSchedule(subset: ScheduleSubset) {
   return useQuery(scheduleQueryOptions(subset));

@@ -6,6 +6,7 @@ import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
@@ -226,21 +227,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function PaymentSection({ query }: { query: UseQueryResult<Appointment> }) {
   return (
     <Section title="Payment">
-      {query.data ? (
-        <PaymentLine appointment={query.data} />
-      ) : query.isError ? (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600" role="alert">
-          We could not load the payment details.
-          <Button theme="link" size="s" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <div aria-busy="true" aria-label="Loading payment details" className="flex items-center gap-2">
-          <Skeleton className="h-5 w-16" />
-          <Skeleton className="h-5 w-24 rounded-full" />
-        </div>
-      )}
+      <QueryState
+        query={query}
+        what="the payment details"
+        variant="inline"
+        loading={
+          <div aria-busy="true" aria-label="Loading payment details" className="flex items-center gap-2">
+            <Skeleton className="h-5 w-16" />
+            <Skeleton className="h-5 w-24 rounded-full" />
+          </div>
+        }
+      >
+        {(appointment) => <PaymentLine appointment={appointment} />}
+      </QueryState>
     </Section>
   );
 }

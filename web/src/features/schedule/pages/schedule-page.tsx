@@ -4,6 +4,7 @@ import type { ScheduleDay, ScheduleSlot, ScheduleSubset } from '@slotted/contrac
 import { Button } from '../../../components/ui/button.tsx';
 import { CalendarDayIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { browserTimeZone } from '../../../lib/format.ts';
@@ -78,40 +79,33 @@ function Schedule({ subset }: { subset: ScheduleSubset }) {
         tabs={subset === 'future' || subset === 'past' ? tabs : [...tabs, { label: 'Cancelled', to: '/schedule/cancelled' }]}
         className="mb-6"
       />
-      {schedule.isPending ? (
-        <ScheduleSkeleton />
-      ) : schedule.isError ? (
-        <EmptyState
-          title="We could not load your schedule"
-          description="Please check your connection and try again."
-          action={
-            <Button theme="white" onClick={() => void schedule.refetch()} loading={schedule.isFetching}>
-              Try again
-            </Button>
-          }
-        />
-      ) : schedule.data.length === 0 ? (
-        <EmptyState
-          icon={<CalendarDayIcon day={Number(today.slice(8, 10))} className="size-6" />}
-          title={`No ${subset} bookings`}
-          description={
-            subset === 'future'
-              ? canAddClass
-                ? 'Add a class to your timetable, or wait for clients to book your services.'
-                : 'When you book a service or a client books with you, it will show up here.'
-              : undefined
-          }
-          action={
-            canAddClass ? (
-              <Button theme="white" leadingIcon={<PlusIcon className="size-4" />} onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}>
-                Add a Class
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <ScheduleList days={schedule.data} today={today} onOpen={open} />
-      )}
+      <QueryState
+        query={schedule}
+        what="your schedule"
+        loading={<ScheduleSkeleton />}
+        empty={
+          <EmptyState
+            icon={<CalendarDayIcon day={Number(today.slice(8, 10))} className="size-6" />}
+            title={`No ${subset} bookings`}
+            description={
+              subset === 'future'
+                ? canAddClass
+                  ? 'Add a class to your timetable, or wait for clients to book your services.'
+                  : 'When you book a service or a client books with you, it will show up here.'
+                : undefined
+            }
+            action={
+              canAddClass ? (
+                <Button theme="white" leadingIcon={<PlusIcon className="size-4" />} onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}>
+                  Add a Class
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
+        {(days) => <ScheduleList days={days} today={today} onOpen={open} />}
+      </QueryState>
 
       <BookingDetailsPanel slot={current} open={detailsOpen} onOpenChange={onDetailsOpenChange} />
       {canAddClass && (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { servicesQueryKey } from './get-services.ts';
+import { serviceKeys } from './keys.ts';
 
 /** DELETE /api/services/{id} (204). */
 export async function deleteService(id: number): Promise<void> {
@@ -13,8 +13,8 @@ export function useDeleteService() {
   return useMutation({
     mutationFn: deleteService,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<Service[]>([...servicesQueryKey, 'all'], (list) => list?.filter((s) => s.id !== id));
-      void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+      queryClient.setQueryData<Service[]>(serviceKeys.list('all'), (list) => list?.filter((s) => s.id !== id));
+      void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
     },
   });
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Service, ServiceType } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-
-export const servicesQueryKey = ['services'] as const;
+import { serviceKeys } from './keys.ts';
 
 /** GET /api/services (optionally only one type): the signed-in provider's services. */
 export async function fetchServices(type?: ServiceType): Promise<Service[]> {
@@ -11,7 +10,7 @@ export async function fetchServices(type?: ServiceType): Promise<Service[]> {
 }
 
 export const servicesQueryOptions = (type?: ServiceType) =>
-  queryOptions({ queryKey: [...servicesQueryKey, type ?? 'all'], queryFn: () => fetchServices(type) });
+  queryOptions({ queryKey: serviceKeys.list(type ?? 'all'), queryFn: () => fetchServices(type) });
 
 export function useServices(type?: ServiceType) {
   return useQuery(servicesQueryOptions(type));

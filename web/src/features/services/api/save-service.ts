@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service, ServiceInput } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { servicesQueryKey } from './get-services.ts';
+import { serviceKeys } from './keys.ts';
 
 /** The body of POST /api/services and PUT /api/services/{id}, as the contract parses it. */
 export type ServicePayload = Required<Pick<ServiceInput, 'name' | 'type' | 'description' | 'location'>> & {
@@ -22,10 +22,10 @@ export function useSaveService() {
   return useMutation({
     mutationFn: saveService,
     onSuccess: (saved, { id }) => {
-      queryClient.setQueryData<Service[]>([...servicesQueryKey, 'all'], (list) =>
+      queryClient.setQueryData<Service[]>(serviceKeys.list('all'), (list) =>
         list && (id === undefined ? [...list, saved] : list.map((s) => (s.id === saved.id ? saved : s))),
       );
-      void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
     },
   });
 }

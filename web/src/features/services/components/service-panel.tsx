@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { CAPACITY_MAX, DURATION_MAX_MINUTES, type Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -8,17 +8,9 @@ import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/laz
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useSaveService } from '../api/save-service.ts';
-import {
-  changeServiceType,
-  digitsOnly,
-  SERVICE_FIELDS,
-  serviceFormValues,
-  toServicePayload,
-  type ServiceFormErrors,
-  type ServiceFormValues,
-} from '../lib/service-form.ts';
+import { changeServiceType, digitsOnly, serviceFormSchema, serviceFormValues } from '../lib/service-form.ts';
 
 export interface ServicePanelProps {
   open: boolean;
@@ -73,127 +65,112 @@ function ServiceForm({
   onSaved: () => void;
 }) {
   const { toast } = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ServiceFormValues>(() => serviceFormValues(service));
-  const [errors, setErrors] = useState<ServiceFormErrors>({});
-  const revealFirstError = useRevealFirstError(formRef);
+  const { form, ref, submit, failed, errorOf } = useApiForm(serviceFormSchema, { defaultValues: serviceFormValues(service) });
+  const { control, register } = form;
+  const isClass = useWatch({ control, name: 'type' }) === 'class';
 
-
-  const showErrors = (next: ServiceFormErrors) => {
-    setErrors(next);
-    revealFirstError();
-  };
-
-  const set = <K extends keyof ServiceFormValues>(key: K, value: ServiceFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = submit((payload) => {
     if (save.isPending) return;
-    const checked = toServicePayload(values);
-    if ('errors' in checked) {
-      showErrors(checked.errors);
-      return;
-    }
-    setErrors({});
     save.mutate(
-      { id: service?.id, payload: checked.payload },
+      { id: service?.id, payload },
       {
         onSuccess: () => {
           toast({ title: service ? 'Service updated' : 'Service created' });
           onSaved();
         },
-        onError: (error) => {
-          if (isApiError(error, 422)) {
-            const fields = error.fieldErrors();
-            const next: ServiceFormErrors = {};
-            for (const field of SERVICE_FIELDS) if (fields[field]) next[field] = fields[field];
-            if (Object.keys(next).length === 0) toast({ title: 'Oops!', description: error.message, theme: 'error' });
-            showErrors(next);
-          } else if (!isApiError(error, 401)) {
-            toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
-          }
-        },
+        onError: failed,
       },
     );
-  };
-
-  const isClass = values.type === 'class';
+  });
 
   return (
-    <form id={formId} ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <Field label="Name" error={errors.name}>
-        <Input
-          name="name"
-          autoComplete="off"
-          autoFocus={!service}
-          placeholder="e.g. Personal training"
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
+    <form id={formId} ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <Field label="Name" error={errorOf('name')}>
+        <Input {...register('name')} autoComplete="off" autoFocus={!service} placeholder="e.g. Personal training" />
+      </Field>
+
+      <Field label="Type" error={errorOf('type')}>
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <SegmentedControl
+              aria-label="Type"
+              value={field.value}
+              onChange={(type) => {
+                form.setValue('capacity', changeServiceType(form.getValues(), type, service).capacity);
+                form.clearErrors('capacity');
+                field.onChange(type);
+              }}
+              options={[
+                { value: 'appointment', label: 'Appointment', detail: 'One client at a time' },
+                { value: 'class', label: 'Class', detail: 'A group session' },
+              ]}
+            />
+          )}
         />
       </Field>
 
-      <Field label="Type" error={errors.type}>
-        <SegmentedControl
-          aria-label="Type"
-          value={values.type}
-          onChange={(type) => {
-            setValues((current) => changeServiceType(current, type, service));
-            setErrors((current) => ({ ...current, type: undefined, capacity: undefined }));
-          }}
-          options={[
-            { value: 'appointment', label: 'Appointment', detail: 'One client at a time' },
-            { value: 'class', label: 'Class', detail: 'A group session' },
-          ]}
-        />
-      </Field>
-
-      <Field label="Description" error={errors.description} aside="Optional">
-        <RichTextEditor
-          aria-label="Description"
-          placeholder="What clients can expect, what to bring…"
-          value={values.description}
-          onChange={(html) => set('description', html)}
+      <Field label="Description" error={errorOf('description')} aside="Optional">
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <RichTextEditor
+              aria-label="Description"
+              placeholder="What clients can expect, what to bring…"
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
       </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Price" error={errors.price}>
-          <PriceInput name="price" value={values.price} onChange={(price) => set('price', price)} />
+        <Field label="Price" error={errorOf('price')}>
+          <Controller
+            control={control}
+            name="price"
+            render={({ field }) => <PriceInput name="price" value={field.value} onChange={field.onChange} />}
+          />
         </Field>
-        <Field label="Duration (minutes)" error={errors.duration} hint={`1 to ${DURATION_MAX_MINUTES} minutes.`}>
-          <Input
+        <Field label="Duration (minutes)" error={errorOf('duration')} hint={`1 to ${DURATION_MAX_MINUTES} minutes.`}>
+          <Controller
+            control={control}
             name="duration"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="60"
-            value={values.duration}
-            onChange={(event) => set('duration', digitsOnly(event.target.value))}
+            render={({ field }) => (
+              <Input
+                name="duration"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="60"
+                value={field.value}
+                onChange={(event) => field.onChange(digitsOnly(event.target.value))}
+              />
+            )}
           />
         </Field>
       </div>
 
-      <Field label="Location" error={errors.location} aside="Optional">
-        <Input
-          name="location"
-          autoComplete="off"
-          placeholder="e.g. Studio 2, Harbour Street 12 — or Online"
-          value={values.location}
-          onChange={(event) => set('location', event.target.value)}
-        />
+      <Field label="Location" error={errorOf('location')} aside="Optional">
+        <Input {...register('location')} autoComplete="off" placeholder="e.g. Studio 2, Harbour Street 12 — or Online" />
       </Field>
 
       {isClass && (
-        <Field label="Capacity" error={errors.capacity} hint={`How many clients can join one class (0 to ${CAPACITY_MAX}).`}>
-          <Input
+        <Field label="Capacity" error={errorOf('capacity')} hint={`How many clients can join one class (0 to ${CAPACITY_MAX}).`}>
+          <Controller
+            control={control}
             name="capacity"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.capacity}
-            onChange={(event) => set('capacity', digitsOnly(event.target.value))}
-            className="sm:max-w-40"
+            render={({ field }) => (
+              <Input
+                name="capacity"
+                inputMode="numeric"
+                autoComplete="off"
+                value={field.value}
+                onChange={(event) => field.onChange(digitsOnly(event.target.value))}
+                className="sm:max-w-40"
+              />
+            )}
           />
         </Field>
       )}

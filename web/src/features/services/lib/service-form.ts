@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DEFAULT_CAPACITY, fieldErrors, serviceInput, type Service, type ServiceType } from '@slotted/contract';
 import type { ServicePayload } from '../api/save-service.ts';
 
@@ -97,3 +98,11 @@ export function toServicePayload(values: ServiceFormValues): { payload: ServiceP
     },
   };
 }
+
+/** The editor's schema: what was typed in, checked by `toServicePayload`; out comes the request body. */
+export const serviceFormSchema = z.custom<ServiceFormValues>().transform((values, ctx) => {
+  const checked = toServicePayload(values);
+  if ('payload' in checked) return checked.payload;
+  for (const [field, message] of Object.entries(checked.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+  return z.NEVER;
+});

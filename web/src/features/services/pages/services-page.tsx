@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LayersIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useDeleteService } from '../api/delete-service.ts';
@@ -51,37 +52,27 @@ function ServicesList({ onAdd, onEdit }: { onAdd: () => void; onEdit: (service: 
   // Kept while the dialog closes, so its text does not vanish mid-animation.
   const [deleting, setDeleting] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
 
-  if (services.isPending) return <ServicesSkeleton />;
-  if (services.isError) {
-    return (
-      <EmptyState
-        title="We could not load your services"
-        description="Please check your connection and try again."
-        action={
-          <Button theme="white" onClick={() => void services.refetch()} loading={services.isFetching}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-
   return (
     <>
-      {services.data.length === 0 ? (
-        <EmptyState
-          icon={<LayersIcon className="size-6" />}
-          title="Create your first service"
-          description="Add a 1:1 appointment or a group class that clients can book from your public page."
-          action={
-            <Button leadingIcon={<PlusIcon className="size-4" />} onClick={onAdd}>
-              New service
-            </Button>
-          }
-        />
-      ) : (
-        <ServicesTable services={services.data} onEdit={onEdit} onDelete={(service) => setDeleting({ open: true, service })} />
-      )}
+      <QueryState
+        query={services}
+        what="your services"
+        loading={<ServicesSkeleton />}
+        empty={
+          <EmptyState
+            icon={<LayersIcon className="size-6" />}
+            title="Create your first service"
+            description="Add a 1:1 appointment or a group class that clients can book from your public page."
+            action={
+              <Button leadingIcon={<PlusIcon className="size-4" />} onClick={onAdd}>
+                New service
+              </Button>
+            }
+          />
+        }
+      >
+        {(list) => <ServicesTable services={list} onEdit={onEdit} onDelete={(service) => setDeleting({ open: true, service })} />}
+      </QueryState>
       <ConfirmDialog
         open={deleting.open}
         onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}

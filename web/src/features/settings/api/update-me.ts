@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
+import { meKeys } from '../../auth/api/keys.ts';
 
 export interface UpdateMeInput {
   name: string;
@@ -44,6 +44,6 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
   });
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useRevealFirstError } from '../../../lib/use-reveal-first-error.ts';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { AVATAR_MAX_BYTES, PROFILE_COVER_MAX_BYTES, updateMeFields, type Me } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,11 +11,11 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useMe } from '../../auth/api/get-me.ts';
-import { useUpdateMe } from '../api/update-me.ts';
+import { useUpdateMe, type UpdateMeInput } from '../api/update-me.ts';
 import { ImagePicker } from '../components/image-picker.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';
 
@@ -34,21 +35,67 @@ export function AccountSettingsPage() {
   );
 }
 
-type ErrorKey =
-  | 'avatar_upload'
-  | 'cover_upload'
-  | 'email'
-  | 'name'
-  | 'phone'
-  | 'bio'
-  | 'username'
-  | 'timezone'
-  | 'is_provider';
-
 interface PickedImage {
   file: File;
   url: string;
 }
+
+/** The form's fields, named like POST /api/me's (spec §5 lists its 422 keys). */
+interface AccountValues {
+  name: string;
+  email: string;
+  phone: string;
+  timezone: string;
+  is_provider: boolean;
+  bio: string;
+  username: string;
+  avatar_upload: PickedImage | null;
+  cover_upload: PickedImage | null;
+  remove_avatar: boolean;
+  remove_cover: boolean;
+}
+
+function accountValues(me: Me): AccountValues {
+  return {
+    name: me.name,
+    email: me.email,
+    phone: me.phone ?? '',
+    timezone: me.timezone || browserTimeZone(),
+    is_provider: me.is_provider,
+    bio: me.bio ?? '',
+    username: me.username ?? '',
+    avatar_upload: null,
+    cover_upload: null,
+    remove_avatar: false,
+    remove_cover: false,
+  };
+}
+
+/** The text fields checked with the contract's `updateMeFields`; out comes the request (provider fields only for providers). */
+const accountForm = z.custom<AccountValues>().transform((values, ctx): UpdateMeInput => {
+  const provider = values.is_provider;
+  const parsed = updateMeFields.safeParse({
+    name: values.name,
+    phone: values.phone.trim(),
+    timezone: values.timezone,
+    is_provider: provider ? '1' : '0',
+    ...(provider ? { bio: values.bio, username: values.username.trim() } : {}),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
+    return z.NEVER;
+  }
+  return {
+    name: parsed.data.name,
+    phone: parsed.data.phone ?? '',
+    timezone: values.timezone,
+    is_provider: provider,
+    ...(provider ? { bio: parsed.data.bio ?? '', username: parsed.data.username ?? '' } : {}),
+    avatar_upload: values.avatar_upload?.file ?? null,
+    remove_avatar: values.remove_avatar && !values.avatar_upload,
+    ...(provider ? { cover_upload: values.cover_upload?.file ?? null, remove_cover: values.remove_cover && !values.cover_upload } : {}),
+  };
+});
 
 const SIGN_IN_METHODS: Record<Me['sign_in_methods'][number], { label: string; icon: ReactNode }> = {
   email: { label: 'E-mail link', icon: <MailIcon className="size-4 text-zinc-500" /> },
@@ -59,21 +106,11 @@ const SIGN_IN_METHODS: Record<Me['sign_in_methods'][number], { label: string; ic
 function AccountForm({ me }: { me: Me }) {
   const { toast } = useToast();
   const update = useUpdateMe();
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
-
-  const [name, setName] = useState(me.name);
-  const [phone, setPhone] = useState(me.phone ?? '');
-  const [timezone, setTimezone] = useState(me.timezone || browserTimeZone());
-  const [isProvider, setIsProvider] = useState(me.is_provider);
-  const [bio, setBio] = useState(me.bio ?? '');
-  const [username, setUsername] = useState(me.username ?? '');
-  const [avatar, setAvatar] = useState<PickedImage | null>(null);
-  const [cover, setCover] = useState<PickedImage | null>(null);
-  const [removeAvatar, setRemoveAvatar] = useState(false);
-  const [removeCover, setRemoveCover] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
-  const revealFirstError = useRevealFirstError(formRef);
+  const { form, ref, submit, failed, errorOf } = useApiForm(accountForm, { defaultValues: accountValues(me) });
+  const { control, register, setValue } = form;
+  const values = useWatch({ control }) as AccountValues;
+  const { name, is_provider: isProvider, avatar_upload: avatar, cover_upload: cover, remove_avatar: removeAvatar, remove_cover: removeCover } = values;
 
   // Free the previews' object URLs when they are replaced or the page goes away.
   const previews = useRef<string[]>([]);
@@ -87,123 +124,59 @@ function AccountForm({ me }: { me: Me }) {
     return { file, url };
   };
 
-
-  const showErrors = (next: Partial<Record<ErrorKey, string>>) => {
-    setErrors(next);
-    revealFirstError();
-  };
-
   const avatarUrl = avatar?.url ?? (removeAvatar ? null : me.avatar);
   const coverUrl = cover?.url ?? (removeCover ? null : me.cover);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const fields = {
-      name,
-      phone: phone.trim(),
-      timezone,
-      is_provider: isProvider ? '1' : '0',
-      ...(isProvider ? { bio, username: username.trim() } : {}),
-    } as const;
-    const parsed = updateMeFields.safeParse(fields);
-    if (!parsed.success) {
-      const next: Partial<Record<ErrorKey, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as ErrorKey;
-        next[key] ??= issue.message;
-      }
-      showErrors(next);
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      {
-        name: parsed.data.name,
-        phone: parsed.data.phone ?? '',
-        timezone,
-        is_provider: isProvider,
-        ...(isProvider ? { bio: parsed.data.bio ?? '', username: parsed.data.username ?? '' } : {}),
-        avatar_upload: avatar?.file ?? null,
-        remove_avatar: removeAvatar && !avatar,
-        ...(isProvider ? { cover_upload: cover?.file ?? null, remove_cover: removeCover && !cover } : {}),
+  const onSubmit = submit((input) =>
+    update.mutate(input, {
+      onSuccess: (saved) => {
+        form.reset({ ...form.getValues(), ...accountValues(saved), timezone: form.getValues('timezone') });
+        toast({ title: 'Profile updated' });
       },
-      {
-        onSuccess: (saved) => {
-          setAvatar(null);
-          setCover(null);
-          setRemoveAvatar(false);
-          setRemoveCover(false);
-          setName(saved.name);
-          setPhone(saved.phone ?? '');
-          setUsername(saved.username ?? '');
-          setBio(saved.bio ?? '');
-          setIsProvider(saved.is_provider);
-          toast({ title: 'Profile updated' });
-        },
-        onError: (error) => {
-          if (isApiError(error, 422)) {
-            const next = error.fieldErrors() as Partial<Record<ErrorKey, string>>;
-            const known: ErrorKey[] = ['avatar_upload', 'cover_upload', 'email', 'name', 'phone', 'bio', 'username', 'timezone', 'is_provider'];
-            if (!known.some((key) => next[key])) toast({ title: 'Oops!', description: error.message, theme: 'error' });
-            showErrors(next);
-          } else if (isApiError(error, 401)) {
-            // Signed out meanwhile: the app is already on its way to /login.
-          } else {
-            toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
-          }
-        },
-      },
-    );
-  };
+      onError: failed,
+    }),
+  );
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+    <form ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <Section title="Profile" description="How you appear to providers and clients.">
-        <FieldRow label="Photo" error={errors.avatar_upload} id={`${ids}-avatar`} hint="WebP, JPG or PNG, up to 1 MB.">
+        <FieldRow label="Photo" error={errorOf('avatar_upload')} id={`${ids}-avatar`} hint="WebP, JPG or PNG, up to 1 MB.">
           {(control) => (
             <ImagePicker
               label="photo"
               maxBytes={AVATAR_MAX_BYTES}
               hasImage={Boolean(avatarUrl)}
               onPick={(file) => {
-                setAvatar(picked(file));
-                setRemoveAvatar(false);
+                setValue('avatar_upload', picked(file));
+                setValue('remove_avatar', false);
               }}
               onRemove={() => {
-                setAvatar(null);
-                setRemoveAvatar(true);
+                setValue('avatar_upload', null);
+                setValue('remove_avatar', true);
               }}
               preview={<Avatar src={avatarUrl} name={name || me.name} size="l" />}
               {...control}
             />
           )}
         </FieldRow>
-        <Field label="Name" error={errors.name}>
-          <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Field label="Name" error={errorOf('name')}>
+          <Input {...register('name')} autoComplete="name" />
         </Field>
-        <Field label="E-mail" error={errors.email} hint="Your e-mail address can’t be changed.">
+        <Field label="E-mail" error={errorOf('email')} hint="Your e-mail address can’t be changed.">
           <Input type="email" name="email" value={me.email} disabled readOnly />
         </Field>
-        <Field label="Phone" error={errors.phone} aside="Optional">
-          <Input
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+34 600 000 000"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
+        <Field label="Phone" error={errorOf('phone')} aside="Optional">
+          <Input {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder="+34 600 000 000" />
         </Field>
-        <Field label="Time zone" error={errors.timezone} hint="Times in your schedule are shown in this time zone.">
-          <TimeZoneSelect value={timezone} onChange={setTimezone} />
+        <Field label="Time zone" error={errorOf('timezone')} hint="Times in your schedule are shown in this time zone.">
+          <Controller control={control} name="timezone" render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} />} />
         </Field>
       </Section>
 
       <Section title="Provider" description="Offer services, classes and plans on your own public page.">
-        <div className="flex items-start justify-between gap-4" data-invalid={errors.is_provider ? '' : undefined}>
+        <div className="flex items-start justify-between gap-4" data-invalid={errorOf('is_provider') ? '' : undefined}>
           <div className="min-w-0">
             <label htmlFor={`${ids}-provider`} className="text-sm font-medium text-zinc-800">
               I offer services (provider account)
@@ -211,35 +184,44 @@ function AccountForm({ me }: { me: Me }) {
             <p id={`${ids}-provider-hint`} className="mt-0.5 text-xs text-zinc-500">
               Providers need a username for their public page.
             </p>
-            {errors.is_provider && (
+            {errorOf('is_provider') && (
               <p id={`${ids}-provider-error`} className="mt-1.5 text-sm text-red-600">
-                {errors.is_provider}
+                {errorOf('is_provider')}
               </p>
             )}
           </div>
           <Switch
             id={`${ids}-provider`}
             checked={isProvider}
-            onCheckedChange={setIsProvider}
-            aria-describedby={cn(errors.is_provider && `${ids}-provider-error`, `${ids}-provider-hint`)}
-            aria-invalid={errors.is_provider ? true : undefined}
+            onCheckedChange={(checked) => {
+              setValue('is_provider', checked);
+              form.clearErrors('is_provider');
+            }}
+            aria-describedby={cn(errorOf('is_provider') && `${ids}-provider-error`, `${ids}-provider-hint`)}
+            aria-invalid={errorOf('is_provider') ? true : undefined}
           />
         </div>
         {isProvider && (
           <>
-            <Field label="Username" error={errors.username} hint="Lowercase letters, digits, - and _ (3 to 30 characters).">
-              <Input
+            <Field label="Username" error={errorOf('username')} hint="Lowercase letters, digits, - and _ (3 to 30 characters).">
+              <Controller
+                control={control}
                 name="username"
-                prefix={`${origin}/`}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="your-name"
-                value={username}
-                onChange={(e) => setUsername(e.target.value.toLowerCase())}
+                render={({ field }) => (
+                  <Input
+                    name="username"
+                    prefix={`${origin}/`}
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder="your-name"
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.target.value.toLowerCase())}
+                  />
+                )}
               />
             </Field>
-            <FieldRow label="Cover" error={errors.cover_upload} id={`${ids}-cover`} hint="1600 x 300 (16:3), up to 1MB">
+            <FieldRow label="Cover" error={errorOf('cover_upload')} id={`${ids}-cover`} hint="1600 x 300 (16:3), up to 1MB">
               {(control) => (
                 <ImagePicker
                   label="cover"
@@ -247,12 +229,12 @@ function AccountForm({ me }: { me: Me }) {
                   maxBytes={PROFILE_COVER_MAX_BYTES}
                   hasImage={Boolean(coverUrl)}
                   onPick={(file) => {
-                    setCover(picked(file));
-                    setRemoveCover(false);
+                    setValue('cover_upload', picked(file));
+                    setValue('remove_cover', false);
                   }}
                   onRemove={() => {
-                    setCover(null);
-                    setRemoveCover(true);
+                    setValue('cover_upload', null);
+                    setValue('remove_cover', true);
                   }}
                   preview={
                     <div className="aspect-[16/3] w-full overflow-hidden rounded-xl border border-zinc-200 bg-gradient-to-r from-brand-50 via-zinc-50 to-brand-100">
@@ -269,14 +251,8 @@ function AccountForm({ me }: { me: Me }) {
                 />
               )}
             </FieldRow>
-            <Field label="Bio" error={errors.bio} aside="Optional">
-              <Textarea
-                name="bio"
-                rows={4}
-                placeholder="Tell clients about yourself and what you offer."
-                value={bio}
-                onChange={(e) => setBio(e.target.value)}
-              />
+            <Field label="Bio" error={errorOf('bio')} aside="Optional">
+              <Textarea {...register('bio')} rows={4} placeholder="Tell clients about yourself and what you offer." />
             </Field>
           </>
         )}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import type { Appointment } from '@slotted/contract';
+import { DownloadIcon } from '../../../components/ui/booking-icons.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Badge } from '../../../components/ui/page.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { downloadAppointmentCalendar } from '../lib/calendar.ts';
+import { paymentBadge } from '../lib/payment-options.ts';
+import type { Checkout } from '../lib/use-checkout.ts';
+import { cardClasses } from './confirmation-frame.tsx';
+
+/** A confirmed booking: what was paid and how, then My schedule, Add to calendar and Cancel booking. */
+export function ConfirmedActions({ appointment, checkout }: { appointment: Appointment; checkout: Checkout }) {
+  const badge = paymentBadge(appointment);
+  const { buttonRef, openDialog } = checkout.cancellation;
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-label="Payment" className={cardClasses}>
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-sm font-medium text-zinc-900">Total</span>
+          <span className="flex items-center gap-2">
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+            <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(appointment.price)}</span>
+          </span>
+        </div>
+      </section>
+      <div className="flex flex-col-reverse gap-2 sm:grid sm:grid-cols-2">
+        <Link to="/" className={buttonClasses({ size: 'l', theme: 'white' })}>
+          My schedule
+        </Link>
+        <Button size="l" leadingIcon={<DownloadIcon className="size-4" />} onClick={() => downloadAppointmentCalendar(appointment)}>
+          Add to calendar
+        </Button>
+      </div>
+      {appointment.can_be_cancelled && (
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-haspopup="dialog"
+          onClick={openDialog}
+          className="h-10 self-center rounded-lg px-4 text-sm font-medium text-red-700 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
+        >
+          Cancel booking
+        </button>
+      )}
+    </div>
+  );
+}

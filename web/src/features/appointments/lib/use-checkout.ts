@@ -1,0 +1,208 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CONFIRMATION_SUCCESS_DELAY_MS, ERROR_CODES, type Appointment, type PaymentOption } from '@slotted/contract';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
+import { chooseTimePath } from '../../profile/components/service-format.ts';
+import { refreshBookingLists, useCancelAppointment } from '../api/cancel-appointment.ts';
+import { useConfirmWithoutPayment } from '../api/confirm-without-payment.ts';
+import { useDeductMembership } from '../api/deduct-membership.ts';
+import { appointmentKeys } from '../api/keys.ts';
+import { useStartCheckout } from '../api/start-checkout.ts';
+import { CARD_PAYMENTS_UNAVAILABLE } from '../components/payment-options.tsx';
+import { defaultPaymentOption, offeredOptions, usableMemberships } from './payment-options.ts';
+import { useSecondsLeft } from './use-seconds-left.ts';
+
+export const CONFIRM_FAILED = { title: 'Ooops!', description: 'Something went wrong. Please wait a minute and try again' };
+export const CANCEL_FAILED = { title: 'Oops!', description: 'Something went wrong, please try again in a minute.' };
+
+export type ConfirmationView = 'checkout' | 'confirmed' | 'cancelled' | 'pending';
+
+/** Which screen a booking shows to its viewer. */
+export function confirmationView(appointment: Appointment, startsInFuture: boolean): ConfirmationView {
+  if (appointment.status === 'confirmed') return 'confirmed';
+  if (!appointment.is_mine) return appointment.status === 'cancelled' ? 'cancelled' : 'pending';
+  if (appointment.status === 'cancelled') return startsInFuture ? 'checkout' : 'cancelled';
+  return 'checkout';
+}
+
+/** Spec §2 headings: 'Checkout', 'Booking confirmed', 'Re-booking' (confirmed, then cancelled). */
+export function confirmationHeading(appointment: Appointment, view: ConfirmationView): string {
+  if (view === 'confirmed') return 'Booking confirmed';
+  if (view === 'cancelled') return 'Booking cancelled';
+  if (view === 'pending') return appointment.status === 'expired' ? 'Not confirmed' : 'Awaiting confirmation';
+  return appointment.status === 'cancelled' ? 'Re-booking' : 'Checkout';
+}
+
+/**
+ * The confirmation page's state and actions: which screen, the hold's countdown (D4), the chosen way
+ * to pay (spec §4), confirming it (the answer is shown after a second, spec §4), and cancelling.
+ * Each way to pay is one branch of `confirm`, so card payment and memberships grow here.
+ */
+export function useCheckout(appointment: Appointment, receivedAt: number) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { toast } = useToast();
+  const confirmFree = useConfirmWithoutPayment();
+  const deduct = useDeductMembership();
+  const checkout = useStartCheckout();
+  const cancelMutation = useCancelAppointment();
+
+  const [chosenOption, setChosenOption] = useState<PaymentOption | null>(null);
+  const [chosenMembership, setChosenMembership] = useState<string | null>(null);
+  // From the click until the answer is on screen (the answer waits a second, spec §4).
+  const [confirming, setConfirming] = useState(false);
+  const [expiredByServer, setExpiredByServer] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const swapTimer = useRef<number | undefined>(undefined);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancelButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const timer = swapTimer;
+    return () => window.clearTimeout(timer.current);
+  }, []);
+
+  const held = appointment.status === 'held';
+  const holdSecondsLeft = useSecondsLeft(
+    held && appointment.expires_in_seconds !== null ? receivedAt + appointment.expires_in_seconds * 1000 : null,
+  );
+  const secondsToStart = useSecondsLeft(appointment.status === 'cancelled' ? Date.parse(appointment.starts_at) : null);
+  const view = confirmationView(appointment, secondsToStart === null || secondsToStart > 0);
+  const expired =
+    appointment.is_mine && !confirming && (appointment.status === 'expired' || expiredByServer || (held && holdSecondsLeft === 0));
+
+  const options = offeredOptions(appointment);
+  const option = chosenOption && options.includes(chosenOption) ? chosenOption : defaultPaymentOption(options);
+  const memberships = usableMemberships(appointment.service.memberships);
+  const membershipId =
+    chosenMembership && memberships.some((m) => String(m.id) === chosenMembership)
+      ? chosenMembership
+      : memberships[0]
+        ? String(memberships[0].id)
+        : null;
+  const username = appointment.provider.username;
+  const restartTo = username ? chooseTimePath(username, appointment.service.id) : '/';
+
+  const toLogin = () => {
+    rememberRedirectAfterLogin(location.pathname + location.search);
+    void navigate('/login', { replace: true });
+  };
+  const reload = () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) });
+
+  const showAnswer = (next: Appointment) => {
+    swapTimer.current = window.setTimeout(() => {
+      queryClient.setQueryData(appointmentKeys.detail(appointment.id), next);
+      setConfirming(false);
+      // The Confirm button goes away with the checkout: the heading ('Booking confirmed') takes the focus.
+      headingRef.current?.focus();
+      void refreshBookingLists(queryClient);
+    }, CONFIRMATION_SUCCESS_DELAY_MS);
+  };
+
+  const confirmFailed = (error: Error) => {
+    setConfirming(false);
+    if (isApiError(error, 401)) return toLogin();
+    if (isApiError(error, 409) && error.code === ERROR_CODES.holdExpired) {
+      setExpiredByServer(true);
+      return;
+    }
+    if (isApiError(error, 409) || isApiError(error, 403)) {
+      // The time was taken meanwhile, or the provider now asks for payment: say so, show what is left.
+      toast({ title: CONFIRM_FAILED.title, description: error.message, theme: 'error' });
+      reload();
+      return;
+    }
+    toast({ ...CONFIRM_FAILED, theme: 'error' });
+  };
+
+  const confirm = () => {
+    if (!option || confirming) return;
+    setPayError(null);
+    if (option === 'pay_now') {
+      checkout.mutate(appointment.id, {
+        // The embedded card element is not part of this installation yet (D11).
+        onSuccess: () => setPayError(`${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.`),
+        onError: (error) => {
+          if (isApiError(error, 401)) return toLogin();
+          setPayError(
+            isApiError(error, 404) || isApiError(error, 501) ? `${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.` : error.message,
+          );
+        },
+      });
+      return;
+    }
+    setConfirming(true);
+    if (option === 'membership') {
+      if (!membershipId) return setConfirming(false);
+      deduct.mutate({ id: appointment.id, membershipId }, { onSuccess: showAnswer, onError: confirmFailed });
+    } else {
+      confirmFree.mutate(appointment.id, { onSuccess: showAnswer, onError: confirmFailed });
+    }
+  };
+
+  const focusCancelButton = () => window.setTimeout(() => cancelButtonRef.current?.focus(), 0);
+
+  const cancel = () => {
+    cancelMutation.mutate(appointment.id, {
+      onSuccess: () => {
+        setCancelOpen(false);
+        toast({ title: 'Appointment cancelled.' });
+        // The Cancel button is gone with the booking: start again from the page's heading.
+        window.setTimeout(() => headingRef.current?.focus(), 0);
+      },
+      onError: (error) => {
+        setCancelOpen(false);
+        focusCancelButton();
+        if (isApiError(error, 401)) return toLogin();
+        if (isApiError(error, 409)) {
+          toast({ title: CANCEL_FAILED.title, description: error.message, theme: 'error' });
+          reload();
+          return;
+        }
+        toast({ ...CANCEL_FAILED, theme: 'error' });
+      },
+    });
+  };
+
+  return {
+    view,
+    heading: confirmationHeading(appointment, view),
+    headingRef,
+    /** Seconds left on a live hold, or null. */
+    holdSecondsLeft,
+    expired,
+    restartTo,
+    payment: {
+      options,
+      option,
+      choose: (next: PaymentOption) => {
+        setChosenOption(next);
+        setPayError(null);
+      },
+      memberships,
+      membershipId,
+      chooseMembership: setChosenMembership,
+      confirm,
+      confirming,
+      busy: confirming || checkout.isPending,
+      payError: option === 'pay_now' ? payError : null,
+    },
+    cancellation: {
+      open: cancelOpen,
+      openDialog: () => setCancelOpen(true),
+      onOpenChange: (open: boolean) => {
+        setCancelOpen(open);
+        if (!open) focusCancelButton();
+      },
+      buttonRef: cancelButtonRef,
+      pending: cancelMutation.isPending,
+      cancel,
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;

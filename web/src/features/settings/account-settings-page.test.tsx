@@ -1,0 +1,63 @@
+import '../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { AccountSettingsPage } from './pages/account-settings-page.tsx';
+
+const csrf = () => {
+  document.cookie = 'XSRF-TOKEN=token; path=/';
+  return new Response(null, { status: 204 });
+};
+
+function renderPage(save: () => Response) {
+  const calls = stubFetch({ 'GET /sanctum/csrf-cookie': csrf, 'POST /api/me': save });
+  renderAt(<AccountSettingsPage />, { path: '/settings/account', queryClient: testQueryClient(aProvider) });
+  return calls;
+}
+
+describe('account settings', () => {
+  it('sends the profile as multipart, lowercasing the username', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage(() => json(200, { data: { ...aProvider, name: 'Pat P.', username: 'pat-p' } }));
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Pat P.');
+    const username = screen.getByLabelText('Username');
+    await user.clear(username);
+    await user.type(username, 'Pat-P');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    const body = calls.find((c) => c.method === 'POST')?.init.body as FormData;
+    expect([body.get('name'), body.get('username'), body.get('is_provider')]).toEqual(['Pat P.', 'pat-p', '1']);
+  });
+
+  it('shows a 422 under its field and focuses the first one (spec §5)', async () => {
+    const user = userEvent.setup();
+    renderPage(() =>
+      json(422, {
+        message: 'The given data was invalid.',
+        code: 'validation_failed',
+        errors: { username: ['This username is taken.'], phone: ['Please enter a valid phone number.'] },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('This username is taken.')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid phone number.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Phone')));
+    expect(screen.queryByText('Oops!')).toBeNull();
+  });
+
+  it('checks the name before sending anything', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage(() => json(200, { data: aProvider }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import '../../test/setup.ts';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
+import { Field, Input } from '../../components/ui/field.tsx';
+import { renderAt } from '../../test/render.tsx';
+import { ApiRequestError } from '../api-client.ts';
+import { useApiForm } from './use-api-form.ts';
+
+const schema = z.object({
+  name: z.string().min(1, 'Please enter a name.'),
+  city: z.string().min(1, 'Please enter a city.'),
+});
+
+/** A two-field form whose save fails with `error` (or succeeds when there is none). */
+function TestForm({ error }: { error?: unknown }) {
+  const { form, ref, submit, failed, errorOf } = useApiForm(schema, { defaultValues: { name: '', city: '' } });
+  return (
+    <form ref={ref} noValidate onSubmit={submit(() => (error ? failed(error) : undefined))}>
+      <Field label="Name" error={errorOf('name')}>
+        <Input {...form.register('name')} />
+      </Field>
+      <Field label="City" error={errorOf('city')}>
+        <Input {...form.register('city')} />
+      </Field>
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+const unprocessable = (errors: Record<string, string[]>) => new ApiRequestError(422, 'The given data was invalid.', 'validation_failed', errors);
+
+describe('useApiForm', () => {
+  it('checks the fields with the schema and focuses the first one with an error', async () => {
+    const user = userEvent.setup();
+    renderAt(<TestForm />);
+    await user.type(screen.getByLabelText('City'), 'Madrid');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a name.')).toBeTruthy();
+    expect(screen.queryByText('Please enter a city.')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+  });
+
+  it('puts a 422’s messages under their fields and focuses the first on the page', async () => {
+    const user = userEvent.setup();
+    renderAt(<TestForm error={unprocessable({ city: ['We do not serve this city.'], name: ['This name is taken.'] })} />);
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('City'), 'Atlantis');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('We do not serve this city.')).toBeTruthy();
+    expect(screen.getByText('This name is taken.')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+  });
+
+  it('clears a field’s message when it is edited', async () => {
+    const user = userEvent.setup();
+    renderAt(<TestForm error={unprocessable({ city: ['We do not serve this city.'] })} />);
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('City'), 'Atlantis');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('We do not serve this city.')).toBeTruthy();
+    await user.type(screen.getByLabelText('City'), 's');
+    expect(screen.queryByText('We do not serve this city.')).toBeNull();
+  });
+
+  it('says a 422 about no field of the form in a toast', async () => {
+    const user = userEvent.setup();
+    renderAt(<TestForm error={unprocessable({ country: ['Unknown country.'] })} />);
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('City'), 'Lima');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The given data was invalid.')).toBeTruthy();
+    expect(screen.getByText('Oops!')).toBeTruthy();
+  });
+});

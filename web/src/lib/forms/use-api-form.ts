@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type SubmitHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useToast } from '../../components/ui/toast.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../api-client.ts';
+
+export interface ApiFormOptions<TValues extends FieldValues> {
+  /** What the fields hold when the form opens. */
+  defaultValues: TValues;
+  /**
+   * Which field shows a 422 message keyed `key` (the API's field names), or null when the form has
+   * no such field. By default a key names the field of the same name.
+   */
+  fieldOf?: (key: string) => Path<TValues> | null;
+}
+
+export interface ApiForm<TValues extends FieldValues, TOutput> {
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  /** The <form> element, to find the first field with an error. */
+  ref: RefObject<HTMLFormElement | null>;
+  /**
+   * The <form>'s onSubmit: checks the fields with the schema (the contract's, which the server uses
+   * too), then hands the parsed request to `onValid`; otherwise shows the messages and reveals the first.
+   */
+  submit: (onValid: SubmitHandler<TOutput>) => (event?: BaseSyntheticEvent) => Promise<unknown>;
+  /**
+   * A failed save: puts a 422's per-field messages under the form's fields and reveals the first.
+   * Answers false when no field took a message (not a 422, or only fields the form does not have),
+   * so the caller says what went wrong some other way.
+   */
+  showServerErrors: (error: unknown) => boolean;
+  /**
+   * The usual onError of a save: the 422's messages on the fields, or else an 'Oops!' toast with the
+   * server's message (nothing for a 401: the app is already on its way to /login).
+   */
+  failed: (error: unknown) => void;
+  /** The message under a field, if any. */
+  errorOf: (name: Path<TValues>) => string | undefined;
+}
+
+/**
+ * The one way to write a form (react-hook-form with the contract's Zod schema): spec §5 wants a
+ * failed save to show each message under its field and to scroll to, and focus, the first one.
+ */
+export function useApiForm<TValues extends FieldValues, TOutput>(
+  schema: z.ZodType<TOutput>,
+  { defaultValues, fieldOf }: ApiFormOptions<TValues>,
+): ApiForm<TValues, TOutput> {
+  const form = useForm<TValues, unknown, TOutput>({
+    defaultValues: defaultValues as DefaultValues<TValues>,
+    resolver: zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TOutput>,
+    // Our reveal scrolls as well, and also reaches controls that are not registered inputs.
+    shouldFocusError: false,
+    // Like the server's answer, a message stays until the next save; editing the field clears it.
+    reValidateMode: 'onSubmit',
+  });
+  const ref = useRef<HTMLFormElement>(null);
+  const reveal = useRevealFirstError(ref);
+  const { clearErrors, setError, subscribe, formState } = form;
+
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, type }) => {
+          if (name && type === 'change') clearErrors(name as Path<TValues>);
+        },
+      }),
+    [subscribe, clearErrors],
+  );
+
+  const submit = useCallback((onValid: SubmitHandler<TOutput>) => form.handleSubmit(onValid, reveal), [form, reveal]);
+
+  const showServerErrors = useCallback(
+    (error: unknown) => {
+      if (!isApiError(error, 422)) return false;
+      let shown = false;
+      for (const [key, messages] of Object.entries(error.errors)) {
+        const name = fieldOf ? fieldOf(key) : (key as Path<TValues>);
+        if (!name || !messages[0] || (!fieldOf && !(key.split('.')[0]! in defaultValues))) continue;
+        setError(name, { type: 'server', message: messages[0] });
+        shown = true;
+      }
+      if (shown) reveal();
+      return shown;
+    },
+    [fieldOf, defaultValues, setError, reveal],
+  );
+
+  const { toast } = useToast();
+  const failed = (error: unknown) => {
+    if (showServerErrors(error) || isApiError(error, 401)) return;
+    toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
+  };
+
+  const errorOf = (name: Path<TValues>): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message;
+
+  return { form, ref, submit, showServerErrors, failed, errorOf };
+}
+
+/**
+ * Scrolls to, and focuses, the first field with an error once it is on screen. Fields mark
+ * themselves with `data-invalid` (the Field wrapper) or `aria-invalid` (the control).
+ */
+function useRevealFirstError(container: RefObject<HTMLElement | null>): () => void {
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (round === 0) return;
+    const first = container.current?.querySelector<HTMLElement>('[data-invalid], [aria-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    const control = first.matches('[aria-invalid="true"]')
+      ? first
+      : (first.querySelector<HTMLElement>('[aria-invalid="true"]') ?? first.querySelector<HTMLElement>('input, textarea, button'));
+    control?.focus({ preventScroll: true });
+  }, [round, container]);
+  return useCallback(() => setRound((r) => r + 1), []);
+}

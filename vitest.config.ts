@@ -28,6 +28,9 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // `npm run validate` runs lint and typecheck beside the tests on two cores: the default
+          // 5 s is too tight for the longer user journeys on a busy machine.
+          testTimeout: 20_000,
         },
       },
     ],

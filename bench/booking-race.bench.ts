@@ -18,7 +18,8 @@ if (url) Object.assign(process.env, { TEST_DATABASE_URL: url, TEST_DB_ENGINE: 'p
 const { freshDatabase, dropTemplates } = await import('../server/test/support/test-db.ts');
 const database = await freshDatabase({ poolSize: 10 });
 const fixture = await raceFixture(database.db, { clients: 300, sessionSecret: SECRET });
-const config = { ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: '/tmp/slotted-bench', SEED_DEMO: 'false' }), webDist: '/nonexistent' };
+// All simulated clients share this machine's address, so the per-address booking limit is lifted.
+const config = { ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: '/tmp/slotted-bench', SEED_DEMO: 'false', BOOKING_LIMIT_PER_IP: '100000' }), webDist: '/nonexistent' };
 const app = await buildApp({ config, db: database.db, clock: { now: () => new Date() }, mailer: devOutboxMailer(() => undefined) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 /**
- * Slot-engine benchmark. For the fixed workloads of shared/bench-data (180 and 31 days,
+ * Slot-engine benchmark. For the generated workloads of workloads.ts (180 and 31 days,
  * Mon–Fri 08:00–17:00 Europe/Madrid, 30-minute slots, viewer in America/New_York):
  *   1. checks the answer: the engine's available slots vs the expected count, and the engine's
  *      whole answer vs the naive reference engine's (they must be identical);
@@ -15,12 +15,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { clearZoneTimelineCache, getSlotDays, slotInstants } from '../server/src/domain/scheduling/index.ts';
 import { fmtMs, fmtRatio, machineLine, measureInterleaved, printTable, type Timing } from './measure.ts';
 import { naiveSlotDays } from './naive-slot-engine.ts';
-import { benchDataDir, loadWorkload, type Workload } from './workloads.ts';
+import { benchWorkload, type Workload } from './workloads.ts';
 
 const RUNS = Number(process.argv[2] ?? process.env.BENCH_RUNS ?? 200);
 const NAIVE_RUNS = Math.max(5, Math.round(RUNS / 10));
-/** Slot counts the workload README gives for its expected answer. */
-const EXPECTED_AVAILABLE: Record<string, number> = { 'workload.json': 1444, 'workload-31d.json': 258 };
 
 interface Result {
   workload: Workload;
@@ -69,20 +67,16 @@ function run(workloads: readonly Workload[]): Result[] {
   }));
 }
 
-const workloads = ['workload.json', 'workload-31d.json'].map(loadWorkload);
-if (workloads.some((w) => w === null)) {
-  console.log(`slot-engine bench skipped: workload files not found in ${benchDataDir} (set BENCH_DATA_DIR).`);
-  process.exit(0);
-}
+const workloads = [benchWorkload('180-day'), benchWorkload('31-day')];
 
 console.log(`Slot engine — ${machineLine()}`);
 console.log(`${RUNS} timed calls per engine figure (after warm-up), ${NAIVE_RUNS} for the naive engine; both workloads timed in interleaved rounds.\n`);
-const results = run(workloads as Workload[]);
+const results = run(workloads);
 
 for (const r of results) {
-  const expected = EXPECTED_AVAILABLE[r.workload.name];
+  const expected = r.workload.expectedAvailable;
   console.log(`${r.workload.name}: ${r.workload.file.description}`);
-  console.log(`  answer: ${r.available} available slots (expected ${expected ?? '?'}: ${r.available === expected ? 'match' : 'MISMATCH'}), ` +
+  console.log(`  answer: ${r.available} available slots (expected ${expected}: ${r.available === expected ? 'match' : 'MISMATCH'}), ` +
     `${r.listed} listed incl. taken, ${r.days} viewer days; identical to naive engine: ${r.matchesNaive ? 'yes' : 'NO'}`);
 }
 console.log('');
@@ -111,5 +105,5 @@ printTable(['ratio', 'value'], [
   [`cold / warm zone cache, ${long.workload.name}`, fmtRatio(long.cold.medianMs / long.engine.medianMs)],
   [`days of slots / bare instants, ${long.workload.name}`, fmtRatio(long.engine.medianMs / long.instants.medianMs)],
 ]);
-console.log('\n(For context, not measured here: the workload README reports ~210 ms and ~40 ms per call for another scheduler on its 2-core machines.)');
-if (results.some((r) => !r.matchesNaive || r.available !== EXPECTED_AVAILABLE[r.workload.name])) process.exitCode = 1;
+console.log('\n(For context, not measured here: bench/README.md notes ~210 ms and ~40 ms per call for another scheduler on these workloads.)');
+if (results.some((r) => !r.matchesNaive || r.available !== r.workload.expectedAvailable)) process.exitCode = 1;

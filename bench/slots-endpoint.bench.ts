@@ -1,6 +1,6 @@
 /**
  * The slots endpoint over HTTP (GET /api/services/{id}/slots) on PGlite, for the 31-day workload
- * of shared/bench-data loaded into the database: sequential latency p50/p95, throughput with
+ * (workloads.ts) loaded into the database: sequential latency p50/p95, throughput with
  * concurrent connections, and the same request's slot-engine time, so the share of HTTP +
  * database versus the engine shows as a ratio measured in this run. Nothing is asserted on time.
  */
@@ -13,13 +13,9 @@ import { policies, services, slots, users, workDays } from '../server/src/db/sch
 import { getSlotDays } from '../server/src/domain/scheduling/index.ts';
 import { devOutboxMailer } from '../server/src/mail/mailer.ts';
 import { measure } from './measure.ts';
-import { loadWorkload } from './workloads.ts';
+import { benchWorkload } from './workloads.ts';
 
-const workload = loadWorkload('workload-31d.json');
-if (!workload) {
-  console.log('shared/bench-data/workload-31d.json not found: skipping the slots endpoint benchmark.');
-  process.exit(0);
-}
+const workload = benchWorkload('31-day');
 const w = workload.file;
 const now = new Date(w.startTime);
 const clock = { now: () => new Date(now) };
@@ -64,8 +60,8 @@ const engine = measure(() => getSlotDays({ ...workload.query, policy: { minNotic
 
 const load = await autocannon({ url, connections: 8, duration: 5 });
 
-console.log(`Workload: ${w.description.replace('180-day', '31-day')}`);
-console.log(`Slots answered: ${available} available (the workload's expected answer is 258).`);
+console.log(`Workload: ${w.description}`);
+console.log(`Slots answered: ${available} available (the workload's expected answer is ${workload.expectedAvailable}).`);
 console.log('');
 console.log(`GET /api/services/{id}/slots, 31 days, PGlite, one request at a time (${latencies.length} requests):`);
 console.log(`  p50 ${q(0.5).toFixed(2)} ms   p95 ${q(0.95).toFixed(2)} ms`);

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Journeys run in Debian's Chromium (never a downloaded browser); each spec starts its own app. */
+/** Journeys run in Debian's Chromium (never a downloaded browser) against the app of `support/fixtures.ts`. */
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,

@@ -1,26 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import { expect, test } from '@playwright/test';
-import { startApp, type RunningApp } from '../../server/test/support/app-process.ts';
-import { startSmtp, type Inbox } from '../support/smtp.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { requestLink } from '../support/sign-in.ts';
 import { toast } from '../support/ui.ts';
 
-let smtp: Inbox;
-let app: RunningApp;
-
-test.beforeAll(async () => {
-  smtp = await startSmtp();
-  app = await startApp({ SMTP_URL: smtp.url });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
-
 test.use({ timezoneId: 'Europe/Madrid', acceptDownloads: true });
 
-test('a visitor books a class from the demo page, signs in on the way, confirms, downloads the calendar file and cancels; the provider sees it', async ({ page, browser }) => {
+test('a visitor books a class from the demo page, signs in on the way, confirms, downloads the calendar file and cancels; the provider sees it', async ({ page, browser, app, smtp }) => {
   // Pick a class and a time while signed out.
   await page.goto(`${app.url}/demo`);
   await page.getByRole('link', { name: /Yin & Restore/ }).first().click();

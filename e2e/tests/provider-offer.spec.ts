@@ -1,21 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { startApp, type RunningApp } from '../../server/test/support/app-process.ts';
-import { startSmtp, type Inbox } from '../support/smtp.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { signUpByEmail } from '../support/sign-in.ts';
 import { toast } from '../support/ui.ts';
-
-let smtp: Inbox;
-let app: RunningApp;
-
-test.beforeAll(async () => {
-  smtp = await startSmtp();
-  app = await startApp({ SMTP_URL: smtp.url, SEED_DEMO: 'false' });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
 
 /** What a New York clock reads when it is `time` on `date` in Madrid. */
 function inNewYork(date: string, time: string): { date: string; time: string } {
@@ -26,7 +12,7 @@ function inNewYork(date: string, time: string): { date: string; time: string } {
 test.describe('a provider publishes their offer', () => {
   test.use({ timezoneId: 'Europe/Madrid' });
 
-  test('services, hours, policies and a weekly class, seen by a visitor in New York', async ({ page, browser }) => {
+  test('services, hours, policies and a weekly class, seen by a visitor in New York', async ({ page, browser, app, smtp }) => {
     // The account takes the browser's zone (Madrid) when it is created.
     await signUpByEmail(page, smtp, app.url, 'studio@example.com', 'Sea Studio');
     await page.goto(`${app.url}/settings/account`);

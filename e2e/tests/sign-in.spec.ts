@@ -1,31 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startApp, type RunningApp } from '../../server/test/support/app-process.ts';
-import { startSmtp, type Inbox } from '../support/smtp.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { requestLink } from '../support/sign-in.ts';
 import { toast } from '../support/ui.ts';
-import { requestLink as requestLinkBySmtp } from '../support/sign-in.ts';
 
-let smtp: Inbox;
-let app: RunningApp;
-
-test.beforeAll(async () => {
-  smtp = await startSmtp();
-  app = await startApp({ SMTP_URL: smtp.url });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
-
-const requestLink = (page: Page, email: string) => requestLinkBySmtp(page, smtp, email);
-
-test('a newcomer signs up through an e-mailed link, edits the profile and logs out', async ({ page }) => {
+test('a newcomer signs up through an e-mailed link, edits the profile and logs out', async ({ page, app, smtp }) => {
   await page.goto(`${app.url}/schedule`);
   await expect(page).toHaveURL(`${app.url}/login`);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   // No social provider is configured, so no button may lead nowhere.
   await expect(page.getByText('Continue with Google')).toHaveCount(0);
 
-  const link = await requestLink(page, 'nora@example.com');
+  const link = await requestLink(page, smtp, 'nora@example.com');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toBeDisabled();
@@ -58,9 +42,9 @@ test('a newcomer signs up through an e-mailed link, edits the profile and logs o
   await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
 });
 
-test('server-side field errors show under the field and the page scrolls to them', async ({ page }) => {
+test('server-side field errors show under the field and the page scrolls to them', async ({ page, app, smtp }) => {
   await page.goto(`${app.url}/login`);
-  const link = await requestLink(page, 'owen@example.com');
+  const link = await requestLink(page, smtp, 'owen@example.com');
   await page.goto(link);
   await page.getByLabel('Name', { exact: true }).fill('Owen');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -80,9 +64,9 @@ test('server-side field errors show under the field and the page scrolls to them
   await expect(toast(page, 'Profile updated')).toBeVisible();
 });
 
-test('the demo provider is seeded on first run and can sign in', async ({ page }) => {
+test('the demo provider is seeded on first run and can sign in', async ({ page, app, smtp }) => {
   await page.goto(`${app.url}/login`);
-  const link = await requestLink(page, 'demo@example.com');
+  const link = await requestLink(page, smtp, 'demo@example.com');
   await page.goto(link);
   await expect(page).toHaveURL(`${app.url}/schedule`);
   await page.goto(`${app.url}/settings/account`);

@@ -126,8 +126,9 @@ export function appointmentSlotInstants(query: SlotQuery): SlotInstant[] {
   const transitions = timeline.transitions;
   const offsets = timeline.offsets;
   let segment = segmentAt(timeline, firstDay * DAY_MS - DAY_MS);
+  const limit = query.limit ?? Infinity;
 
-  for (let day = firstDay; day <= lastDay; day++) {
+  for (let day = firstDay; day <= lastDay && out.length < limit; day++) {
     const hours = week[isoWeekdayOfDay(day)];
     if (!hours || holidays.has(day)) continue;
     const midnightWall = day * DAY_MS;
@@ -149,5 +150,7 @@ export function appointmentSlotInstants(query: SlotQuery): SlotInstant[] {
       }
     }
   }
+  // Days are visited in order, so the first `limit` candidates are the earliest.
+  if (out.length > limit) out.length = limit;
   return out;
 }

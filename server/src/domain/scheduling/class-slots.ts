@@ -33,5 +33,7 @@ export function classSlotInstants(query: SlotQuery): SlotInstant[] {
         : 'available';
     out.push({ id, startMs, endMs, status });
   }
-  return out.sort((a, b) => a.startMs - b.startMs || (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
+  out.sort((a, b) => a.startMs - b.startMs || (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
+  if (query.limit !== undefined && out.length > query.limit) out.length = query.limit;
+  return out;
 }

@@ -7,6 +7,7 @@
  */
 import { appointmentSlotInstants } from './appointment-slots.ts';
 import { classSlotInstants } from './class-slots.ts';
+import { formatDate, parseDate } from './civil-time.ts';
 import { groupSlotsByViewerDay } from './group-days.ts';
 import type { DayOfSlots, SlotInstant, SlotQuery } from './types.ts';
 
@@ -20,6 +21,7 @@ export {
   clearZoneTimelineCache,
   firstInstantAtOrAfterWall,
   instantToWall,
+  localDaysWindow,
   offsetAt,
   resolveWall,
   slotInstantOfWall,
@@ -36,4 +38,33 @@ export function slotInstants(query: SlotQuery): SlotInstant[] {
 /** The service's slots for the viewer, grouped by the viewer's local date (spec §3 "Day of slots"). */
 export function getSlotDays(query: SlotQuery): DayOfSlots[] {
   return groupSlotsByViewerDay(slotInstants(query), query.viewerTimeZone);
+}
+
+/** A page of days of slots: see `getSlotPage`. */
+export interface SlotPage {
+  readonly days: DayOfSlots[];
+  /**
+   * The viewer-local date the next page starts at when `maxSlots` cut this one short, else null.
+   * The days listed are complete, except when a single day alone has more than `maxSlots` slots:
+   * then it holds its first `maxSlots`, and the next page starts the day after.
+   */
+  readonly resumeDate: string | null;
+}
+
+/**
+ * Like `getSlotDays`, but with at most `maxSlots` slots, cut at a whole viewer day, so no answer
+ * grows with the provider's calendar (a 1-minute service open around the clock has 1,440 slots
+ * a day). The engine stops producing slots once it has one more than fits.
+ */
+export function getSlotPage(query: SlotQuery, maxSlots: number): SlotPage {
+  if (!(Number.isInteger(maxSlots) && maxSlots > 0)) throw new RangeError(`maxSlots must be a whole number above 0, got ${maxSlots}`);
+  const instants = slotInstants({ ...query, limit: maxSlots + 1 });
+  if (instants.length <= maxSlots) return { days: groupSlotsByViewerDay(instants, query.viewerTimeZone), resumeDate: null };
+
+  // The first slot left out decides where the next page starts; its day is incomplete here.
+  const firstLeftOut = groupSlotsByViewerDay([instants.pop()!], query.viewerTimeZone)[0]!.date;
+  const days = groupSlotsByViewerDay(instants, query.viewerTimeZone);
+  const complete = days.filter((d) => d.date < firstLeftOut);
+  if (complete.length > 0) return { days: complete, resumeDate: firstLeftOut };
+  return { days: days.filter((d) => d.date === firstLeftOut), resumeDate: formatDate(parseDate(firstLeftOut) + 1) };
 }

@@ -96,6 +96,8 @@ export interface SlotQuery {
   readonly now: InstantInput;
   /** Optional limit [from, to) on slot starts, on top of the policy's notice and advance window. */
   readonly window?: { readonly from: InstantInput; readonly to: InstantInput };
+  /** At most this many slots (the earliest) are produced, so one answer's work and size stay bounded. */
+  readonly limit?: number;
 }
 
 export type SlotStatus = 'available' | 'taken' | 'booked_by_you';

@@ -10,7 +10,7 @@
  * occurs twice (fall-back overlap) means the earlier instant.
  */
 import { Temporal } from 'temporal-polyfill';
-import { DAY_MS } from './civil-time.ts';
+import { DAY_MS, parseDate } from './civil-time.ts';
 
 /** The offsets of one zone over a covered span of instants. */
 export interface ZoneTimeline {
@@ -141,4 +141,12 @@ export function firstInstantAtOrAfterWall(timeline: ZoneTimeline, wallMs: number
   if (r.kind !== 'skipped') return r.earlier;
   // The transition lies in (earlier, later]; it is the last one at or before `later`.
   return timeline.transitions[segmentAt(timeline, r.later) - 1]!;
+}
+
+/** The instants [from, to) of the local dates fromDate..toDate ('YYYY-MM-DD', both included) in `timeZone`. */
+export function localDaysWindow(fromDate: string, toDate: string, timeZone: string): { from: number; to: number } {
+  const first = parseDate(fromDate);
+  const afterLast = parseDate(toDate) + 1;
+  const timeline = zoneTimeline(timeZone, (first - 2) * DAY_MS, (afterLast + 2) * DAY_MS);
+  return { from: firstInstantAtOrAfterWall(timeline, first * DAY_MS), to: firstInstantAtOrAfterWall(timeline, afterLast * DAY_MS) };
 }

@@ -8,24 +8,36 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/**
+ * Every error the API answers with, once: its machine `code`, HTTP status and default message.
+ * The server throws `AppError(code)` and the web matches on `code`; a thrower may pass a more
+ * specific message (e.g. which booking is in the way) but never another status.
+ */
 export const ERROR_CODES = {
-  unauthenticated: 'unauthenticated',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  magicLinkExpired: 'magic_link_expired',
-  magicLinkInvalid: 'magic_link_invalid',
-  conflict: 'conflict',
-  slotTaken: 'slot_taken',
-  holdExpired: 'hold_expired',
-  csrfMismatch: 'csrf_token_mismatch',
-  validation: 'validation_failed',
-  rateLimited: 'rate_limited',
-  tooManyHolds: 'too_many_holds',
-  payloadTooLarge: 'payload_too_large',
-  internal: 'internal_error',
-  databaseUnavailable: 'database_unavailable',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+  bad_request: { status: 400, message: 'The request could not be read. Please send it again.' },
+  unauthenticated: { status: 401, message: 'Unauthenticated.' },
+  forbidden: { status: 403, message: 'You are not allowed to do that.' },
+  payment_required: { status: 403, message: 'This provider takes payment online when you book.' },
+  not_found: { status: 404, message: 'Not found.' },
+  magic_link_invalid: { status: 404, message: 'This sign-in link is not valid or has already been used. Please request a new one.' },
+  magic_link_expired: { status: 408, message: 'The magic link has expired.' },
+  conflict: { status: 409, message: 'This has just changed. Please reload the page.' },
+  slot_taken: { status: 409, message: 'This slot is no longer available. Please select another one.' },
+  hold_expired: { status: 409, message: 'Your session timed out before we could confirm your booking.' },
+  payload_too_large: { status: 413, message: 'That upload is too large.' },
+  csrf_token_mismatch: { status: 419, message: 'CSRF token mismatch. Please reload the page and try again.' },
+  validation_failed: { status: 422, message: 'The given data was invalid.' },
+  rate_limited: { status: 429, message: 'Too many attempts. Please try again later.' },
+  too_many_holds: { status: 429, message: 'You have too many unconfirmed bookings with this provider.' },
+  internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  database_unavailable: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes a status can carry: what the OpenAPI document lists for each error status. */
+export function errorCodesWithStatus(status: number): ErrorCode[] {
+  return (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => ERROR_CODES[code].status === status);
+}
 
 /**
  * Turns Zod issues into the per-field map the spec's forms show. Nested fields use dotted keys,

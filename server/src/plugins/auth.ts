@@ -7,11 +7,10 @@
  * session change.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@slotted/contract';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { forbidden, HttpError, unauthenticated } from '../lib/http-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/tokens.ts';
 import { deleteSession, findSessionUser, insertSession, SESSION_TTL_DAYS, touchSession, type UserRow } from '../modules/auth/sessions.queries.ts';
 
@@ -65,13 +64,13 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     const origin = req.headers.origin;
     // Only APP_URL: the Host header is the client's to choose, so matching it proves nothing.
     if (origin && origin !== appOrigin) {
-      throw new HttpError(419, ERROR_CODES.csrfMismatch, 'Cross-site request refused.');
+      throw new AppError('csrf_token_mismatch', 'Cross-site request refused.');
     }
     const cookie = req.cookies[XSRF_COOKIE];
     const header = req.headers[XSRF_HEADER];
     // Tokens are base64url, so the header is compared as sent (no decoding that could throw).
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header) || !validXsrf(cookie, sessionIdHash)) {
-      throw new HttpError(419, ERROR_CODES.csrfMismatch, 'CSRF token mismatch. Please reload the page and try again.');
+      throw new AppError('csrf_token_mismatch', 'CSRF token mismatch. Please reload the page and try again.');
     }
   };
 
@@ -119,16 +118,16 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
 
 /** Route guard: signed-in users only. */
 export async function requireUser(req: FastifyRequest): Promise<void> {
-  if (!req.user) throw unauthenticated();
+  if (!req.user) throw new AppError('unauthenticated');
 }
 
 /** Route guard: providers only (clients get 403). */
 export async function requireProvider(req: FastifyRequest): Promise<void> {
-  if (!req.user) throw unauthenticated();
-  if (!req.user.isProvider) throw forbidden('Only providers can do that.');
+  if (!req.user) throw new AppError('unauthenticated');
+  if (!req.user.isProvider) throw new AppError('forbidden', 'Only providers can do that.');
 }
 
 export function currentUser(req: FastifyRequest): UserRow {
-  if (!req.user) throw unauthenticated();
+  if (!req.user) throw new AppError('unauthenticated');
   return req.user;
 }

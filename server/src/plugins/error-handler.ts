@@ -1,34 +1,33 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, fieldErrors } from '@slotted/contract';
+import { fieldErrors } from '@slotted/contract';
 import { RETRY_AFTER_SECONDS, type DatabaseHealth } from '../db/database-health.ts';
-import { HttpError, validationError } from '../lib/http-error.ts';
+import { AppError, validationError } from '../lib/app-error.ts';
 
-/** Every failure leaves as `{ message, code, errors? }`; 5xx never leak internals. */
+function send(reply: FastifyReply, err: AppError) {
+  if (err.retryAfterSeconds) reply.header('Retry-After', String(err.retryAfterSeconds));
+  return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
+}
+
+/** Every failure leaves as `{ message, code, errors? }` with a code of ERROR_CODES; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance, database: Pick<DatabaseHealth, 'failed'>): void {
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
-      return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
-    }
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) return send(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = fieldErrors(err.validation.map((v) => ({
+      return send(reply, validationError(fieldErrors(err.validation.map((v) => ({
         path: String(v.instancePath ?? '').split('/').filter(Boolean),
         message: v.message ?? 'This value is not valid.',
-      })));
-      const e = validationError(errors);
-      return reply.code(422).send({ message: e.message, code: e.code, errors });
+      })))));
     }
     // An outage is logged once by `database`, not once per request, and the client may retry.
     if (database.failed(err)) {
-      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS))
-        .send({ message: 'The service is briefly unavailable. Please try again in a moment.', code: ERROR_CODES.databaseUnavailable });
+      return send(reply, new AppError('database_unavailable', undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS }));
     }
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ message: 'That upload is too large.', code: ERROR_CODES.payloadTooLarge });
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: err.message, code: (err.code ?? 'bad_request').toLowerCase() });
-    }
+    if (status === 413) return send(reply, new AppError('payload_too_large'));
+    // Fastify's own 4xx (unreadable JSON, wrong content type, …) keep their status; the body says why.
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message, code: 'bad_request' });
     req.log.error({ err }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal });
+    return send(reply, new AppError('internal_error'));
   });
 }

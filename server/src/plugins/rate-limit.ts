@@ -1,8 +1,7 @@
 import { lte, sql } from 'drizzle-orm';
-import { ERROR_CODES } from '@slotted/contract';
 import type { Db } from '../db/client.ts';
 import { rateLimitBuckets } from '../db/schema.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /**
  * Counts one hit against `key` in a fixed window kept in the database, so every app process
@@ -39,17 +38,14 @@ export async function deleteStaleRateLimits(db: Db, windowMs: number, now: Date)
 
 /**
  * Counts one hit against each key in turn, stopping at the first over its limit, and then answers
- * 429 naming the wait; the error carries `retryAfterSeconds` for the route's Retry-After header.
+ * 429 naming the wait; the error carries `retryAfterSeconds`, sent as the Retry-After header.
  */
 export async function enforceRateLimits(db: Db, rules: { key: string; limit: number }[], windowMs: number, now: Date, what: string): Promise<void> {
   for (const rule of rules) {
     const hit = await consumeRateLimit(db, rule.key, rule.limit, windowMs, now);
     if (!hit.allowed) {
       const wait = hit.retryAfterSeconds;
-      throw Object.assign(
-        new HttpError(429, ERROR_CODES.rateLimited, `Too many ${what}. Please try again in ${minutesText(wait)}.`),
-        { retryAfterSeconds: wait },
-      );
+      throw new AppError('rate_limited', `Too many ${what}. Please try again in ${minutesText(wait)}.`, { retryAfterSeconds: wait });
     }
   }
 }

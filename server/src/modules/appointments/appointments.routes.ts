@@ -10,15 +10,8 @@ export function appointmentsRoutes(app: FastifyInstance, deps: { appointments: R
   const { appointments } = deps;
 
   app.post('/api/appointments', { onRequest: requireUser, schema: { body: createAppointmentInput } }, async (req, reply) => {
-    try {
-      const { id, created } = await appointments.create(currentUser(req), req.body as z.output<typeof createAppointmentInput>, req.ip);
-      return reply.code(created ? 201 : 200).send({ data: { id } });
-    } catch (err) {
-      // Too many attempts or holds: say when to come back.
-      const wait = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (wait) reply.header('Retry-After', String(wait));
-      throw err;
-    }
+    const { id, created } = await appointments.create(currentUser(req), req.body as z.output<typeof createAppointmentInput>, req.ip);
+    return reply.code(created ? 201 : 200).send({ data: { id } });
   });
 
   app.get('/api/appointments', { onRequest: requireUser, schema: { querystring: listAppointmentsQuery } }, async (req) => ({

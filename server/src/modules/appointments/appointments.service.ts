@@ -6,14 +6,15 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  ERROR_CODES, HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER, type Appointment, type Policies, type createAppointmentInput,
+  HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER, type Appointment, type Policies, type createAppointmentInput,
 } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, type slots } from '../../db/schema.ts';
 import { bookingWindow, slotInstants, type ProviderAvailability } from '../../domain/scheduling/index.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
-import { HttpError, isUniqueViolation, notFound, forbidden, validationError } from '../../lib/http-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { MailOutbox } from '../../mail/mail-outbox.ts';
 import { enforceRateLimits, minutesText } from '../../plugins/rate-limit.ts';
 import type { UserRow } from '../auth/sessions.queries.ts';
@@ -32,9 +33,9 @@ import {
 import { imageUrl } from '../images/images.service.ts';
 
 const DAY_MS = 86_400_000;
-const slotGone = () => new HttpError(409, ERROR_CODES.slotTaken, 'This slot is no longer available. Please select another one.');
-const holdExpired = () => new HttpError(409, ERROR_CODES.holdExpired, 'Your session timed out before we could confirm your booking.');
-const cannotRebook = (why: string) => new HttpError(409, ERROR_CODES.conflict, `${why} Please choose another time.`);
+const slotGone = () => new AppError('slot_taken', 'This slot is no longer available. Please select another one.');
+const holdExpired = () => new AppError('hold_expired', 'Your session timed out before we could confirm your booking.');
+const cannotRebook = (why: string) => new AppError('conflict', `${why} Please choose another time.`);
 
 /** What a booking of one service needs, read before its transaction (see docs/architecture.md, PGlite). */
 interface Bookable {
@@ -77,7 +78,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
   async function details(executor: Db | Tx, id: string): Promise<AppointmentDetails> {
     const [d] = await appointmentDetails(executor, byId(id));
-    if (!d) throw notFound('Appointment not found.');
+    if (!d) throw new AppError('not_found', 'Appointment not found.');
     return d;
   }
 
@@ -138,10 +139,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     const holds = await liveHoldsWith(tx, viewer.id, b.provider.id, now);
     if (holds.count < MAX_LIVE_HOLDS_PER_PROVIDER) return;
     const wait = Math.max(1, Math.ceil(((holds.firstExpiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
-    throw Object.assign(
-      new HttpError(429, ERROR_CODES.tooManyHolds, `You already have ${holds.count} unconfirmed bookings with ${b.provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`),
-      { retryAfterSeconds: wait },
-    );
+    throw new AppError('too_many_holds', `You already have ${holds.count} unconfirmed bookings with ${b.provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`, { retryAfterSeconds: wait });
   }
 
   return {
@@ -152,7 +150,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
         limits.windowMinutes * 60_000, clock.now(), 'booking attempts');
       const startMs = input.starts_at === undefined ? 0 : Date.parse(input.starts_at);
       const b = await bookable(input.service_id, startMs);
-      if (!b) throw notFound('Service not found.');
+      if (!b) throw new AppError('not_found', 'Service not found.');
       const { service, provider } = b;
       if (provider.id === viewer.id) throw validationError({ service_id: ['You cannot book your own service.'] });
       if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
@@ -160,7 +158,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
       // A hold nobody could pay for would only fail at checkout: say so before taking the place.
       if (paymentOptions(provider, true, deps.cardPayments).length === 0) {
-        throw new HttpError(403, 'payment_required', `${provider.name} takes payment online when you book, which is not available yet. Please contact them to book.`);
+        throw new AppError('payment_required', `${provider.name} takes payment online when you book, which is not available yet. Please contact them to book.`);
       }
       const now = clock.now();
 
@@ -173,7 +171,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
           let place: Place;
           if (service.type === 'class') {
             const slot = await findSlot(tx, input.slot_id!);
-            if (!slot || slot.serviceId !== service.id) throw notFound('Class not found.');
+            if (!slot || slot.serviceId !== service.id) throw new AppError('not_found', 'Class not found.');
             place = { slot };
           } else {
             place = { startsAt: new Date(startMs), endsAt: new Date(startMs + service.durationMinutes * 60_000) };
@@ -198,7 +196,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     /** GET /api/appointments/{id}: the client's own booking, or one with the viewer as provider. */
     async get(viewer: UserRow, id: string): Promise<Appointment> {
       const d = await details(db, id);
-      if (d.appointment.clientId !== viewer.id && d.appointment.providerId !== viewer.id) throw notFound('Appointment not found.');
+      if (d.appointment.clientId !== viewer.id && d.appointment.providerId !== viewer.id) throw new AppError('not_found', 'Appointment not found.');
       return present(d, viewer);
     },
 
@@ -207,7 +205,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       const now = clock.now();
       // Re-booking a cancelled booking is booking its time again (D6): read what that needs first.
       const current = await details(db, id);
-      if (current.appointment.clientId !== viewer.id) throw notFound('Appointment not found.');
+      if (current.appointment.clientId !== viewer.id) throw new AppError('not_found', 'Appointment not found.');
       const rebooking = current.appointment.status === 'cancelled';
       let b: Bookable | null = null;
       if (rebooking) {
@@ -226,13 +224,13 @@ export function appointmentsService(deps: AppointmentsDeps) {
             await expireStaleHolds(tx, b.provider.id, now);
           }
           const a = await lockAppointment(tx, id);
-          if (!a || a.clientId !== viewer.id) throw notFound('Appointment not found.');
+          if (!a || a.clientId !== viewer.id) throw new AppError('not_found', 'Appointment not found.');
           if (a.status === 'confirmed') return;
-          if ((a.status === 'cancelled') !== rebooking) throw new HttpError(409, ERROR_CODES.conflict, 'This booking has just changed. Please reload the page.');
+          if ((a.status === 'cancelled') !== rebooking) throw new AppError('conflict', 'This booking has just changed. Please reload the page.');
           const provider = (await details(tx, id)).provider;
           if (a.status === 'expired' || (a.status === 'held' && (!a.holdExpiresAt || a.holdExpiresAt.getTime() <= now.getTime()))) throw holdExpired();
           const paid = a.paidAt !== null;
-          if (!paid && provider.requirePayment) throw forbidden('This provider asks for payment when you book.');
+          if (!paid && provider.requirePayment) throw new AppError('forbidden', 'This provider asks for payment when you book.');
           if (b) {
             const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
             await takeTime(tx, b, slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt }, now);
@@ -259,19 +257,19 @@ export function appointmentsService(deps: AppointmentsDeps) {
       const now = clock.now();
       // Read before the transaction: on PGlite a query outside `tx` waits for it to end.
       const current = await details(db, id);
-      if (current.appointment.clientId !== viewer.id && current.appointment.providerId !== viewer.id) throw notFound('Appointment not found.');
+      if (current.appointment.clientId !== viewer.id && current.appointment.providerId !== viewer.id) throw new AppError('not_found', 'Appointment not found.');
       const policy = await deps.availability.policy(current.appointment.providerId);
       await db.transaction(async (tx) => {
         const a = await lockAppointment(tx, id);
-        if (!a || (a.clientId !== viewer.id && a.providerId !== viewer.id)) throw notFound('Appointment not found.');
+        if (!a || (a.clientId !== viewer.id && a.providerId !== viewer.id)) throw new AppError('not_found', 'Appointment not found.');
         if (a.status === 'held') {
           // Leaving the checkout gives the place back at once.
           await updateAppointment(tx, id, { status: 'expired', updatedAt: now });
           if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
           return;
         }
-        if (a.status !== 'confirmed') throw new HttpError(409, ERROR_CODES.conflict, 'This booking is already cancelled.');
-        if (a.startsAt.getTime() <= now.getTime()) throw new HttpError(409, ERROR_CODES.conflict, 'This booking has already started.');
+        if (a.status !== 'confirmed') throw new AppError('conflict', 'This booking is already cancelled.');
+        if (a.startsAt.getTime() <= now.getTime()) throw new AppError('conflict', 'This booking has already started.');
         const byProvider = a.providerId === viewer.id;
         const refundable = byProvider || clientRefundable(a.startsAt, now, policy.min_hours_before_cancellation);
         const refund = refundable && a.paidAt && a.paymentMethod === 'card' ? a.priceCents : 0;
@@ -290,7 +288,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
     /** GET /api/appointments: the viewer's bookings, or (providers) one client's bookings with them. */
     async list(viewer: UserRow, q: { client_id?: string; subset?: 'future' | 'past' | 'cancelled'; service_id?: number; paid_only?: 'true' | 'false' }): Promise<Appointment[]> {
-      if (q.client_id && !viewer.isProvider) throw forbidden('Only providers can see their clients’ bookings.');
+      if (q.client_id && !viewer.isProvider) throw new AppError('forbidden', 'Only providers can see their clients’ bookings.');
       const { where, order } = listFilter({
         clientId: q.client_id ?? viewer.id, providerId: q.client_id ? viewer.id : undefined, serviceId: q.service_id,
         paidOnly: q.paid_only === 'true', subset: q.subset, now: clock.now(),

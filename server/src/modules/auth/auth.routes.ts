@@ -7,15 +7,9 @@ import type { authService } from './auth.service.ts';
 export function authRoutes(app: FastifyInstance, deps: { auth: ReturnType<typeof authService>; sessions: SessionCookies; me: ReturnType<typeof meService> }): void {
   const { auth, sessions, me } = deps;
 
-  app.post('/api/login', { schema: { body: loginRequest } }, async (req, reply) => {
+  app.post('/api/login', { schema: { body: loginRequest } }, async (req) => {
     const { email } = req.body as { email: string };
-    try {
-      await auth.requestLink(email, req.ip);
-    } catch (err) {
-      const wait = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (wait) reply.header('Retry-After', String(wait));
-      throw err;
-    }
+    await auth.requestLink(email, req.ip);
     return { message: 'We sent you an activation link. Please be sure to check your spam folder too.' };
   });
 

@@ -4,11 +4,12 @@
  * MAGIC_LINK_TTL_MINUTES. Known and unknown e-mails get the same answer.
  */
 import { eq } from 'drizzle-orm';
-import { ERROR_CODES, MAGIC_LINK_TTL_MINUTES, type CreateUserRequest } from '@slotted/contract';
+import { MAGIC_LINK_TTL_MINUTES, type CreateUserRequest } from '@slotted/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
-import { HttpError, isUniqueViolation, validationError } from '../../lib/http-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { MailOutbox } from '../../mail/mail-outbox.ts';
 import { consumeRateLimit } from '../../plugins/rate-limit.ts';
@@ -41,10 +42,7 @@ export function authService(deps: AuthDeps) {
     const byEmail = byIp.allowed ? await consumeRateLimit(db, `login:email:${email}`, deps.loginLimits.perEmail, windowMs, now) : byIp;
     if (!byIp.allowed || !byEmail.allowed) {
       const wait = Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds);
-      throw Object.assign(
-        new HttpError(429, ERROR_CODES.rateLimited, `Too many sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`),
-        { retryAfterSeconds: wait },
-      );
+      throw new AppError('rate_limited', `Too many sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, { retryAfterSeconds: wait });
     }
   }
 
@@ -52,10 +50,10 @@ export function authService(deps: AuthDeps) {
   async function usableLink(tx: Db | Tx, token: string): Promise<MagicLinkRow> {
     const link = await findMagicLink(tx, sha256(token));
     if (!link || link.usedAt) {
-      throw new HttpError(404, ERROR_CODES.magicLinkInvalid, 'This sign-in link is not valid or has already been used. Please request a new one.');
+      throw new AppError('magic_link_invalid', 'This sign-in link is not valid or has already been used. Please request a new one.');
     }
     if (link.expiresAt.getTime() <= clock.now().getTime()) {
-      throw new HttpError(408, ERROR_CODES.magicLinkExpired, 'The magic link has expired.');
+      throw new AppError('magic_link_expired', 'The magic link has expired.');
     }
     return link;
   }
@@ -67,7 +65,7 @@ export function authService(deps: AuthDeps) {
 
   async function signInWithLink(tx: Db | Tx, link: MagicLinkRow, user: UserRow, startSession: StartSession): Promise<UserRow> {
     if (!(await consumeMagicLink(tx, link.id, clock.now()))) {
-      throw new HttpError(404, ERROR_CODES.magicLinkInvalid, 'This sign-in link is not valid or has already been used. Please request a new one.');
+      throw new AppError('magic_link_invalid', 'This sign-in link is not valid or has already been used. Please request a new one.');
     }
     await startSession(tx, user.id);
     return user;
@@ -116,7 +114,7 @@ export function authService(deps: AuthDeps) {
         });
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_unique')) {
-          throw new HttpError(409, ERROR_CODES.conflict, 'Your account was just created in another window. Please sign in again.');
+          throw new AppError('conflict', 'Your account was just created in another window. Please sign in again.');
         }
         throw err;
       }

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { ProviderAvailability } from '../../domain/scheduling/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound, validationError } from '../../lib/http-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { UserRow } from '../auth/sessions.queries.ts';
 import {
@@ -115,12 +115,12 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
         endsLocal: `${input.until_date} ${input.until_time}:00`,
         note: input.note,
       });
-      if (!row) throw notFound('Time off not found.');
+      if (!row) throw new AppError('not_found', 'Time off not found.');
       return presentTimeOff(row);
     },
 
     async removeTimeOff(providerId: string, id: number): Promise<void> {
-      if (!(await deleteTimeOff(db, id, providerId))) throw notFound('Time off not found.');
+      if (!(await deleteTimeOff(db, id, providerId))) throw new AppError('not_found', 'Time off not found.');
     },
 
     holidays,

@@ -3,7 +3,7 @@
  * are stored as slot rows up to the advance-booking horizon and extended as time passes, so
  * bookings, capacity and cancellations attach to real rows.
  */
-import { ERROR_CODES, WEEKDAYS, type repeaterInput } from '@slotted/contract';
+import { WEEKDAYS, type repeaterInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { occurrenceConflicts, type OccurrenceConflict, type ProviderDays } from '../../domain/classes/occurrence-conflicts.ts';
@@ -12,7 +12,7 @@ import { parseLocalDateTime } from '../../domain/scheduling/civil-time.ts';
 import { slotInstantOfWall, zoneTimeline } from '../../domain/scheduling/zoned-time.ts';
 import type { IsoWeekday } from '../../domain/scheduling/types.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { HttpError, notFound, validationError } from '../../lib/http-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { lockProvider } from '../appointments/appointments.queries.ts';
 import type { UserRow } from '../auth/sessions.queries.ts';
 import type { availabilityService } from '../availability/availability.service.ts';
@@ -157,10 +157,10 @@ export function classesService(deps: ClassesDeps) {
     async cancelSlot(provider: UserRow, slotId: number, upcoming: boolean): Promise<void> {
       await db.transaction(async (tx) => {
         const slot = await findSlotForUpdate(tx, slotId);
-        if (!slot || slot.providerId !== provider.id) throw notFound('Class not found.');
+        if (!slot || slot.providerId !== provider.id) throw new AppError('not_found', 'Class not found.');
         const now = clock.now();
-        if (slot.startsAt.getTime() <= now.getTime()) throw new HttpError(409, ERROR_CODES.conflict, 'This class has already started.');
-        if (slot.cancelledAt && !upcoming) throw new HttpError(409, ERROR_CODES.conflict, 'This class is already cancelled.');
+        if (slot.startsAt.getTime() <= now.getTime()) throw new AppError('conflict', 'This class has already started.');
+        if (slot.cancelledAt && !upcoming) throw new AppError('conflict', 'This class is already cancelled.');
         let ids = [slot.id];
         if (upcoming && slot.repeaterId !== null) {
           ids = await laterOccurrenceIds(tx, slot.repeaterId, slot.startsAt);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { HttpError, validationError } from '../../lib/http-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { tooBigMessage } from '../images/images.service.ts';
 import type { ProfileUpload, meService } from './me.service.ts';
@@ -57,6 +57,6 @@ async function* unreadableAs400<T>(parts: () => AsyncIterable<T>): AsyncIterable
     yield* parts();
   } catch (err) {
     if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-    throw new HttpError(400, 'bad_request', 'The form could not be read. Please send it again.');
+    throw new AppError('bad_request', 'The form could not be read. Please send it again.');
   }
 }

@@ -7,7 +7,8 @@ import { AVATAR_MAX_BYTES, PROFILE_COVER_MAX_BYTES, updateMeFields, fieldErrors,
 import type { Db } from '../../db/client.ts';
 import { identities, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isUniqueViolation, validationError } from '../../lib/http-error.ts';
+import { validationError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { UserRow } from '../auth/sessions.queries.ts';
 import { presentMe } from './me.presenter.ts';
 import { deleteImage, insertImage, processImage, type ProcessedImage } from '../images/images.service.ts';

@@ -1,7 +1,7 @@
 /** A provider's public profile (spec §2 Public profile, §3 Provider on profile). */
 import { fromCents, type PublicProfile } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { availabilityService } from '../availability/availability.service.ts';
 import { imageUrl } from '../images/images.service.ts';
 import { listProviderServices } from '../services/services.queries.ts';
@@ -13,7 +13,7 @@ export function profileService(deps: { db: Db; availability: ReturnType<typeof a
   return {
     async byUsername(username: string, viewerId: string | null): Promise<PublicProfile> {
       const provider = await findProvider(db, { username });
-      if (!provider) throw notFound('There is no provider at this address.');
+      if (!provider) throw new AppError('not_found', 'There is no provider at this address.');
       const [services, plans, policy] = await Promise.all([
         listProviderServices(db, provider.id),
         livePlans(db, provider.id),

@@ -3,7 +3,7 @@ import { DEFAULT_CAPACITY, fromCents, toCents, type Service, type serviceInput }
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { imageUrl } from '../images/images.service.ts';
 import {
@@ -51,7 +51,7 @@ export function servicesService(deps: { db: Db; clock: Clock }) {
   async function mine(providerId: string, id: number): Promise<ServiceListRow> {
     const row = await findLiveService(db, id);
     // Another provider's service is answered like a missing one (DESIGN.md §3).
-    if (!row || row.service.providerId !== providerId) throw notFound('Service not found.');
+    if (!row || row.service.providerId !== providerId) throw new AppError('not_found', 'Service not found.');
     return row;
   }
 
@@ -67,12 +67,12 @@ export function servicesService(deps: { db: Db; clock: Clock }) {
     },
 
     async update(providerId: string, id: number, input: ServiceInput): Promise<Service> {
-      if (!(await updateService(db, id, providerId, { ...toColumns(input), updatedAt: clock.now() }))) throw notFound('Service not found.');
+      if (!(await updateService(db, id, providerId, { ...toColumns(input), updatedAt: clock.now() }))) throw new AppError('not_found', 'Service not found.');
       return presentService(await mine(providerId, id), providerId);
     },
 
     async remove(providerId: string, id: number): Promise<void> {
-      if (!(await softDeleteService(db, id, providerId, clock.now()))) throw notFound('Service not found.');
+      if (!(await softDeleteService(db, id, providerId, clock.now()))) throw new AppError('not_found', 'Service not found.');
     },
   };
 }

@@ -9,7 +9,7 @@ import type { BookingPolicy, BusyInterval } from '../../domain/scheduling/index.
 import { getSlotPage, localDaysWindow } from '../../domain/scheduling/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../auth/sessions.queries.ts';
 import type { availabilityService } from '../availability/availability.service.ts';
 import type { classesService } from '../classes/classes.service.ts';
@@ -57,7 +57,7 @@ export function slotsService(deps: SlotsDeps) {
       const viewerTimeZone = query.timezone;
       const found = await findLiveService(db, serviceId);
       const provider = found && (await findProvider(db, { id: found.service.providerId }));
-      if (!found || !provider) throw notFound('Service not found.');
+      if (!found || !provider) throw new AppError('not_found', 'Service not found.');
       const service = found.service;
       const policy = await deps.availability.policy(provider.id);
       // Class occurrences are listed, and block appointment times, only once they exist.

@@ -11,7 +11,7 @@ import { isIanaZone } from '@slotted/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
-import { isUniqueViolation } from '../../lib/http-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { insertImage, processImage, type ProcessedImage } from '../images/images.service.ts';
 import type { IdentityProvider, ProviderName, SocialProfile } from './identity-providers.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CONFIRMATION_SUCCESS_DELAY_MS, ERROR_CODES, type Appointment, type PaymentOption } from '@slotted/contract';
+import { CONFIRMATION_SUCCESS_DELAY_MS, type Appointment, type ErrorCode, type PaymentOption } from '@slotted/contract';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
@@ -106,7 +106,7 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
   const confirmFailed = (error: Error) => {
     setConfirming(false);
     if (isApiError(error, 401)) return toLogin();
-    if (isApiError(error, 409) && error.code === ERROR_CODES.holdExpired) {
+    if (isApiError(error, 409) && error.code === ('hold_expired' satisfies ErrorCode)) {
       setExpiredByServer(true);
       return;
     }

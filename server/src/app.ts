@@ -17,7 +17,7 @@ import { registerHousekeeping } from './jobs/housekeeping.ts';
 import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { devOutboxRoutes } from './mail/dev-outbox.routes.ts';
 import { openApiTransform, SESSION_SCHEME, XSRF_SCHEME } from './lib/api-route.ts';
-import { registerAuth, sessionCookieName, XSRF_HEADER } from './plugins/auth.ts';
+import { registerAuth, sessionCookieName } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { safeLogging } from './lib/log-serializers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';

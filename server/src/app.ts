@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { databaseHealth } from './db/database-health.ts';
@@ -15,8 +15,9 @@ import type { DevOutbox, Mailer } from './mail/mailer.ts';
 import { mailOutbox } from './mail/mail-outbox.ts';
 import { registerHousekeeping } from './jobs/housekeeping.ts';
 import { jobRunner, type JobRunner } from './jobs/job-runner.ts';
-import { registerDevOutbox } from './mail/dev-outbox.routes.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { devOutboxRoutes } from './mail/dev-outbox.routes.ts';
+import { openApiTransform, SESSION_SCHEME, XSRF_SCHEME } from './lib/api-route.ts';
+import { registerAuth, sessionCookieName } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { safeLogging } from './lib/log-serializers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -85,8 +86,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Slotted API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Slotted API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config), description: 'Set by signing in (POST /api/magic-link, POST /api/create-user).' },
+          [XSRF_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie (GET /sanctum/csrf-cookie), echoed by every state-changing request.' },
+        },
+      },
+    },
+    transform: openApiTransform,
   });
 
   const jobs = jobRunner({ db, clock, log: app.log, databaseFailed: (err) => database.failed(err) });
@@ -99,28 +108,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const me = meService({ db, clock });
   const auth = authService({ db, clock, mail, appUrl: config.appUrl, loginLimits: config.loginLimits });
 
-  authRoutes(app, { auth, sessions, me });
-  meRoutes(app, { me });
-  socialRoutes(app, { social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }), sessions, config });
+  await app.register(authRoutes, { auth, sessions, me });
+  await app.register(meRoutes, { prefix: '/api/me', me });
+  await app.register(socialRoutes, {
+    prefix: '/auth/social',
+    social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }), sessions, config,
+  });
   const availability = availabilityService({ db, clock });
   const classes = classesService({
     db, clock, availability,
     bookingsCancelled: (tx, ids) => appointments.mailClassCancelled(tx, ids),
   });
-  servicesRoutes(app, { services: servicesService({ db, clock }) });
-  availabilityRoutes(app, { availability, clock });
+  await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
+  await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
   const appointments = appointmentsService({
     db, clock, mail, appUrl: config.appUrl, availability, classes, cardPayments: false, bookingLimits: config.bookingLimits,
   });
-  classesRoutes(app, { classes });
-  appointmentsRoutes(app, { appointments });
-  slotsRoutes(app, { slots: slotsService({ db, clock, availability, classes }) });
-  profileRoutes(app, { profile: profileService({ db, availability }) });
-  scheduleRoutes(app, { schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }) });
-  imagesRoutes(app, { db });
-  appConfigRoutes(app, { config });
-  healthRoutes(app, { database });
-  if (config.devOutbox && deps.outbox) registerDevOutbox(app, deps.outbox);
+  await app.register(classesRoutes, { prefix: '/api', classes });
+  await app.register(appointmentsRoutes, { prefix: '/api', appointments });
+  await app.register(slotsRoutes, { prefix: '/api/services', slots: slotsService({ db, clock, availability, classes }) });
+  await app.register(profileRoutes, { prefix: '/api/profile', profile: profileService({ db, availability }) });
+  await app.register(scheduleRoutes, {
+    prefix: '/api/schedule',
+    schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),
+  });
+  await app.register(imagesRoutes, { prefix: '/images', db });
+  await app.register(appConfigRoutes, { prefix: '/api/config', config });
+  await app.register(healthRoutes, { database });
+  if (config.devOutbox && deps.outbox) await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outbox: deps.outbox });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDist);

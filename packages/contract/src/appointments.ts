@@ -81,3 +81,9 @@ export const clientSchema = z.object({
   is_me: z.boolean(),
 });
 export type Client = z.infer<typeof clientSchema>;
+
+/** `/api/appointments/{id}`: appointment ids are UUIDs. */
+export const appointmentIdParams = z.object({ id: z.uuid({ error: 'Appointment not found.' }) });
+
+/** POST /api/appointments answer: the booking held (201) or the live hold already made (200). */
+export const createdAppointmentSchema = z.object({ id: z.string() });

@@ -52,3 +52,14 @@ export const appConfigSchema = z.object({
   marketing_url: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+
+/** `/auth/social/{provider}` and its callback. */
+export const socialProviderParams = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
+
+/**
+ * GET /auth/social/{provider}?timezone=…: the browser's zone, kept for an account the sign-in
+ * creates. Sign-in never fails over it: an unusable value is dropped.
+ */
+export const socialStartQuery = z.object({ timezone: z.string().optional().catch(undefined) });

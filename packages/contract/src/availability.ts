@@ -103,3 +103,9 @@ export const holidaysResponse = z.object({
 
 export const holidayCountryInput = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.').nullable() });
 export const holidayChoiceInput = z.object({ date: calendarDate, available: z.boolean({ error: 'Choose available or not.' }) });
+
+/** GET /api/time-off answer: the entries and the zone their wall-clock times are in (D1). */
+export const timeOffResponse = z.object({ data: z.array(timeOffSchema), timezone: z.string() });
+
+/** GET /api/holidays?year=YYYY; without a year, this year. */
+export const holidaysQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });

@@ -23,3 +23,11 @@ export type RepeaterInput = z.input<typeof repeaterInput>;
 
 /** DELETE /api/slots/{id}?upcoming=0|1 */
 export const deleteSlotQuery = z.object({ upcoming: z.enum(['0', '1']).default('0') });
+
+/** POST /api/repeaters answer. */
+export const createdRepeaterSchema = z.object({
+  id: z.number(),
+  service: z.object({ id: z.number(), name: z.string() }),
+  /** How many classes were put on the timetable. */
+  occurrences: z.number(),
+});

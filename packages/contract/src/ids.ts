@@ -12,3 +12,6 @@ export const recordId = (message = 'This id is not valid.') =>
 
 /** `/{id}` path parameters of numeric records. */
 export const idParams = z.object({ id: recordId() });
+
+/** `/images/{id}`: uploaded images have UUIDs. */
+export const imageIdParams = z.object({ id: z.uuid() });

@@ -13,3 +13,5 @@ export * from './schedule.ts';
 export * from './profile.ts';
 export * from './appointments.ts';
 export * from './ics.ts';
+export * from './api.ts';
+export * from './health.ts';

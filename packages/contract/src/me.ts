@@ -54,3 +54,11 @@ export const updateMeFields = z.object({
   email: z.string({ error: 'Your e-mail address cannot be changed.' }).optional(),
 });
 export type UpdateMeFields = z.infer<typeof updateMeFields>;
+
+const uploadedFile = z.string().meta({ format: 'binary' });
+
+/** POST /api/me as /api/docs shows it: the text fields and the image files of the form. */
+export const updateMeForm = updateMeFields.extend({
+  avatar_upload: uploadedFile.optional(),
+  cover_upload: uploadedFile.optional(),
+});

@@ -44,3 +44,6 @@ export const scheduleDaySchema = z.object({
   slots: z.array(scheduleSlotSchema),
 });
 export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
+
+/** GET /api/schedule?subset=future|past|cancelled */
+export const scheduleQuery = z.object({ subset: z.enum(SCHEDULE_SUBSETS, { error: 'Choose future, past or cancelled.' }).default('future') });

@@ -43,3 +43,6 @@ export const serviceSchema = z.object({
   cancelled_appointments: z.number(),
 });
 export type Service = z.infer<typeof serviceSchema>;
+
+/** GET /api/services?type=appointment|class */
+export const listServicesQuery = z.object({ type: z.enum(SERVICE_TYPES).optional() });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
 import type { DevOutbox } from './mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -12,9 +13,10 @@ const forwarded = (headers: Record<string, unknown>) => FORWARDING_HEADERS.some(
  * (never in production, never with SMTP), and answers only to a browser on this machine that
  * reached it directly: the links in it sign anyone in.
  */
-export function registerDevOutbox(app: FastifyInstance, outbox: DevOutbox): void {
-  app.get('/dev/outbox', { schema: { hide: true } }, async (req, reply) => {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || forwarded(req.headers)) return reply.code(404).send({ message: 'Not found.', code: 'not_found' });
+export const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: DevOutbox }> = async (app, { outbox }) => {
+  // A development page, not part of the API: not in /api/docs.
+  app.get('', { schema: { hide: true } }, async (req, reply) => {
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || forwarded(req.headers)) throw new AppError('not_found', 'Not found.');
     const rows = outbox.list().map((m) => {
       const linked = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
       return `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${m.sentAt.toISOString()}</span></header><pre>${linked}</pre></article>`;
@@ -25,4 +27,4 @@ export function registerDevOutbox(app: FastifyInstance, outbox: DevOutbox): void
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.4rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:1rem;margin:1rem 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem}header span{color:#6b7280;font-size:.85rem}pre{white-space:pre-wrap;word-break:break-all;font:inherit}a{color:#4f46e5}.empty{color:#6b7280}</style></head>
 <body><h1>Development outbox</h1><p>E-mails are not sent because <code>SMTP_URL</code> is not set (<code>DEV_OUTBOX=true</code> shows them here). Newest first; reload to refresh.</p>${body}</body></html>`;
   });
-}
+};

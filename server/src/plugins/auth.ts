@@ -10,7 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { apiRoutes, noContent } from '@slotted/contract';
 import { AppError } from '../lib/app-error.ts';
+import { apiSchema } from '../lib/api-route.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/tokens.ts';
 import { deleteSession, findSessionUser, insertSession, SESSION_TTL_DAYS, touchSession, type UserRow } from '../modules/auth/sessions.queries.ts';
 
@@ -93,7 +95,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/sanctum/csrf-cookie', { schema: apiSchema(apiRoutes.csrfCookie, { response: { 204: noContent } }) }, async (req, reply) => {
     issueXsrf(reply, req.sessionIdHash);
     return reply.code(204).send();
   });

@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, appConfigSchema, dataOf } from '@slotted/contract';
 import type { Config } from '../../config.ts';
+import { apiSchema } from '../../lib/api-route.ts';
 
 /** What the web app needs to know about this installation (which sign-in buttons to show, …). */
-export function appConfigRoutes(app: FastifyInstance, deps: { config: Config }): void {
-  app.get('/api/config', async () => ({
+export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get('', { schema: apiSchema(apiRoutes.config, { response: { 200: dataOf(appConfigSchema) } }) }, async () => ({
     data: {
-      social: { google: deps.config.social.google !== null, facebook: deps.config.social.facebook !== null },
-      marketing_url: deps.config.marketingUrl,
+      social: { google: config.social.google !== null, facebook: config.social.facebook !== null },
+      marketing_url: config.marketingUrl,
     },
   }));
-}
+};

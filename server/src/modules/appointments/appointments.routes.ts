@@ -1,41 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAppointmentInput, listAppointmentsQuery } from '@slotted/contract';
+import {
+  apiRoutes, appointmentIdParams, appointmentSchema, clientSchema, createAppointmentInput, createdAppointmentSchema, dataOf, listAppointmentsQuery,
+} from '@slotted/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { apiSchema } from '../../lib/api-route.ts';
 import { currentUser, requireProvider, requireUser } from '../../plugins/auth.ts';
 import type { appointmentsService } from './appointments.service.ts';
 
-const idParams = z.object({ id: z.uuid({ error: 'Appointment not found.' }) });
+/** An unknown or malformed id is simply not found (the page shows 'Page not found'). */
+const byId = { schemaErrorFormatter: () => new AppError('not_found', 'Appointment not found.') };
 
-export function appointmentsRoutes(app: FastifyInstance, deps: { appointments: ReturnType<typeof appointmentsService> }): void {
-  const { appointments } = deps;
-
-  app.post('/api/appointments', { onRequest: requireUser, schema: { body: createAppointmentInput } }, async (req, reply) => {
-    const { id, created } = await appointments.create(currentUser(req), req.body as z.output<typeof createAppointmentInput>, req.ip);
+export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnType<typeof appointmentsService> }> = async (app, { appointments }) => {
+  app.post('/appointments', {
+    onRequest: requireUser,
+    schema: apiSchema(apiRoutes.createAppointment, { body: createAppointmentInput, response: { 200: dataOf(createdAppointmentSchema), 201: dataOf(createdAppointmentSchema) } }),
+  }, async (req, reply) => {
+    const { id, created } = await appointments.create(currentUser(req), req.body, req.ip);
     return reply.code(created ? 201 : 200).send({ data: { id } });
   });
 
-  app.get('/api/appointments', { onRequest: requireUser, schema: { querystring: listAppointmentsQuery } }, async (req) => ({
-    data: await appointments.list(currentUser(req), req.query as z.output<typeof listAppointmentsQuery>),
-  }));
+  app.get('/appointments', {
+    onRequest: requireUser,
+    schema: apiSchema(apiRoutes.listAppointments, { querystring: listAppointmentsQuery, response: { 200: dataOf(z.array(appointmentSchema)) } }),
+  }, async (req) => ({ data: await appointments.list(currentUser(req), req.query) }));
 
-  // An unknown or malformed id is simply not found (the page shows 'Page not found').
-  const withId = (req: { params: unknown }) => idParams.safeParse(req.params).data?.id ?? null;
-  const notFound = { message: 'Appointment not found.', code: 'not_found' };
+  app.get('/appointments/:id', {
+    onRequest: requireUser, ...byId,
+    schema: apiSchema(apiRoutes.appointment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+  }, async (req) => ({ data: await appointments.get(currentUser(req), req.params.id) }));
 
-  app.get('/api/appointments/:id', { onRequest: requireUser }, async (req, reply) => {
-    const id = withId(req);
-    return id ? { data: await appointments.get(currentUser(req), id) } : reply.code(404).send(notFound);
-  });
+  app.post('/appointments/:id/confirm-without-payment', {
+    onRequest: requireUser, ...byId,
+    schema: apiSchema(apiRoutes.confirmWithoutPayment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+  }, async (req) => ({ data: await appointments.confirmWithoutPayment(currentUser(req), req.params.id) }));
 
-  app.post('/api/appointments/:id/confirm-without-payment', { onRequest: requireUser }, async (req, reply) => {
-    const id = withId(req);
-    return id ? { data: await appointments.confirmWithoutPayment(currentUser(req), id) } : reply.code(404).send(notFound);
-  });
+  app.post('/appointments/:id/cancel', {
+    onRequest: requireUser, ...byId,
+    schema: apiSchema(apiRoutes.cancelAppointment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+  }, async (req) => ({ data: await appointments.cancel(currentUser(req), req.params.id) }));
 
-  app.post('/api/appointments/:id/cancel', { onRequest: requireUser }, async (req, reply) => {
-    const id = withId(req);
-    return id ? { data: await appointments.cancel(currentUser(req), id) } : reply.code(404).send(notFound);
-  });
-
-  app.get('/api/clients', { onRequest: requireProvider }, async (req) => ({ data: await appointments.clients(currentUser(req)) }));
-}
+  app.get('/clients', {
+    onRequest: requireProvider,
+    schema: apiSchema(apiRoutes.clients, { response: { 200: dataOf(z.array(clientSchema)) } }),
+  }, async (req) => ({ data: await appointments.clients(currentUser(req)) }));
+};

@@ -1,52 +1,59 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { holidayChoiceInput, holidayCountryInput, idParams, policiesInput, timeOffInput, workDaysInput } from '@slotted/contract';
-import { currentUser, requireProvider } from '../../plugins/auth.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiRoutes, dataOf, holidayChoiceInput, holidayCountryInput, holidaysQuery, holidaysResponse, idParams, noContent, policiesInput, policiesSchema,
+  timeOffInput, timeOffResponse, timeOffSchema, workDaysInput, workDaysResponse,
+} from '@slotted/contract';
 import type { Clock } from '../../lib/clock.ts';
+import { apiSchema } from '../../lib/api-route.ts';
+import { currentUser, requireProvider } from '../../plugins/auth.ts';
 import type { availabilityService } from './availability.service.ts';
 
-export function availabilityRoutes(app: FastifyInstance, deps: { availability: ReturnType<typeof availabilityService>; clock: Clock }): void {
-  const { availability } = deps;
+export const availabilityRoutes: FastifyPluginAsyncZod<{ availability: ReturnType<typeof availabilityService>; clock: Clock }> = async (app, { availability, clock }) => {
   const guarded = { onRequest: requireProvider };
 
-  app.get('/api/work-days', guarded, async (req) => {
+  app.get('/work-days', { ...guarded, schema: apiSchema(apiRoutes.workDays, { response: { 200: workDaysResponse } }) }, async (req) => {
     const me = currentUser(req);
     return { data: await availability.workWeek(me.id), timezone: me.timezone };
   });
-  app.post('/api/work-days', { ...guarded, schema: { body: workDaysInput } }, async (req) => {
+  app.post('/work-days', { ...guarded, schema: apiSchema(apiRoutes.saveWorkDays, { body: workDaysInput, response: { 200: workDaysResponse } }) }, async (req) => {
     const me = currentUser(req);
-    return { data: await availability.saveWorkWeek(me.id, req.body as z.output<typeof workDaysInput>), timezone: me.timezone };
+    return { data: await availability.saveWorkWeek(me.id, req.body), timezone: me.timezone };
   });
 
-  app.get('/api/policies', guarded, async (req) => ({ data: await availability.policy(currentUser(req).id) }));
-  app.post('/api/policies', { ...guarded, schema: { body: policiesInput } }, async (req) => ({
-    data: await availability.savePolicy(currentUser(req).id, req.body as z.output<typeof policiesInput>),
+  app.get('/policies', { ...guarded, schema: apiSchema(apiRoutes.policies, { response: { 200: dataOf(policiesSchema) } }) }, async (req) => ({
+    data: await availability.policy(currentUser(req).id),
+  }));
+  app.post('/policies', { ...guarded, schema: apiSchema(apiRoutes.savePolicies, { body: policiesInput, response: { 200: dataOf(policiesSchema) } }) }, async (req) => ({
+    data: await availability.savePolicy(currentUser(req).id, req.body),
   }));
 
-  app.get('/api/time-off', guarded, async (req) => ({ data: await availability.timeOff(currentUser(req).id), timezone: currentUser(req).timezone }));
-  app.post('/api/time-off', { ...guarded, schema: { body: timeOffInput } }, async (req, reply) =>
-    reply.code(201).send({ data: await availability.addTimeOff(currentUser(req).id, req.body as z.output<typeof timeOffInput>) }),
+  app.get('/time-off', { ...guarded, schema: apiSchema(apiRoutes.timeOff, { response: { 200: timeOffResponse } }) }, async (req) => {
+    const me = currentUser(req);
+    return { data: await availability.timeOff(me.id), timezone: me.timezone };
+  });
+  app.post('/time-off', { ...guarded, schema: apiSchema(apiRoutes.addTimeOff, { body: timeOffInput, response: { 201: dataOf(timeOffSchema) } }) }, async (req, reply) =>
+    reply.code(201).send({ data: await availability.addTimeOff(currentUser(req).id, req.body) }),
   );
-  app.put('/api/time-off/:id', { ...guarded, schema: { params: idParams, body: timeOffInput } }, async (req) => ({
-    data: await availability.changeTimeOff(currentUser(req).id, (req.params as { id: number }).id, req.body as z.output<typeof timeOffInput>),
-  }));
-  app.delete('/api/time-off/:id', { ...guarded, schema: { params: idParams } }, async (req, reply) => {
-    await availability.removeTimeOff(currentUser(req).id, (req.params as { id: number }).id);
-    return reply.code(204).send();
+  app.put('/time-off/:id', {
+    ...guarded,
+    schema: apiSchema(apiRoutes.changeTimeOff, { params: idParams, body: timeOffInput, response: { 200: dataOf(timeOffSchema) } }),
+  }, async (req) => ({ data: await availability.changeTimeOff(currentUser(req).id, req.params.id, req.body) }));
+  app.delete('/time-off/:id', { ...guarded, schema: apiSchema(apiRoutes.removeTimeOff, { params: idParams, response: { 204: noContent } }) }, async (req, reply) => {
+    await availability.removeTimeOff(currentUser(req).id, req.params.id);
+    return reply.code(204).send(null);
   });
 
-  app.get('/api/holidays', { ...guarded, schema: { querystring: z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() }) } }, async (req) => {
+  app.get('/holidays', { ...guarded, schema: apiSchema(apiRoutes.holidays, { querystring: holidaysQuery, response: { 200: holidaysResponse } }) }, async (req) => {
     const me = currentUser(req);
-    const year = (req.query as { year?: number }).year ?? deps.clock.now().getUTCFullYear();
+    const year = req.query.year ?? clock.now().getUTCFullYear();
     return { data: { country: me.holidayCountry, year, countries: availability.countries(), holidays: await availability.holidays(me, year) } };
   });
-  app.post('/api/holidays/country', { ...guarded, schema: { body: holidayCountryInput } }, async (req, reply) => {
-    await availability.setCountry(currentUser(req).id, (req.body as { country: string | null }).country);
-    return reply.code(204).send();
+  app.post('/holidays/country', { ...guarded, schema: apiSchema(apiRoutes.setHolidayCountry, { body: holidayCountryInput, response: { 204: noContent } }) }, async (req, reply) => {
+    await availability.setCountry(currentUser(req).id, req.body.country);
+    return reply.code(204).send(null);
   });
-  app.post('/api/holidays/choice', { ...guarded, schema: { body: holidayChoiceInput } }, async (req, reply) => {
-    const body = req.body as { date: string; available: boolean };
-    await availability.chooseHoliday(currentUser(req), body.date, body.available);
-    return reply.code(204).send();
+  app.post('/holidays/choice', { ...guarded, schema: apiSchema(apiRoutes.chooseHoliday, { body: holidayChoiceInput, response: { 204: noContent } }) }, async (req, reply) => {
+    await availability.chooseHoliday(currentUser(req), req.body.date, req.body.available);
+    return reply.code(204).send(null);
   });
-}
+};

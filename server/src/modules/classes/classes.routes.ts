@@ -1,22 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { deleteSlotQuery, idParams, repeaterInput } from '@slotted/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, createdRepeaterSchema, dataOf, deleteSlotQuery, idParams, noContent, repeaterInput } from '@slotted/contract';
+import { apiSchema } from '../../lib/api-route.ts';
 import { currentUser, requireProvider } from '../../plugins/auth.ts';
 import type { classesService } from './classes.service.ts';
 
-export function classesRoutes(app: FastifyInstance, deps: { classes: ReturnType<typeof classesService> }): void {
-  app.post('/api/repeaters', { onRequest: requireProvider, schema: { body: repeaterInput } }, async (req, reply) => {
-    const data = await deps.classes.createRepeater(currentUser(req), req.body as z.output<typeof repeaterInput>);
-    return reply.code(201).send({ data });
-  });
-
-  app.delete('/api/slots/:id', {
+export const classesRoutes: FastifyPluginAsyncZod<{ classes: ReturnType<typeof classesService> }> = async (app, { classes }) => {
+  app.post('/repeaters', {
     onRequest: requireProvider,
-    schema: { params: idParams, querystring: deleteSlotQuery },
+    schema: apiSchema(apiRoutes.createRepeater, { body: repeaterInput, response: { 201: dataOf(createdRepeaterSchema) } }),
+  }, async (req, reply) => reply.code(201).send({ data: await classes.createRepeater(currentUser(req), req.body) }));
+
+  app.delete('/slots/:id', {
+    onRequest: requireProvider,
+    schema: apiSchema(apiRoutes.cancelSlot, { params: idParams, querystring: deleteSlotQuery, response: { 204: noContent } }),
   }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const { upcoming } = req.query as { upcoming: '0' | '1' };
-    await deps.classes.cancelSlot(currentUser(req), id, upcoming === '1');
-    return reply.code(204).send();
+    await classes.cancelSlot(currentUser(req), req.params.id, req.query.upcoming === '1');
+    return reply.code(204).send(null);
   });
-}
+};

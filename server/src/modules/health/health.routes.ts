@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, healthResponse, notReadyResponse, readyResponse } from '@slotted/contract';
 import { RETRY_AFTER_SECONDS, type DatabaseHealth } from '../../db/database-health.ts';
-
-const healthy = z.object({ status: z.literal('ok') });
-const ready = z.object({ status: z.literal('ready') });
-const unavailable = z.object({ status: z.literal('unavailable'), reason: z.enum(['database_unreachable', 'migrations_pending']) });
+import { apiSchema } from '../../lib/api-route.ts';
 
 /**
  * For load balancers and orchestrators (README, "Running behind a load balancer or orchestrator"):
@@ -12,15 +9,15 @@ const unavailable = z.object({ status: z.literal('unavailable'), reason: z.enum(
  * (send it traffic only then). Neither is cached; orchestrators send no session cookie, so /health
  * never waits for the database.
  */
-export function healthRoutes(app: FastifyInstance, deps: { database: DatabaseHealth }): void {
-  app.get('/health', { schema: { response: { 200: healthy } } }, async (_req, reply) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHealth }> = async (app, { database }) => {
+  app.get('/health', { schema: apiSchema(apiRoutes.health, { response: { 200: healthResponse } }) }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
-  app.get('/ready', { schema: { response: { 200: ready, 503: unavailable } } }, async (_req, reply) => {
+  app.get('/ready', { schema: apiSchema(apiRoutes.ready, { response: { 200: readyResponse, 503: notReadyResponse } }) }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const readiness = await deps.database.readiness();
+    const readiness = await database.readiness();
     if (readiness.ready) return { status: 'ready' };
     return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable', reason: readiness.reason });
   });
-}
+};

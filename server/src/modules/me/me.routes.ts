@@ -1,26 +1,26 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, AVATAR_MAX_BYTES, dataOf, meSchema, PROFILE_COVER_MAX_BYTES, updateMeForm } from '@slotted/contract';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { apiSchema } from '../../lib/api-route.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { tooBigMessage } from '../images/images.service.ts';
 import type { ProfileUpload, meService } from './me.service.ts';
-import { AVATAR_MAX_BYTES, PROFILE_COVER_MAX_BYTES } from '@slotted/contract';
 
 const FILE_FIELDS = { avatar_upload: AVATAR_MAX_BYTES, cover_upload: PROFILE_COVER_MAX_BYTES } as const;
+const isFileField = (name: string): name is keyof typeof FILE_FIELDS => name in FILE_FIELDS;
 
-export function meRoutes(app: FastifyInstance, deps: { me: ReturnType<typeof meService> }): void {
-  app.get('/api/me', { onRequest: requireUser }, async (req) => {
-    const user = currentUser(req);
-    return { data: await deps.me.present(user) };
-  });
+export const meRoutes: FastifyPluginAsyncZod<{ me: ReturnType<typeof meService> }> = async (app, { me }) => {
+  app.get('', { onRequest: requireUser, schema: apiSchema(apiRoutes.me, { response: { 200: dataOf(meSchema) } }) }, async (req) => ({
+    data: await me.present(currentUser(req)),
+  }));
 
-  app.post('/api/me', { onRequest: requireUser }, async (req) => {
-    const user = currentUser(req);
-    const upload = await readProfileUpload(req);
-    const updated = await deps.me.update(user, upload);
-    return { data: await deps.me.present(updated) };
+  // The service checks the fields (updateMeFields) and the files by content; the schema documents the form.
+  app.post('', { onRequest: requireUser, schema: apiSchema(apiRoutes.updateMe, { multipart: updateMeForm, response: { 200: dataOf(meSchema) } }) }, async (req) => {
+    const updated = await me.update(currentUser(req), await readProfileUpload(req));
+    return { data: await me.present(updated) };
   });
-}
+};
 
 /** Reads the multipart form; an oversize file becomes a field error, not a dropped connection. */
 async function readProfileUpload(req: FastifyRequest): Promise<ProfileUpload> {
@@ -36,11 +36,10 @@ async function readProfileUpload(req: FastifyRequest): Promise<ProfileUpload> {
       upload.fields[part.fieldname] = String(part.value);
       continue;
     }
-    const file = part as MultipartFile;
-    const buf = await file.toBuffer().catch(() => null);
-    if (!(file.fieldname in FILE_FIELDS)) continue;
-    const field = file.fieldname as keyof typeof FILE_FIELDS;
-    if (!buf || file.file.truncated) errors[field] = [tooBigMessage(FILE_FIELDS[field])];
+    const buf = await part.toBuffer().catch(() => null);
+    const field = part.fieldname;
+    if (!isFileField(field)) continue;
+    if (!buf || part.file.truncated) errors[field] = [tooBigMessage(FILE_FIELDS[field])];
     else if (buf.length > 0) upload.files[field] = buf;
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -56,7 +55,7 @@ async function* unreadableAs400<T>(parts: () => AsyncIterable<T>): AsyncIterable
   try {
     yield* parts();
   } catch (err) {
-    if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    if (err instanceof Error && 'statusCode' in err && typeof err.statusCode === 'number') throw err;
     throw new AppError('bad_request', 'The form could not be read. Please send it again.');
   }
 }

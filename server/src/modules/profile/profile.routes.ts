@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { profileParams } from '@slotted/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, dataOf, profileParams, publicProfileSchema } from '@slotted/contract';
+import { apiSchema } from '../../lib/api-route.ts';
 import type { profileService } from './profile.service.ts';
 
-export function profileRoutes(app: FastifyInstance, deps: { profile: ReturnType<typeof profileService> }): void {
-  app.get('/api/profile/:username', { schema: { params: profileParams } }, async (req) => {
-    const { username } = req.params as { username: string };
-    return { data: await deps.profile.byUsername(username, req.user?.id ?? null) };
-  });
-}
+export const profileRoutes: FastifyPluginAsyncZod<{ profile: ReturnType<typeof profileService> }> = async (app, { profile }) => {
+  app.get('/:username', { schema: apiSchema(apiRoutes.profile, { params: profileParams, response: { 200: dataOf(publicProfileSchema) } }) }, async (req) => ({
+    data: await profile.byUsername(req.params.username, req.user?.id ?? null),
+  }));
+};

@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SCHEDULE_SUBSETS } from '@slotted/contract';
+import { apiRoutes, dataOf, scheduleDaySchema, scheduleQuery } from '@slotted/contract';
+import { apiSchema } from '../../lib/api-route.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import type { scheduleService } from './schedule.service.ts';
 
-export function scheduleRoutes(app: FastifyInstance, deps: { schedule: ReturnType<typeof scheduleService> }): void {
-  app.get('/api/schedule', {
+export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ReturnType<typeof scheduleService> }> = async (app, { schedule }) => {
+  app.get('', {
     onRequest: requireUser,
-    schema: { querystring: z.object({ subset: z.enum(SCHEDULE_SUBSETS, { error: 'Choose future, past or cancelled.' }).default('future') }) },
-  }, async (req) => {
-    const { subset } = req.query as { subset: 'future' | 'past' | 'cancelled' };
-    return { data: await deps.schedule.days(currentUser(req), subset) };
-  });
-}
+    schema: apiSchema(apiRoutes.schedule, { querystring: scheduleQuery, response: { 200: dataOf(z.array(scheduleDaySchema)) } }),
+  }, async (req) => ({ data: await schedule.days(currentUser(req), req.query.subset) }));
+};

@@ -1,31 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, SERVICE_TYPES, serviceInput } from '@slotted/contract';
+import { apiRoutes, dataOf, idParams, listServicesQuery, noContent, serviceInput, serviceSchema } from '@slotted/contract';
+import { apiSchema } from '../../lib/api-route.ts';
 import { currentUser, requireProvider } from '../../plugins/auth.ts';
 import type { servicesService } from './services.service.ts';
 
-export function servicesRoutes(app: FastifyInstance, deps: { services: ReturnType<typeof servicesService> }): void {
-  const { services } = deps;
+export const servicesRoutes: FastifyPluginAsyncZod<{ services: ReturnType<typeof servicesService> }> = async (app, { services }) => {
   const guarded = { onRequest: requireProvider };
 
-  app.get('/api/services', { ...guarded, schema: { querystring: z.object({ type: z.enum(SERVICE_TYPES).optional() }) } }, async (req) => {
-    const { type } = req.query as { type?: 'appointment' | 'class' };
-    return { data: await services.list(currentUser(req).id, type) };
-  });
+  app.get('', { ...guarded, schema: apiSchema(apiRoutes.listServices, { querystring: listServicesQuery, response: { 200: dataOf(z.array(serviceSchema)) } }) }, async (req) => ({
+    data: await services.list(currentUser(req).id, req.query.type),
+  }));
 
-  app.post('/api/services', { ...guarded, schema: { body: serviceInput } }, async (req, reply) => {
-    const data = await services.create(currentUser(req).id, req.body as z.output<typeof serviceInput>);
-    return reply.code(201).send({ data });
-  });
+  app.post('', { ...guarded, schema: apiSchema(apiRoutes.createService, { body: serviceInput, response: { 201: dataOf(serviceSchema) } }) }, async (req, reply) =>
+    reply.code(201).send({ data: await services.create(currentUser(req).id, req.body) }),
+  );
 
-  app.put('/api/services/:id', { ...guarded, schema: { params: idParams, body: serviceInput } }, async (req) => {
-    const { id } = req.params as { id: number };
-    return { data: await services.update(currentUser(req).id, id, req.body as z.output<typeof serviceInput>) };
-  });
+  app.put('/:id', {
+    ...guarded,
+    schema: apiSchema(apiRoutes.updateService, { params: idParams, body: serviceInput, response: { 200: dataOf(serviceSchema) } }),
+  }, async (req) => ({ data: await services.update(currentUser(req).id, req.params.id, req.body) }));
 
-  app.delete('/api/services/:id', { ...guarded, schema: { params: idParams } }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    await services.remove(currentUser(req).id, id);
-    return reply.code(204).send();
+  app.delete('/:id', { ...guarded, schema: apiSchema(apiRoutes.deleteService, { params: idParams, response: { 204: noContent } }) }, async (req, reply) => {
+    await services.remove(currentUser(req).id, req.params.id);
+    return reply.code(204).send(null);
   });
-}
+};

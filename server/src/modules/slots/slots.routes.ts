@@ -1,17 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { idParams, serviceSlotsQuery } from '@slotted/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, idParams, serviceSlotsQuery, serviceSlotsResponse } from '@slotted/contract';
+import { apiSchema } from '../../lib/api-route.ts';
 import type { slotsService } from './slots.service.ts';
 
-export function slotsRoutes(app: FastifyInstance, deps: { slots: ReturnType<typeof slotsService> }): void {
+export const slotsRoutes: FastifyPluginAsyncZod<{ slots: ReturnType<typeof slotsService> }> = async (app, { slots }) => {
   // Login optional: visitors see free times; a signed-in viewer also sees their own bookings.
-  app.get('/api/services/:id/slots', {
-    schema: {
-      params: idParams,
-      querystring: serviceSlotsQuery,
-    },
-  }, async (req) => {
-    const { id } = req.params as { id: number };
-    return deps.slots.forService(id, req.user, req.query as z.output<typeof serviceSlotsQuery>);
-  });
-}
+  app.get('/:id/slots', {
+    schema: apiSchema(apiRoutes.serviceSlots, { params: idParams, querystring: serviceSlotsQuery, response: { 200: serviceSlotsResponse } }),
+  }, async (req) => slots.forService(req.params.id, req.user, req.query));
+};

@@ -1,44 +1,53 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoutes, noContent, socialProviderParams, socialStartQuery } from '@slotted/contract';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { apiSchema } from '../../lib/api-route.ts';
 import type { SessionCookies } from '../../plugins/auth.ts';
-import type { ProviderName } from './identity-providers.ts';
 import { SocialSignInError, type socialService } from './social.service.ts';
 
 const STATE_COOKIE = 'slotted_oauth_state';
 /** Set by the web app when sign-in interrupted a booking or purchase (spec §6). */
 const REDIRECT_COOKIE = 'redirect_after_login';
-const providerParams = z.object({ provider: z.enum(['google', 'facebook']) });
 
 // eslint-disable-next-line no-control-regex -- control characters could smuggle a host past the slash checks
 const safePath = (p: string | undefined) => (p && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') && !/[\u0000-\u001f]/.test(p) ? p : '/');
 
-export function socialRoutes(app: FastifyInstance, deps: { social: ReturnType<typeof socialService>; sessions: SessionCookies; config: Config }): void {
-  const { social, sessions } = deps;
-  const cookie = { path: '/auth/social', httpOnly: true, sameSite: 'lax' as const, secure: deps.config.secure };
+/** An unknown provider, like one this installation has not configured, is not found. */
+const notAvailable = (message: string) => () => new AppError('not_found', message);
+
+export const socialRoutes: FastifyPluginAsyncZod<{ social: ReturnType<typeof socialService>; sessions: SessionCookies; config: Config }> = async (app, deps) => {
+  const { social, sessions, config } = deps;
+  const cookie = { path: '/auth/social', httpOnly: true, sameSite: 'lax' as const, secure: config.secure };
   const toLogin = (reply: FastifyReply, reason: string, provider: string) => reply.redirect(`/login?social_error=${reason}&provider=${provider}`);
 
-  app.get('/auth/social/:provider', { schema: { hide: true } }, async (req, reply) => {
-    const parsed = providerParams.safeParse(req.params);
-    if (!parsed.success || !social.isConfigured(parsed.data.provider)) return reply.code(404).send({ message: 'This sign-in method is not available.', code: 'not_found' });
-    const { timezone } = req.query as { timezone?: string };
+  const startUnavailable = 'This sign-in method is not available.';
+  app.get('/:provider', {
+    schemaErrorFormatter: notAvailable(startUnavailable),
+    schema: apiSchema(apiRoutes.socialStart, { params: socialProviderParams, querystring: socialStartQuery, response: { 302: noContent } }),
+  }, async (req, reply) => {
+    const { provider } = req.params;
+    if (!social.isConfigured(provider)) throw notAvailable(startUnavailable)();
     try {
-      const { url, state } = await social.start(parsed.data.provider, timezone);
+      const { url, state } = await social.start(provider, req.query.timezone);
       reply.setCookie(STATE_COOKIE, state, { ...cookie, maxAge: 600 });
       return reply.redirect(url);
     } catch (err) {
       req.log.error({ err }, 'social sign-in could not start');
-      return toLogin(reply, 'failed', parsed.data.provider);
+      return toLogin(reply, 'failed', provider);
     }
   });
 
-  app.get('/auth/social/:provider/callback', { schema: { hide: true } }, async (req, reply) => {
-    const parsed = providerParams.safeParse(req.params);
-    if (!parsed.success || !social.isConfigured(parsed.data.provider)) return reply.code(404).send({ message: 'Not found.', code: 'not_found' });
-    const provider: ProviderName = parsed.data.provider;
+  app.get('/:provider/callback', {
+    schemaErrorFormatter: notAvailable('Not found.'),
+    schema: apiSchema(apiRoutes.socialCallback, { params: socialProviderParams, response: { 302: noContent } }),
+  }, async (req, reply) => {
+    const { provider } = req.params;
+    if (!social.isConfigured(provider)) throw notAvailable('Not found.')();
     const cookieState = req.cookies[STATE_COOKIE];
     reply.clearCookie(STATE_COOKIE, cookie);
-    const callbackUrl = new URL(req.url, deps.config.appUrl);
+    const callbackUrl = new URL(req.url, config.appUrl);
     try {
       await social.finish(provider, callbackUrl, cookieState, (tx, userId) => sessions.start(tx, reply, req, userId));
     } catch (err) {
@@ -50,4 +59,4 @@ export function socialRoutes(app: FastifyInstance, deps: { social: ReturnType<ty
     reply.clearCookie(REDIRECT_COOKIE, { path: '/' });
     return reply.redirect(next);
   });
-}
+};

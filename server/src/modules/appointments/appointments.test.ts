@@ -4,7 +4,7 @@ import type { Appointment, ScheduleDay, ServiceSlotsResponse } from '@slotted/co
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildOccurrence, buildPolicy, buildProvider, buildService, buildUser, buildWorkDays, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { appointments, services, users } from '../../db/schema.ts';
+import { appointments, type services, users } from '../../db/schema.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; 30 days; refunds up to 24 h before.
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildAppointment, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { appointments, services, slots, users } from '../../db/schema.ts';
+import { appointments, slots, type services, type users } from '../../db/schema.ts';
 import type { ScheduleDay } from '@slotted/contract';
 
 // The test clock starts on Monday 2026-11-23 09:00 UTC (10:00 in Madrid).

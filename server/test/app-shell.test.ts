@@ -9,7 +9,7 @@ import { freshDatabase } from './support/test-db.ts';
 import { testConfig, TestClock } from './support/test-app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, lastLinkToken, type TestApp } from './support/test-app.ts';
-import { signUp } from './support/accounts.ts';
+import { buildProvider, signIn } from './support/factories.ts';
 
 describe('configuration', () => {
   it('stops with a message naming the bad variable', () => {
@@ -136,7 +136,7 @@ describe('HTTP shell', () => {
   });
 
   it('keeps answers for a signed-in viewer, and API answers, out of caches', async () => {
-    const studio = await signUp(t, 'studio@example.com', { username: 'studio' });
+    const studio = await signIn(t, await buildProvider(t, { email: 'studio@example.com', username: 'studio' }));
     const clients = await studio.get('/api/clients');
     expect(clients.status).toBe(200);
     expect(clients.headers['cache-control']).toBe('no-store');

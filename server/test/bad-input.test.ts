@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { signUp } from './support/accounts.ts';
+import { buildProvider, buildService, buildUser, signIn } from './support/factories.ts';
 import type { Agent } from './support/agent.ts';
 
 let t: TestApp;
@@ -15,10 +15,11 @@ let yoga: number;
 
 beforeEach(async () => {
   t = await createTestApp();
-  studio = await signUp(t, 'studio@example.com', { username: 'studio', name: 'Studio' });
-  massage = (await studio.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60 })).body.data.id;
-  yoga = (await studio.post<{ data: { id: number } }>('/api/services', { name: 'Yoga', type: 'class', price: 12, duration: 60, capacity: 2 })).body.data.id;
-  ana = await signUp(t, 'ana@example.com', { name: 'Ana' });
+  const provider = await buildProvider(t, { username: 'studio', name: 'Studio' });
+  studio = await signIn(t, provider);
+  massage = (await buildService(t, provider, { name: 'Massage' })).id;
+  yoga = (await buildService(t, provider, { name: 'Yoga', type: 'class', priceCents: 1200, capacity: 2 })).id;
+  ana = await signIn(t, await buildUser(t, { email: 'ana@example.com', name: 'Ana' }));
 });
 afterEach(async () => {
   await t.close();

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { sha256 } from '../src/lib/tokens.ts';
-import { signUp } from './support/accounts.ts';
 import type { Agent } from './support/agent.ts';
+import { buildProvider, buildUser, signIn } from './support/factories.ts';
 import { captureLogs } from './support/log-capture.ts';
 import { startPgProxy, type PgProxy } from './support/pg-proxy.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -33,8 +33,8 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
     proxy = await startPgProxy({ host: '127.0.0.1', port: Number(new URL(direct.url!).port || 5432) });
     const database = await openDatabase({ kind: 'postgres', url: proxy.via(direct.url!), poolSize: 3, timeouts: TIMEOUTS });
     t = await createTestApp({ database, logger: logs.logger });
-    provider = await signUp(t, PROVIDER_EMAIL, { name: 'Outage Studio', username: 'outagestudio' });
-    client = await signUp(t, CLIENT_EMAIL, { name: 'Olga' });
+    provider = await signIn(t, await buildProvider(t, { email: PROVIDER_EMAIL, name: 'Outage Studio', username: 'outagestudio' }));
+    client = await signIn(t, await buildUser(t, { email: CLIENT_EMAIL, name: 'Olga' }));
   });
 
   afterAll(async () => {

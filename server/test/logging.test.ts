@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { serializeError } from '../src/lib/log-serializers.ts';
 import { sha256 } from '../src/lib/tokens.ts';
-import { signUp } from './support/accounts.ts';
 import { captureLogs, type CapturedLogs } from './support/log-capture.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { buildUser, signIn } from './support/factories.ts';
 
 describe('logging', () => {
   let t: TestApp;
@@ -23,7 +23,7 @@ describe('logging', () => {
   });
 
   it('logs a failed query with its SQL but without its parameters', async () => {
-    const person = await signUp(t, 'logged@example.com', { name: 'Lena' });
+    const person = await signIn(t, await buildUser(t, { email: 'logged@example.com', name: 'Lena' }));
     const session = person.jar.get('slotted_session')!;
     // A broken schema makes every session lookup and sign-in fail with a 500.
     await t.db.execute(sql`ALTER TABLE sessions RENAME TO sessions_gone`);

@@ -16,8 +16,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateMeFields } from '@slotted/contract';
 import { users } from '../src/db/schema.ts';
-import { createTestApp, lastLinkToken, type TestApp } from './support/test-app.ts';
-import { signUp } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { buildAppointment, buildProvider, buildService, buildUser, signIn } from './support/factories.ts';
 import type { Agent } from './support/agent.ts';
 
 /** Generated requests per route and viewer. */
@@ -182,19 +182,15 @@ let t: TestApp;
 let webDist: string;
 let routes: Route[];
 let ids: Ids;
+let studio: typeof users.$inferSelect;
 let provider: Agent;
 
-async function signIn(): Promise<Agent> {
-  const a = t.agent({ ip: '10.0.0.2' });
-  await a.post('/api/login', { email: PROVIDER });
-  await a.post('/api/magic-link', { token: lastLinkToken(t.outbox, PROVIDER) });
-  return a;
-}
+const signInProvider = () => signIn(t, studio, t.agent({ ip: '10.0.0.2' }));
 
 /** Whatever a generated request did to the provider (signed out, stopped being a provider), undo it. */
 async function restoreProvider() {
   await t.db.update(users).set({ isProvider: true, username: 'studio', timezone: 'Europe/Madrid' }).where(eq(users.email, PROVIDER));
-  if ((await provider.get('/api/me')).status !== 200) provider = await signIn();
+  if ((await provider.get('/api/me')).status !== 200) provider = await signInProvider();
 }
 
 beforeAll(async () => {
@@ -202,17 +198,16 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'slotted-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Slotted</title>');
   t = await createTestApp({ webDist });
-  provider = await signUp(t, PROVIDER, { username: 'studio', name: 'Studio' });
-  const create = async (body: object) => (await provider.post<{ data: { id: number } }>('/api/services', body)).body.data.id;
-  const massage = await create({ name: 'Massage', type: 'appointment', price: 40, duration: 60 });
-  const yoga = await create({ name: 'Yoga', type: 'class', price: 12, duration: 60, capacity: 5 });
+  studio = await buildProvider(t, { email: PROVIDER, username: 'studio', name: 'Studio' });
+  provider = await signInProvider();
+  const massage = await buildService(t, studio, { name: 'Massage' });
+  const yoga = (await buildService(t, studio, { name: 'Yoga', type: 'class', priceCents: 1200, capacity: 5 })).id;
   await provider.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 18:00', repeat_every: '1w', weekdays: ['wed'] });
   const slotId = (await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0]!.id;
   const timeOff = await provider.post<{ data: { id: number } }>('/api/time-off', { from_date: '2026-12-01', from_time: '09:00', until_date: '2026-12-02', until_time: '09:00' });
-  const ana = await signUp(t, 'ana@example.com', { name: 'Ana' });
-  const booking = await ana.post<{ data: { id: string } }>('/api/appointments', { service_id: massage, starts_at: '2026-11-24T10:00:00Z' });
+  const booking = await buildAppointment(t, { client: await buildUser(t, { name: 'Ana' }), service: massage, startsAt: '2026-11-24T10:00:00Z', status: 'held' });
   ids = {
-    id: [String(massage), String(yoga), slotId, String(timeOff.body.data.id), booking.body.data.id, '00000000-0000-0000-0000-000000000000'],
+    id: [String(massage.id), String(yoga), slotId, String(timeOff.body.data.id), booking.id, '00000000-0000-0000-0000-000000000000'],
     username: ['studio', 'STUDIO', 'nobody'],
     provider: ['google', 'facebook'],
   };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, magicLinks, mailOutbox, oauthAttempts, rateLimitBuckets, sessions, slots } from '../db/schema.ts';
 import { signUp } from '../../test/support/accounts.ts';
+import { buildUser, signIn } from '../../test/support/factories.ts';
 import { bookingHeaders, raceFixture } from '../../test/support/race-fixture.ts';
 import { createTestApp, lastLinkToken, type TestApp } from '../../test/support/test-app.ts';
 
@@ -24,7 +25,7 @@ async function later(minutes: number) {
 
 describe('housekeeping', () => {
   it('deletes sessions once they have expired', async () => {
-    await signUp(t, 'ana@example.com');
+    await signIn(t, await buildUser(t));
     await later(29 * DAY);
     expect(await t.db.select().from(sessions)).toHaveLength(1);
     await later(DAY + 1);

@@ -2,39 +2,42 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { signUp } from '../../../test/support/accounts.ts';
+import { buildOccurrence, buildPolicy, buildProvider, buildService, buildUser, buildWorkDays, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { appointments, users } from '../../db/schema.ts';
+import { appointments, type services, users } from '../../db/schema.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; 30 days; refunds up to 24 h before.
 let t: TestApp;
+let provider: typeof users.$inferSelect;
 let studio: Agent;
 let ana: Agent;
 let massage: number;
-let yoga: number;
+let yoga: typeof services.$inferSelect;
 const TUE_11 = '2026-11-24T10:00:00Z'; // Tuesday 11:00 in Madrid, 25 hours ahead
 
 beforeEach(async () => {
   t = await createTestApp();
-  studio = await signUp(t, 'studio@example.com', { username: 'studio', name: 'Studio' });
-  massage = (await studio.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60, location: 'Room 2' })).body.data.id;
-  yoga = (await studio.post<{ data: { id: number } }>('/api/services', { name: 'Yoga', type: 'class', price: 12, duration: 60, capacity: 2 })).body.data.id;
-  ana = await signUp(t, 'ana@example.com', { name: 'Ana' });
+  provider = await buildProvider(t, { email: 'studio@example.com', username: 'studio', name: 'Studio' });
+  studio = await signIn(t, provider);
+  massage = (await buildService(t, provider, { name: 'Massage', priceCents: 4000, durationMinutes: 60, location: 'Room 2' })).id;
+  yoga = await buildService(t, provider, { name: 'Yoga', type: 'class', priceCents: 1200, durationMinutes: 60, capacity: 2 });
+  ana = await client('Ana');
 });
 afterEach(async () => {
   await t.close();
 });
 
+/** A signed-in client named `name`, at name@example.com. */
+const client = async (name: string, app: TestApp = t) => signIn(app, await buildUser(app, { email: `${name.toLowerCase()}@example.com`, name }));
 type One = { data: Appointment };
 const book = (a: Agent, body: object) => a.post<{ data: { id: string }; message?: string; code?: string }>('/api/appointments', body);
 const bookMassage = (a: Agent, startsAt = TUE_11) => book(a, { service_id: massage, starts_at: startsAt });
 const get = async (a: Agent, id: string) => (await a.get<One>(`/api/appointments/${id}`)).body.data;
 const confirm = (a: Agent, id: string) => a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/confirm-without-payment`);
 const cancel = (a: Agent, id: string) => a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/cancel`);
+/** The one-off Yoga class on Wednesday 25 November, 18:00 in Madrid. */
 async function yogaSlotId(): Promise<number> {
-  await studio.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 18:00', repeat_every: null });
-  const days = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data;
-  return Number(days[0]!.slots[0]!.id);
+  return (await buildOccurrence(t, yoga, '2026-11-25T17:00:00Z')).id;
 }
 async function markPaidByCard(id: string) {
   await t.db.update(appointments).set({ paidAt: t.clock.now(), paymentMethod: 'card' }).where(eq(appointments.id, id));
@@ -84,7 +87,7 @@ describe('holding and confirming an appointment', () => {
   });
 
   it('refuses a time someone else holds, and frees it when the hold expires', async () => {
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const ben = await client('Ben');
     const id = (await bookMassage(ana)).body.data.id;
     const taken = await bookMassage(ben);
     expect(taken.status).toBe(409);
@@ -116,7 +119,7 @@ describe('holding and confirming an appointment', () => {
 
   it('keeps bookings private', async () => {
     const id = (await bookMassage(ana)).body.data.id;
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const ben = await client('Ben');
     expect((await ben.get(`/api/appointments/${id}`)).status).toBe(404);
     expect((await confirm(ben, id)).status).toBe(404);
     expect((await cancel(ben, id)).status).toBe(404);
@@ -133,7 +136,7 @@ describe('holding and confirming an appointment', () => {
     expect((await get(ana, id)).payment_options).toEqual([]);
     expect((await confirm(ana, id)).status).toBe(403);
     // …and no new one is taken while card payments are not available.
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const ben = await client('Ben');
     const refused = await bookMassage(ben, '2026-11-24T11:00:00Z');
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'payment_required' });
@@ -168,7 +171,7 @@ describe('cancelling', () => {
     expect(t.outbox.list().slice(0, t.outbox.list().length - before).map((m) => [m.to, m.subject])).toEqual([['studio@example.com', 'Cancelled: Ana — Massage']]);
     const again = await cancel(ana, id);
     expect(again.status).toBe(409);
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const ben = await client('Ben');
     expect((await bookMassage(ben)).status).toBe(201);
   });
 
@@ -186,13 +189,13 @@ describe('cancelling', () => {
   it('re-booking fails when the time was taken meanwhile', async () => {
     const id = await confirmedMassage('2026-11-23T15:00:00Z');
     await cancel(ana, id);
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const ben = await client('Ben');
     expect((await bookMassage(ben, '2026-11-23T15:00:00Z')).status).toBe(201);
     expect((await confirm(ana, id)).status).toBe(409);
   });
 
   it('with a "Never" policy nothing is refunded', async () => {
-    await studio.post('/api/policies', { min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 0 });
+    await buildPolicy(t, provider, { minHoursBeforeCancellation: 0 });
     const id = await confirmedMassage();
     await markPaidByCard(id);
     expect((await cancel(ana, id)).body.data.refund_due).toBe(0);
@@ -218,38 +221,38 @@ describe('cancelling', () => {
 describe('classes', () => {
   it('fills a class to capacity, one place per client, and frees places on cancellation', async () => {
     const slotId = await yogaSlotId();
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
-    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
-    const a = await book(ana, { service_id: yoga, slot_id: slotId });
+    const ben = await client('Ben');
+    const cleo = await client('Cleo');
+    const a = await book(ana, { service_id: yoga.id, slot_id: slotId });
     expect(a.status).toBe(201);
-    expect((await book(ana, { service_id: yoga, slot_id: slotId })).body.data.id).toBe(a.body.data.id);
-    const b = await book(ben, { service_id: yoga, slot_id: slotId });
+    expect((await book(ana, { service_id: yoga.id, slot_id: slotId })).body.data.id).toBe(a.body.data.id);
+    const b = await book(ben, { service_id: yoga.id, slot_id: slotId });
     expect(b.status).toBe(201);
-    expect((await book(cleo, { service_id: yoga, slot_id: slotId })).status).toBe(409);
-    const listed = (await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0];
+    expect((await book(cleo, { service_id: yoga.id, slot_id: slotId })).status).toBe(409);
+    const listed = (await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0];
     expect(listed).toMatchObject({ taken: true, available: false });
 
     await confirm(ana, a.body.data.id);
     await cancel(ana, a.body.data.id);
-    expect((await book(cleo, { service_id: yoga, slot_id: slotId })).status).toBe(201);
+    expect((await book(cleo, { service_id: yoga.id, slot_id: slotId })).status).toBe(201);
   });
 
   it('an expired hold gives its place back', async () => {
     const slotId = await yogaSlotId();
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
-    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
-    await book(ana, { service_id: yoga, slot_id: slotId });
-    await book(ben, { service_id: yoga, slot_id: slotId });
+    const ben = await client('Ben');
+    const cleo = await client('Cleo');
+    await book(ana, { service_id: yoga.id, slot_id: slotId });
+    await book(ben, { service_id: yoga.id, slot_id: slotId });
     t.clock.advanceMinutes(11);
-    expect((await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0]).toMatchObject({ available: true });
-    expect((await book(cleo, { service_id: yoga, slot_id: slotId })).status).toBe(201);
+    expect((await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0]).toMatchObject({ available: true });
+    expect((await book(cleo, { service_id: yoga.id, slot_id: slotId })).status).toBe(201);
   });
 
   it('a class occurrence blocks the provider’s appointment time, and a cancelled class e-mails its clients', async () => {
     const slotId = await yogaSlotId(); // Wednesday 18:00–19:00 Madrid = 17:00Z
-    await studio.post('/api/work-days', { data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: weekday <= 5, from: '08:00', to: '20:00' })) });
+    await buildWorkDays(t, provider, { from: '08:00', to: '20:00' });
     expect((await bookMassage(ana, '2026-11-25T17:00:00Z')).status).toBe(409);
-    const id = (await book(ana, { service_id: yoga, slot_id: slotId })).body.data.id;
+    const id = (await book(ana, { service_id: yoga.id, slot_id: slotId })).body.data.id;
     await confirm(ana, id);
     await markPaidByCard(id);
     const before = t.outbox.list().length;
@@ -264,7 +267,7 @@ describe('classes', () => {
 describe('classes and appointments of one provider', () => {
   it('an appointment far ahead cannot take the time of a weekly class not yet extended that far', async () => {
     // Weekly Wednesdays 10:00 Madrid; created now, its occurrences exist up to 30 days ahead.
-    await studio.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 10:00', repeat_every: '1w', weekdays: ['wed'] });
+    await studio.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-25 10:00', repeat_every: '1w', weekdays: ['wed'] });
     t.clock.advanceMinutes(14 * 24 * 60); // nobody opens the schedule or the class for two weeks
     const res = await bookMassage(ana, '2026-12-30T09:00:00Z'); // Wed 30 Dec 10:00 Madrid, a class week beyond the first 30 days
     expect(res.status).toBe(409);
@@ -325,7 +328,7 @@ describe('re-booking goes through the checks of a new booking (D6)', () => {
 
   it('respects the booking notice, and is not offered once it has passed', async () => {
     const id = await cancelledMassage(ana, '2026-11-23T15:00:00Z'); // six hours ahead
-    await studio.post('/api/policies', { min_hours_before_booking: 12, max_days_before_booking: 30, min_hours_before_cancellation: 24 });
+    await buildPolicy(t, provider, { minHoursBeforeBooking: 12 });
     expect((await get(ana, id)).payment_options).toEqual([]);
     expect((await confirm(ana, id)).status).toBe(409);
     expect((await get(ana, id)).status).toBe('cancelled');
@@ -333,13 +336,13 @@ describe('re-booking goes through the checks of a new booking (D6)', () => {
 
   it('a class place comes back only while the class runs and has room', async () => {
     const slotId = await yogaSlotId(); // capacity 2
-    const place = (await book(ana, { service_id: yoga, slot_id: slotId })).body.data.id;
+    const place = (await book(ana, { service_id: yoga.id, slot_id: slotId })).body.data.id;
     await confirm(ana, place);
     await cancel(ana, place);
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
-    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
-    expect((await book(ben, { service_id: yoga, slot_id: slotId })).status).toBe(201);
-    const cleos = (await book(cleo, { service_id: yoga, slot_id: slotId })).body.data.id;
+    const ben = await client('Ben');
+    const cleo = await client('Cleo');
+    expect((await book(ben, { service_id: yoga.id, slot_id: slotId })).status).toBe(201);
+    const cleos = (await book(cleo, { service_id: yoga.id, slot_id: slotId })).body.data.id;
     const full = await confirm(ana, place);
     expect(full.status).toBe(409);
     expect(full.body).toMatchObject({ code: 'slot_taken' });
@@ -348,10 +351,10 @@ describe('re-booking goes through the checks of a new booking (D6)', () => {
     expect((await confirm(ana, place)).body.data).toMatchObject({ status: 'confirmed' });
     await cancel(ana, place);
     // The class starts in about 56 hours: inside a 72-hour booking notice it cannot be re-booked.
-    await studio.post('/api/policies', { min_hours_before_booking: 72, max_days_before_booking: 30, min_hours_before_cancellation: 24 });
+    await buildPolicy(t, provider, { minHoursBeforeBooking: 72 });
     expect((await get(ana, place)).payment_options).toEqual([]);
     expect((await confirm(ana, place)).status).toBe(409);
-    await studio.post('/api/policies', { min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 24 });
+    await buildPolicy(t, provider);
     expect((await studio.request('DELETE', `/api/slots/${slotId}?upcoming=0`)).status).toBe(204);
     expect((await confirm(ana, place)).status).toBe(409);
     expect((await get(ana, place)).status).toBe('cancelled');
@@ -366,30 +369,26 @@ describe('one client cannot hold every free time', () => {
     const second = await bookMassage(ana, times[1]);
     expect(second.status).toBe(201);
     expect((await get(ana, first)).status).toBe('expired');
-    const ben = await signUp(t, 'ben@example.com', { name: 'Ben' });
+    const ben = await client('Ben');
     expect((await bookMassage(ben, times[0])).status).toBe(201);
 
     // A class place is given back too.
     const slotId = await yogaSlotId(); // capacity 2
-    const cleo = await signUp(t, 'cleo@example.com', { name: 'Cleo' });
-    const place = (await book(cleo, { service_id: yoga, slot_id: slotId })).body.data.id;
-    await studio.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-26 18:00', repeat_every: null });
-    const days = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data;
-    const later = Number(days[1]!.slots[0]!.id);
-    expect((await book(cleo, { service_id: yoga, slot_id: later })).status).toBe(201);
+    const cleo = await client('Cleo');
+    const place = (await book(cleo, { service_id: yoga.id, slot_id: slotId })).body.data.id;
+    const later = (await buildOccurrence(t, yoga, '2026-11-26T17:00:00Z')).id;
+    expect((await book(cleo, { service_id: yoga.id, slot_id: later })).status).toBe(201);
     expect((await get(cleo, place)).status).toBe('expired');
-    const earlier = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0]!;
+    const earlier = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0]!;
     expect(earlier).toMatchObject({ available: true, taken: false });
   });
 
   it(`limits live holds with one provider, and says when to try again`, async () => {
-    const services = [massage];
-    for (const name of ['Facial', 'Reiki', 'Pilates']) {
-      services.push((await studio.post<{ data: { id: number } }>('/api/services', { name, type: 'appointment', price: 30, duration: 60 })).body.data.id);
-    }
-    for (let i = 0; i < 3; i++) expect((await book(ana, { service_id: services[i], starts_at: times[i] })).status).toBe(201);
+    const serviceIds = [massage];
+    for (const name of ['Facial', 'Reiki', 'Pilates']) serviceIds.push((await buildService(t, provider, { name, priceCents: 3000 })).id);
+    for (let i = 0; i < 3; i++) expect((await book(ana, { service_id: serviceIds[i], starts_at: times[i] })).status).toBe(201);
     t.clock.advanceMinutes(2);
-    const refused = await book(ana, { service_id: services[3], starts_at: times[3] });
+    const refused = await book(ana, { service_id: serviceIds[3], starts_at: times[3] });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({
       code: 'too_many_holds',
@@ -397,17 +396,16 @@ describe('one client cannot hold every free time', () => {
     });
     expect(refused.headers['retry-after']).toBe('480');
     // Confirming one makes room.
-    const [held] = (await t.db.select().from(appointments).where(eq(appointments.serviceId, services[0]!)));
+    const [held] = (await t.db.select().from(appointments).where(eq(appointments.serviceId, serviceIds[0]!)));
     await confirm(ana, held!.id);
-    expect((await book(ana, { service_id: services[3], starts_at: times[3] })).status).toBe(201);
+    expect((await book(ana, { service_id: serviceIds[3], starts_at: times[3] })).status).toBe(201);
   });
 
   it('rate-limits booking requests per person and per client address, with Retry-After', async () => {
     const limited = await createTestApp({ env: { BOOKING_LIMIT_PER_USER: '2', BOOKING_LIMIT_PER_IP: '4' } });
     try {
-      const provider = await signUp(limited, 'prov@example.com', { username: 'prov', name: 'Prov' });
-      const service = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60 })).body.data.id;
-      const [c, d, e] = [await signUp(limited, 'c@example.com'), await signUp(limited, 'd@example.com'), await signUp(limited, 'e@example.com')];
+      const service = (await buildService(limited, await buildProvider(limited, { username: 'prov', name: 'Prov' }))).id;
+      const [c, d, e] = [await client('C', limited), await client('D', limited), await client('E', limited)];
       const attempt = (a: Agent, startsAt: string) => a.post<{ code?: string; message?: string }>('/api/appointments', { service_id: service, starts_at: startsAt });
       expect((await attempt(c, times[0]!)).status).toBe(201);
       expect((await attempt(c, times[0]!)).status).toBe(200);

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { signUp } from '../../../test/support/accounts.ts';
+import { buildProvider, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 
 let t: TestApp;
 let provider: Agent;
 beforeEach(async () => {
   t = await createTestApp();
-  provider = await signUp(t, 'studio@example.com', { username: 'studio' });
+  provider = await signIn(t, await buildProvider(t, { username: 'studio' }));
 });
 afterEach(async () => {
   await t.close();
@@ -48,7 +48,7 @@ describe('working hours', () => {
   });
 
   it('is for providers only', async () => {
-    const client = await signUp(t, 'client@example.com');
+    const client = await signIn(t, await buildUser(t));
     expect((await client.get('/api/work-days')).status).toBe(403);
     expect((await client.post('/api/work-days', week())).status).toBe(403);
     expect((await t.agent().get('/api/work-days')).status).toBe(401);
@@ -98,7 +98,7 @@ describe('time off', () => {
     const bad = await provider.post<Body<unknown>>('/api/time-off', { from_date: '2026-02-30', from_time: '13:00', until_date: '2026-12-24', until_time: '12:00' });
     expect(bad.body.errors?.from_date).toEqual(['Please choose a valid date.']);
     const mine = await provider.post<Body<{ id: number }>>('/api/time-off', { from_date: '2026-12-24', from_time: '13:00', until_date: '2026-12-25', until_time: '12:00' });
-    const other = await signUp(t, 'other@example.com', { username: 'other' });
+    const other = await signIn(t, await buildProvider(t, { username: 'other' }));
     expect((await other.request('DELETE', `/api/time-off/${mine.body.data.id}`)).status).toBe(404);
   });
 });

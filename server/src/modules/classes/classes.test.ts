@@ -1,19 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { signUp } from '../../../test/support/accounts.ts';
+import { buildAppointment, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { appointments, users } from '../../db/schema.ts';
+import { appointments, slots, type services, type users } from '../../db/schema.ts';
 import type { ScheduleDay } from '@slotted/contract';
 
 // The test clock starts on Monday 2026-11-23 09:00 UTC (10:00 in Madrid).
 let t: TestApp;
+let studio: typeof users.$inferSelect;
 let provider: Agent;
-let yogaId: number;
+let yoga: typeof services.$inferSelect;
 beforeEach(async () => {
   t = await createTestApp();
-  provider = await signUp(t, 'studio@example.com', { username: 'studio', name: 'Studio' });
-  yogaId = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Yoga', type: 'class', price: 12, duration: 60, location: 'Room 1', capacity: 10 })).body.data.id;
+  studio = await buildProvider(t, { username: 'studio', name: 'Studio' });
+  provider = await signIn(t, studio);
+  yoga = await buildService(t, studio, { name: 'Yoga', type: 'class', priceCents: 1200, durationMinutes: 60, location: 'Room 1', capacity: 10 });
 });
 afterEach(async () => {
   await t.close();
@@ -24,7 +26,7 @@ const cards = (days: ScheduleDay[]) => days.flatMap((d) => d.slots);
 
 describe('classes', () => {
   it('a weekly class fills the schedule up to the booking horizon, in the provider’s wall clock', async () => {
-    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] });
+    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] });
     expect(res.status).toBe(201);
     // Default advance window is 30 days: Tuesdays and Thursdays from 24 Nov to 23 Dec.
     expect(res.body.data.occurrences).toBe(9);
@@ -35,13 +37,13 @@ describe('classes', () => {
     expect(days[0]!.slots[0]).toMatchObject({
       kind: 'class', date: '2026-11-24', time: '09:00', until: '10:00', starts_at: '2026-11-24T08:00:00Z', timezone: 'Europe/Madrid',
       in_the_past: false, cancelled_at: null, participants: 0, is_mine: true,
-      service: { id: yogaId, name: 'Yoga', location: 'Room 1', capacity: 10, duration: 60 },
+      service: { id: yoga.id, name: 'Yoga', location: 'Room 1', capacity: 10, duration: 60 },
       repeater: { weekdays: ['tue', 'thu'], start_time: '09:00', repeat_every: '1w' },
     });
   });
 
   it('extends the timetable as time passes, and shows times in the viewer’s zone', async () => {
-    await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue'] });
+    await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue'] });
     t.clock.advanceMinutes(14 * 24 * 60);
     const dates = cards(await schedule(provider)).map((c) => c.date);
     expect(dates).toEqual(['2026-12-08', '2026-12-15', '2026-12-22', '2026-12-29', '2027-01-05']);
@@ -51,21 +53,21 @@ describe('classes', () => {
   });
 
   it('a one-off class happens once', async () => {
-    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yogaId, start_at: '2026-11-28 18:30', repeat_every: null });
+    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-28 18:30', repeat_every: null });
     expect(res.body.data.occurrences).toBe(1);
     expect(cards(await schedule(provider)).map((c) => [c.date, c.time, c.repeater])).toEqual([['2026-11-28', '18:30', null]]);
   });
 
   it('refuses bad input with per-field errors', async () => {
-    const massage = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 45 })).body.data.id;
+    const massage = (await buildService(t, studio, { name: 'Massage', durationMinutes: 45 })).id;
     const cases: [object, string, string][] = [
       [{ service_id: massage, start_at: '2026-11-24 09:00' }, 'service_id', 'Only classes can be scheduled; appointments follow your working hours.'],
       [{ service_id: 999999, start_at: '2026-11-24 09:00' }, 'service_id', 'Choose one of your classes.'],
-      [{ service_id: yogaId, start_at: '2026-11-23 09:00' }, 'start_at', 'Choose a start in the future.'],
-      [{ service_id: yogaId, start_at: '2026-11-24 9am' }, 'start_at', 'Choose a start date and time (YYYY-MM-DD HH:MM).'],
-      [{ service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: [] }, 'weekdays', 'Choose at least one day.'],
-      [{ service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '5w', weekdays: ['mon'] }, 'repeat_every', 'Choose how often it repeats.'],
-      [{ service_id: yogaId, start_at: '2027-03-28 02:30' }, 'start_at', 'That time does not exist on that day (the clocks change). Choose another time.'],
+      [{ service_id: yoga.id, start_at: '2026-11-23 09:00' }, 'start_at', 'Choose a start in the future.'],
+      [{ service_id: yoga.id, start_at: '2026-11-24 9am' }, 'start_at', 'Choose a start date and time (YYYY-MM-DD HH:MM).'],
+      [{ service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: [] }, 'weekdays', 'Choose at least one day.'],
+      [{ service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '5w', weekdays: ['mon'] }, 'repeat_every', 'Choose how often it repeats.'],
+      [{ service_id: yoga.id, start_at: '2027-03-28 02:30' }, 'start_at', 'That time does not exist on that day (the clocks change). Choose another time.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await provider.post<{ errors: Record<string, string[]> }>('/api/repeaters', body);
@@ -73,10 +75,10 @@ describe('classes', () => {
       expect(res.body.errors[field]).toEqual([message]);
     }
     expect(await schedule(provider)).toEqual([]);
-    const other = await signUp(t, 'other@example.com', { username: 'other' });
-    expect((await other.post<{ errors: object }>('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00' })).body.errors).toEqual({ service_id: ['Choose one of your classes.'] });
-    const client = await signUp(t, 'client@example.com');
-    expect((await client.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00' })).status).toBe(403);
+    const other = await signIn(t, await buildProvider(t, { username: 'other' }));
+    expect((await other.post<{ errors: object }>('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00' })).body.errors).toEqual({ service_id: ['Choose one of your classes.'] });
+    const client = await signIn(t, await buildUser(t));
+    expect((await client.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00' })).status).toBe(403);
   });
 });
 
@@ -88,48 +90,43 @@ describe('a class never lands on the provider’s other commitments', () => {
   };
 
   it('refuses a class over a confirmed appointment, naming the client, and creates nothing', async () => {
-    const massage = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60 })).body.data.id;
-    const ana = await signUp(t, 'ana@example.com', { name: 'Ana' });
-    const held = await ana.post<{ data: { id: string } }>('/api/appointments', { service_id: massage, starts_at: '2026-12-01T09:00:00Z' }); // Tue 1 Dec 10:00 Madrid
-    await ana.post(`/api/appointments/${held.body.data.id}/confirm-without-payment`);
-    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-11-24 09:30', repeat_every: '1w', weekdays: ['tue'] }))
+    const massage = await buildService(t, studio, { name: 'Massage' });
+    await buildAppointment(t, { client: await buildUser(t, { name: 'Ana' }), service: massage, startsAt: '2026-12-01T09:00:00Z' }); // Tue 1 Dec 10:00 Madrid
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 09:30', repeat_every: '1w', weekdays: ['tue'] }))
       .toEqual(['You have a booking with Ana at 10:00 on Tue 1 Dec.']);
-    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-12-01 10:30', repeat_every: null }))
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-12-01 10:30', repeat_every: null }))
       .toEqual(['You have a booking with Ana at 10:00 on Tue 1 Dec.']);
     expect(await schedule(provider, 'future')).toHaveLength(1); // only Ana's appointment
     // Right after it is fine.
-    expect((await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-12-01 11:00', repeat_every: null })).status).toBe(201);
+    expect((await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-12-01 11:00', repeat_every: null })).status).toBe(201);
   });
 
   it('refuses time off and holidays the provider does not work, for every occurrence up to the horizon', async () => {
     await provider.post('/api/time-off', { from_date: '2026-12-10', from_time: '08:00', until_date: '2026-12-10', until_time: '12:00' });
     await provider.post('/api/holidays/country', { country: 'ES' });
     // Weekly on Tuesdays and Thursdays from 24 Nov: 8 Dec is a holiday, Thu 10 Dec 09:00 is in time off.
-    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
       .toEqual(['Tue 8 Dec is a public holiday (Immaculate Conception).', 'Thu 10 Dec is time off.']);
     expect(await schedule(provider)).toEqual([]);
     // In the afternoon only the holiday is in the way; once the provider works it, the class fits.
-    expect(await conflictsOf({ service_id: yogaId, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
       .toEqual(['Tue 8 Dec is a public holiday (Immaculate Conception).']);
     await provider.post('/api/holidays/choice', { date: '2026-12-08', available: true });
-    expect((await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] })).status).toBe(201);
+    expect((await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] })).status).toBe(201);
   });
 });
 
 describe('cancelling classes', () => {
   beforeEach(async () => {
-    await provider.post('/api/repeaters', { service_id: yogaId, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue'] });
+    await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue'] });
   });
 
   it('cancels one occurrence, and the bookings in it with a full refund owed', async () => {
     const [first] = cards(await schedule(provider));
-    const client = await signUp(t, 'client@example.com', { name: 'Cleo' });
-    const [cleo] = await t.db.select().from(users).where(eq(users.email, 'client@example.com'));
-    const [studio] = await t.db.select().from(users).where(eq(users.email, 'studio@example.com'));
-    await t.db.insert(appointments).values({
-      clientId: cleo!.id, providerId: studio!.id, serviceId: yogaId, slotId: Number(first!.id), startsAt: new Date(first!.starts_at), endsAt: new Date(first!.ends_at),
-      priceCents: 1200, status: 'confirmed', confirmedAt: t.clock.now(), paidAt: t.clock.now(), paymentMethod: 'card',
-    });
+    const cleo = await buildUser(t, { name: 'Cleo' });
+    const client = await signIn(t, cleo);
+    const [occurrence] = await t.db.select().from(slots).where(eq(slots.id, Number(first!.id)));
+    await buildAppointment(t, { client: cleo, service: yoga, slot: occurrence! }, { paidAt: t.clock.now(), paymentMethod: 'card' });
     const before = cards(await schedule(client));
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({ id: first!.id, kind: 'class', is_mine: false, cancelled_at: null, provider: { name: 'Studio', username: 'studio' } });
@@ -139,7 +136,7 @@ describe('cancelling classes', () => {
     expect(after.filter((c) => c.cancelled_at !== null).map((c) => c.id)).toEqual([first!.id]);
     expect(after.filter((c) => c.cancelled_at === null)).toHaveLength(4);
     const [booking] = await t.db.select().from(appointments);
-    expect(booking).toMatchObject({ status: 'cancelled', refundDueCents: 1200, cancelledBy: studio!.id });
+    expect(booking).toMatchObject({ status: 'cancelled', refundDueCents: 1200, cancelledBy: studio.id });
     expect(cards(await schedule(client, 'cancelled')).map((c) => c.id)).toEqual([first!.id]);
     expect((await provider.request('DELETE', `/api/slots/${first!.id}?upcoming=0`)).status).toBe(409);
   });
@@ -155,9 +152,9 @@ describe('cancelling classes', () => {
 
   it('refuses other providers, clients, past and unknown classes', async () => {
     const [first] = cards(await schedule(provider));
-    const other = await signUp(t, 'other@example.com', { username: 'other' });
+    const other = await signIn(t, await buildProvider(t, { username: 'other' }));
     expect((await other.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(404);
-    const client = await signUp(t, 'client@example.com');
+    const client = await signIn(t, await buildUser(t));
     expect((await client.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(403);
     expect((await provider.request('DELETE', '/api/slots/999999')).status).toBe(404);
     t.clock.advanceMinutes(2 * 24 * 60);
@@ -167,7 +164,7 @@ describe('cancelling classes', () => {
 
 describe('schedule', () => {
   it('is empty for a new client and needs a session', async () => {
-    const client = await signUp(t, 'client@example.com');
+    const client = await signIn(t, await buildUser(t));
     expect(await schedule(client)).toEqual([]);
     expect((await t.agent().get('/api/schedule')).status).toBe(401);
     expect((await client.get('/api/schedule?subset=soon')).status).toBe(422);

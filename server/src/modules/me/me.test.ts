@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { signUp } from '../../../test/support/accounts.ts';
+import { buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { images } from '../../db/schema.ts';
 
@@ -16,7 +16,7 @@ afterEach(async () => {
 type MeBody = { data: Record<string, unknown> & { avatar: string | null; cover: string | null } };
 type ErrBody = { errors: Record<string, string[]> };
 
-const signedIn = (email = 'ana@example.com', name = 'Ana'): Promise<Agent> => signUp(t, email, { name });
+const signedIn = async (email = 'ana@example.com', name = 'Ana'): Promise<Agent> => signIn(t, await buildUser(t, { email, name }));
 
 const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#4f46e5' } }).png().toBuffer();
 /** Random pixels do not compress: a big PNG of noise is a big file. */

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { signUp } from '../../../test/support/accounts.ts';
+import { buildProvider, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 
 let t: TestApp;
 let provider: Agent;
 beforeEach(async () => {
   t = await createTestApp();
-  provider = await signUp(t, 'studio@example.com', { name: 'Studio', username: 'studio' });
+  provider = await signIn(t, await buildProvider(t, { name: 'Studio', username: 'studio' }));
 });
 afterEach(async () => {
   await t.close();
@@ -71,13 +71,13 @@ describe('services API', () => {
 
   it('hides other providers’ services and refuses clients', async () => {
     const created = await provider.post<One>('/api/services', yoga);
-    const other = await signUp(t, 'other@example.com', { username: 'other' });
+    const other = await signIn(t, await buildProvider(t, { username: 'other' }));
     expect((await other.get<Many>('/api/services')).body.data).toHaveLength(0);
     expect((await other.request('PUT', `/api/services/${created.body.data.id}`, { json: yoga })).status).toBe(404);
     expect((await other.request('DELETE', `/api/services/${created.body.data.id}`)).status).toBe(404);
     expect((await provider.request('PUT', '/api/services/999999', { json: yoga })).status).toBe(404);
 
-    const client = await signUp(t, 'client@example.com');
+    const client = await signIn(t, await buildUser(t));
     expect((await client.get('/api/services')).status).toBe(403);
     expect((await client.post('/api/services', yoga)).status).toBe(403);
     expect((await t.agent().get('/api/services')).status).toBe(401);

@@ -1,19 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { signUp } from '../../../test/support/accounts.ts';
+import { buildPolicy, buildProvider, buildService, buildWorkDays, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import type { ServiceSlotsResponse } from '@slotted/contract';
+import type { users } from '../../db/schema.ts';
 
 // Monday 2026-11-23 09:00 UTC = 10:00 in Madrid. Default hours Mon–Fri 08:00–17:00, notice 1 h, 30 days ahead.
 let t: TestApp;
+let studio: typeof users.$inferSelect;
 let provider: Agent;
 let massage: number;
 let yoga: number;
 beforeEach(async () => {
   t = await createTestApp();
-  provider = await signUp(t, 'studio@example.com', { username: 'studio', name: 'Studio' });
-  massage = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Massage', type: 'appointment', price: 40, duration: 60 })).body.data.id;
-  yoga = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Yoga', type: 'class', price: 12, duration: 60, capacity: 2 })).body.data.id;
+  studio = await buildProvider(t, { username: 'studio', name: 'Studio' });
+  provider = await signIn(t, studio);
+  massage = (await buildService(t, studio, { name: 'Massage', priceCents: 4000, durationMinutes: 60 })).id;
+  yoga = (await buildService(t, studio, { name: 'Yoga', type: 'class', priceCents: 1200, durationMinutes: 60, capacity: 2 })).id;
 });
 afterEach(async () => {
   await t.close();
@@ -66,7 +69,7 @@ describe('GET /api/services/{id}/slots', () => {
   });
 
   it('follows the provider’s policies', async () => {
-    await provider.post('/api/policies', { min_hours_before_booking: 24, max_days_before_booking: 3, min_hours_before_cancellation: 24 });
+    await buildPolicy(t, studio, { minHoursBeforeBooking: 24, maxDaysBeforeBooking: 3 });
     const body = await slotsOf(t.agent(), massage);
     expect(body.data.map((d) => d.date)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
     expect(times(body, '2026-11-24')[0]).toBe('10:00');
@@ -115,9 +118,9 @@ describe('GET /api/services/{id}/slots answers one bounded window at a time', ()
   });
 
   it('a 1-minute service open around the clock for 180 days answers whole days up to a fixed number of slots', async () => {
-    await provider.post('/api/work-days', { data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: true, from: '00:00', to: '23:59' })) });
-    await provider.post('/api/policies', { min_hours_before_booking: 0, max_days_before_booking: 180, min_hours_before_cancellation: 24 });
-    const minute = (await provider.post<{ data: { id: number } }>('/api/services', { name: 'Minute', type: 'appointment', price: 1, duration: 1 })).body.data.id;
+    await buildWorkDays(t, studio, { weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '23:59' });
+    await buildPolicy(t, studio, { minHoursBeforeBooking: 0, maxDaysBeforeBooking: 180 });
+    const minute = (await buildService(t, studio, { name: 'Minute', priceCents: 100, durationMinutes: 1 })).id;
 
     // Today from 10:00 Madrid: 839 one-minute slots; tomorrow's 1,439 more would pass the limit.
     const first = await page(minute, '');

@@ -1,5 +1,5 @@
 import type { Me } from '@slotted/contract';
-import type { UserRow } from '../auth/sessions.queries.ts';
+import type { UserRow } from '../users/index.ts';
 import { imageUrl } from '../images/images.service.ts';
 
 /** The `me` answer (spec §3 Current user). */

@@ -9,7 +9,7 @@ import { identities, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { UserRow } from '../auth/sessions.queries.ts';
+import type { UserRow } from '../users/index.ts';
 import { presentMe } from './me.presenter.ts';
 import { deleteImage, insertImage, processImage, type ProcessedImage } from '../images/images.service.ts';
 

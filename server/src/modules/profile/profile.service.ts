@@ -6,7 +6,8 @@ import type { availabilityService } from '../availability/availability.service.t
 import { imageUrl } from '../images/images.service.ts';
 import { listProviderServices } from '../services/services.queries.ts';
 import { presentService } from '../services/services.service.ts';
-import { findProvider, livePlans } from './profile.queries.ts';
+import { findProvider } from '../users/index.ts';
+import { livePlans } from './profile.queries.ts';
 
 export function profileService(deps: { db: Db; availability: ReturnType<typeof availabilityService> }) {
   const { db } = deps;

@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, services, slots, users } from '../../db/schema.ts';
 
@@ -76,14 +77,14 @@ export async function findSlot(tx: Tx, slotId: number) {
   return row ?? null;
 }
 
-/** The viewer's live booking of this exact time (held and unexpired, or confirmed), if any. */
+/** The viewer's active booking of this exact time, if any. */
 export async function findLiveBookingOf(tx: Tx, clientId: string, serviceId: number, at: { slotId: number } | { startsAt: Date }, now: Date) {
   const where = 'slotId' in at ? eq(appointments.slotId, at.slotId) : eq(appointments.startsAt, at.startsAt);
   const [row] = await tx
     .select()
     .from(appointments)
     .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), where,
-      sql`(${appointments.status} = 'confirmed' OR (${appointments.status} = 'held' AND ${appointments.holdExpiresAt} > ${now}))`))
+isActiveBooking(now)))
     .limit(1);
   return row ?? null;
 }

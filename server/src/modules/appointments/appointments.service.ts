@@ -14,7 +14,7 @@ import { appointments, type slots } from '../../db/schema.ts';
 import { bookingWindow, slotInstants, type ProviderAvailability } from '../../domain/scheduling/index.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { isExclusionViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { MailOutbox } from '../../mail/mail-outbox.ts';
 import { enforceRateLimits, minutesText } from '../../plugins/rate-limit.ts';
 import type { UserRow } from '../users/index.ts';
@@ -48,12 +48,6 @@ interface Bookable {
 
 /** Where a booking goes: a class occurrence, or an appointment's start and end. */
 type Place = { slot: typeof slots.$inferSelect } | { startsAt: Date; endsAt: Date };
-
-/** Postgres exclusion violation (two active bookings of one provider overlap). */
-function isExclusionViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) if (e.code === '23P01') return true;
-  return false;
-}
 
 export interface AppointmentsDeps {
   db: Db;

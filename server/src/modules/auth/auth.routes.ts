@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createUserRequest, loginRequest, magicLinkRequest } from '@slotted/contract';
 import type { SessionCookies } from '../../plugins/auth.ts';
-import type { meService } from '../me/me.service.ts';
+import type { meService } from '../me/index.ts';
 import type { authService } from './auth.service.ts';
 
 export function authRoutes(app: FastifyInstance, deps: { auth: ReturnType<typeof authService>; sessions: SessionCookies; me: ReturnType<typeof meService> }): void {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { tooBigMessage } from '../images/images.service.ts';
+import { tooBigMessage } from '../images/index.ts';
 import type { ProfileUpload, meService } from './me.service.ts';
 import { AVATAR_MAX_BYTES, PROFILE_COVER_MAX_BYTES } from '@slotted/contract';
 

@@ -37,6 +37,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: {
+      // Only our own files: following packages would parse bundles such as PGlite's, slowly and to no purpose.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', {
         basePath: root,

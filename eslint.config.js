@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const root = import.meta.dirname;
+const serverModules = readdirSync(path.join(root, 'server/src/modules'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/src/db/migrations/**'] },
@@ -19,6 +25,43 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Server imports point inward (docs/architecture.md, Rules): routes → service → queries | domain.
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The imports name their files (`./x.ts`), so Node's resolution finds them; import-x reads only the extensions listed here.
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      // Only our own files: following packages would parse bundles such as PGlite's, slowly and to no purpose.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', {
+        basePath: root,
+        zones: [
+          {
+            target: './server/src/domain',
+            from: ['./server/src/!(domain)/**', './server/src/*.ts'],
+            message: 'domain/ is pure: it imports only packages/contract and libraries.',
+          },
+          {
+            target: ['./server/src/plugins', './server/src/db', './server/src/lib'],
+            from: './server/src/modules',
+            message: 'Plugins, db and lib sit below the modules and may not import them.',
+          },
+          // A module's files are its own; everyone else (other modules, jobs, the composition root, tests) goes through its index.ts.
+          ...serverModules.map((name) => ({
+            target: ['./server/src/*.ts', './server/src/!(modules)/**', `./server/src/modules/!(${name})/**`, './server/test/**'],
+            from: `./server/src/modules/${name}`,
+            except: ['./index.ts'],
+            message: `Import the ${name} module through modules/${name}/index.ts.`,
+          })),
+        ],
+      }],
+    },
   },
   {
     // Playwright reads a fixture's dependencies from its first parameter, which must be destructured even when empty.

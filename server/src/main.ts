@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 import { devOutboxMailer, smtpMailer, type DevOutbox, type Mailer } from './mail/mailer.ts';
-import { seedDemoIfEmpty } from './modules/demo/demo-seed.ts';
+import { seedDemoIfEmpty } from './modules/demo/index.ts';
 
 async function main() {
   let config;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/db/client.ts';
-import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
+import { isDatabaseUnavailable } from '../src/lib/pg-errors.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import type { Agent } from './support/agent.ts';
 import { buildProvider, buildUser, signIn } from './support/factories.ts';

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder, type Db } from './client.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseUnavailable } from '../lib/pg-errors.ts';
 
 /** What a 503 asks clients to wait, and how often an outage is checked again. */
 export const RETRY_AFTER_SECONDS = 5;

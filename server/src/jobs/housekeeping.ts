@@ -5,10 +5,10 @@
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { deleteSentMail } from '../mail/mail-outbox.ts';
-import { expireStaleHolds, lockProvider, providersWithStaleHolds } from '../modules/appointments/appointments.queries.ts';
-import { deleteSpentMagicLinks } from '../modules/auth/magic-links.queries.ts';
-import { deleteExpiredSessions } from '../modules/auth/sessions.queries.ts';
-import { deleteSpentAttempts } from '../modules/social/oauth-attempts.queries.ts';
+import { expireStaleHolds, lockProvider, providersWithStaleHolds } from '../modules/appointments/index.ts';
+import { deleteSpentMagicLinks } from '../modules/auth/index.ts';
+import { deleteExpiredSessions } from '../plugins/sessions.queries.ts';
+import { deleteSpentAttempts } from '../modules/social/index.ts';
 import { deleteStaleRateLimits } from '../plugins/rate-limit.ts';
 import type { JobRunner } from './job-runner.ts';
 

@@ -14,11 +14,18 @@ import { apiRoutes, noContent } from '@slotted/contract';
 import { AppError } from '../lib/app-error.ts';
 import { apiSchema } from '../lib/api-route.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/tokens.ts';
-import { deleteSession, findSessionUser, insertSession, SESSION_TTL_DAYS, touchSession, type UserRow } from '../modules/auth/sessions.queries.ts';
+import type { users } from '../db/schema.ts';
+import { deleteSession, findSessionUser, insertSession, SESSION_TTL_DAYS, touchSession } from './sessions.queries.ts';
+
+/**
+ * The signed-in user's row. Modules call it `UserRow` (modules/users); plugins sit below the
+ * modules and may not import them, so they name the table's row directly — the same type.
+ */
+type SignedInUser = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: UserRow | null;
+    user: SignedInUser | null;
     sessionIdHash: string | null;
   }
 }
@@ -129,7 +136,7 @@ export async function requireProvider(req: FastifyRequest): Promise<void> {
   if (!req.user.isProvider) throw new AppError('forbidden', 'Only providers can do that.');
 }
 
-export function currentUser(req: FastifyRequest): UserRow {
+export function currentUser(req: FastifyRequest): SignedInUser {
   if (!req.user) throw new AppError('unauthenticated');
   return req.user;
 }

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database, Db } from '../../src/db/client.ts';
 import { devOutboxMailer, type DevOutbox, type Mailer } from '../../src/mail/mailer.ts';
-import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
+import { isDatabaseUnavailable } from '../../src/lib/pg-errors.ts';
 import { dropTemplates, freshDatabase } from './test-db.ts';
 import { Agent } from './agent.ts';
 

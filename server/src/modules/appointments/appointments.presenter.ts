@@ -2,8 +2,8 @@
 import { fromCents, type Appointment, type PaymentOption, type Policies } from '@slotted/contract';
 import { bookingWindow } from '../../domain/scheduling/index.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
-import { imageUrl } from '../images/images.service.ts';
-import { enginePolicy } from '../slots/slots.service.ts';
+import { imageUrl } from '../images/index.ts';
+import { enginePolicy } from '../slots/index.ts';
 import type { AppointmentDetails, AppointmentRow } from './appointments.queries.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);

@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { isActiveBooking, isLiveHold, isStaleHold } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, services, slots, users } from '../../db/schema.ts';
 
@@ -17,7 +18,7 @@ export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): P
   const expired = await tx
     .update(appointments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(appointments.providerId, providerId), eq(appointments.status, 'held'), lte(appointments.holdExpiresAt, now)))
+    .where(and(eq(appointments.providerId, providerId), isStaleHold(now)))
     .returning({ slotId: appointments.slotId });
   await releaseSeats(tx, expired.map((e) => e.slotId).filter((id): id is number => id !== null));
 }
@@ -27,7 +28,7 @@ export async function providersWithStaleHolds(db: Db, now: Date): Promise<string
   const rows = await db
     .selectDistinct({ providerId: appointments.providerId })
     .from(appointments)
-    .where(and(eq(appointments.status, 'held'), lte(appointments.holdExpiresAt, now)));
+    .where(isStaleHold(now));
   return rows.map((r) => r.providerId);
 }
 
@@ -49,7 +50,7 @@ export async function liveHoldsWith(tx: Tx, clientId: string, providerId: string
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int`, firstExpiresAt: sql<Date | null>`min(${appointments.holdExpiresAt})`.mapWith(appointments.holdExpiresAt) })
     .from(appointments)
-    .where(and(eq(appointments.clientId, clientId), eq(appointments.providerId, providerId), eq(appointments.status, 'held'), gt(appointments.holdExpiresAt, now)));
+    .where(and(eq(appointments.clientId, clientId), eq(appointments.providerId, providerId), isLiveHold(now)));
   return { count: Number(row?.count ?? 0), firstExpiresAt: row?.firstExpiresAt ?? null };
 }
 
@@ -76,14 +77,14 @@ export async function findSlot(tx: Tx, slotId: number) {
   return row ?? null;
 }
 
-/** The viewer's live booking of this exact time (held and unexpired, or confirmed), if any. */
+/** The viewer's active booking of this exact time, if any. */
 export async function findLiveBookingOf(tx: Tx, clientId: string, serviceId: number, at: { slotId: number } | { startsAt: Date }, now: Date) {
   const where = 'slotId' in at ? eq(appointments.slotId, at.slotId) : eq(appointments.startsAt, at.startsAt);
   const [row] = await tx
     .select()
     .from(appointments)
     .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), where,
-      sql`(${appointments.status} = 'confirmed' OR (${appointments.status} = 'held' AND ${appointments.holdExpiresAt} > ${now}))`))
+isActiveBooking(now)))
     .limit(1);
   return row ?? null;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, createUserRequest, dataOf, loginRequest, magicLinkNewUserResponse, magicLinkRequest, meSchema, messageResponse, noContent } from '@slotted/contract';
 import { apiSchema } from '../../lib/api-route.ts';
 import type { SessionCookies } from '../../plugins/auth.ts';
-import type { meService } from '../me/me.service.ts';
+import type { meService } from '../me/index.ts';
 import type { authService } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: ReturnType<typeof authService>; sessions: SessionCookies; me: ReturnType<typeof meService> }> = async (app, deps) => {

@@ -3,7 +3,6 @@
  * Links carry 256 random bits, are stored only as a hash, work once and expire after
  * MAGIC_LINK_TTL_MINUTES. Known and unknown e-mails get the same answer.
  */
-import { eq } from 'drizzle-orm';
 import { MAGIC_LINK_TTL_MINUTES, type CreateUserRequest } from '@slotted/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -15,7 +14,7 @@ import type { MailOutbox } from '../../mail/mail-outbox.ts';
 import { consumeRateLimit } from '../../plugins/rate-limit.ts';
 import { magicLinkEmail } from './auth.emails.ts';
 import { consumeMagicLink, findMagicLink, insertMagicLink, markMagicLinkVerified, type MagicLinkRow } from './magic-links.queries.ts';
-import type { UserRow } from './sessions.queries.ts';
+import { findUserByEmail, type UserRow } from '../users/index.ts';
 
 /** How long a new person has to finish "Set up your account" after opening the link. */
 const SETUP_WINDOW_MINUTES = 30;
@@ -56,11 +55,6 @@ export function authService(deps: AuthDeps) {
       throw new AppError('magic_link_expired', 'The magic link has expired.');
     }
     return link;
-  }
-
-  async function findUserByEmail(tx: Db | Tx, email: string): Promise<UserRow | null> {
-    const [u] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    return u ?? null;
   }
 
   async function signInWithLink(tx: Db | Tx, link: MagicLinkRow, user: UserRow, startSession: StartSession): Promise<UserRow> {

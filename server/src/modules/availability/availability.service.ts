@@ -12,7 +12,7 @@ import type { ProviderAvailability } from '../../domain/scheduling/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import type { UserRow } from '../auth/sessions.queries.ts';
+import type { UserRow } from '../users/index.ts';
 import {
   deleteTimeOff, insertTimeOff, replaceWorkDays, selectHolidayChoices, selectPolicy, selectTimeOffs, selectWorkDays,
   setHolidayCountry, updateTimeOff, upsertHolidayChoice, upsertPolicy, type PolicyRow, type TimeOffRow,

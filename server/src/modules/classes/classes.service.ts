@@ -13,11 +13,11 @@ import { slotInstantOfWall, zoneTimeline } from '../../domain/scheduling/zoned-t
 import type { IsoWeekday } from '../../domain/scheduling/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { lockProvider } from '../appointments/appointments.queries.ts';
-import type { UserRow } from '../auth/sessions.queries.ts';
-import type { availabilityService } from '../availability/availability.service.ts';
-import { findLiveService } from '../services/services.queries.ts';
-import { activeBookings } from '../slots/slots.queries.ts';
+import { lockProvider } from '../appointments/index.ts';
+import type { UserRow } from '../users/index.ts';
+import type { availabilityService } from '../availability/index.ts';
+import { findLiveService } from '../services/index.ts';
+import { activeBookings } from '../slots/index.ts';
 import {
   cancelOccurrences, endRepeater, findSlotForUpdate, insertOccurrences, insertRepeater, laterOccurrenceIds,
   repeatersToExtend, setMaterialisedUntil, type RepeaterRow,

@@ -7,10 +7,10 @@ import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, services, slots, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { insertImage, processImage } from '../images/images.service.ts';
-import { availabilityService } from '../availability/availability.service.ts';
-import { classesService } from '../classes/classes.service.ts';
-import { servicesService } from '../services/services.service.ts';
+import { insertImage, processImage } from '../images/index.ts';
+import { availabilityService } from '../availability/index.ts';
+import { classesService } from '../classes/index.ts';
+import { servicesService } from '../services/index.ts';
 import { addDays, localDateOf, repeaterOccurrences } from '../../domain/classes/repeater-occurrences.ts';
 import type { WEEKDAYS } from '@slotted/contract';
 

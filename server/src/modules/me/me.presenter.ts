@@ -1,6 +1,6 @@
 import type { Me } from '@slotted/contract';
-import type { UserRow } from '../auth/sessions.queries.ts';
-import { imageUrl } from '../images/images.service.ts';
+import type { UserRow } from '../users/index.ts';
+import { imageUrl } from '../images/index.ts';
 
 /** The `me` answer (spec §3 Current user). */
 export function presentMe(user: UserRow, socialProviders: readonly ('google' | 'facebook')[]): Me {

@@ -4,7 +4,7 @@ import { apiRoutes, AVATAR_MAX_BYTES, dataOf, meSchema, PROFILE_COVER_MAX_BYTES,
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { apiSchema } from '../../lib/api-route.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { tooBigMessage } from '../images/images.service.ts';
+import { tooBigMessage } from '../images/index.ts';
 import type { ProfileUpload, meService } from './me.service.ts';
 
 const FILE_FIELDS = { avatar_upload: AVATAR_MAX_BYTES, cover_upload: PROFILE_COVER_MAX_BYTES } as const;

@@ -9,9 +9,9 @@ import { identities, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { validationError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { UserRow } from '../auth/sessions.queries.ts';
+import type { UserRow } from '../users/index.ts';
 import { presentMe } from './me.presenter.ts';
-import { deleteImage, insertImage, processImage, type ProcessedImage } from '../images/images.service.ts';
+import { deleteImage, insertImage, processImage, type ProcessedImage } from '../images/index.ts';
 
 export interface ProfileUpload {
   /** Form fields as received (strings from a form, anything from JSON); `updateMeFields` checks them. */

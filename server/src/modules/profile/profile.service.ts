@@ -2,11 +2,12 @@
 import { fromCents, type PublicProfile } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { availabilityService } from '../availability/availability.service.ts';
-import { imageUrl } from '../images/images.service.ts';
-import { listProviderServices } from '../services/services.queries.ts';
-import { presentService } from '../services/services.service.ts';
-import { findProvider, livePlans } from './profile.queries.ts';
+import type { availabilityService } from '../availability/index.ts';
+import { imageUrl } from '../images/index.ts';
+import { listProviderServices } from '../services/index.ts';
+import { presentService } from '../services/index.ts';
+import { findProvider } from '../users/index.ts';
+import { livePlans } from './profile.queries.ts';
 
 export function profileService(deps: { db: Db; availability: ReturnType<typeof availabilityService> }) {
   const { db } = deps;

@@ -7,8 +7,8 @@ import { WEEKDAYS, type ScheduleDay, type ScheduleSlot } from '@slotted/contract
 import type { Db } from '../../db/client.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { UserRow } from '../auth/sessions.queries.ts';
-import { imageUrl } from '../images/images.service.ts';
+import type { UserRow } from '../users/index.ts';
+import { imageUrl } from '../images/index.ts';
 import { bookingsOfSlots, providerClassSlots, viewerBookings, type Subset } from './schedule.queries.ts';
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');

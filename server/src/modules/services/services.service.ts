@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { imageUrl } from '../images/images.service.ts';
+import { imageUrl } from '../images/index.ts';
 import {
   findLiveService, insertService, listProviderServices, softDeleteService, updateService,
   type NewService, type ServiceListRow,

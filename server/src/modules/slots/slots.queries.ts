@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, slots, users } from '../../db/schema.ts';
 
@@ -14,7 +15,7 @@ export async function activeBookings(db: Db | Tx, providerId: string, from: Date
     .where(
       and(
         eq(appointments.providerId, providerId),
-        or(eq(appointments.status, 'confirmed'), and(eq(appointments.status, 'held'), gt(appointments.holdExpiresAt, now))),
+        isActiveBooking(now),
         gt(appointments.endsAt, from),
         lt(appointments.startsAt, to),
       ),
@@ -29,8 +30,8 @@ export async function liveOccurrences(db: Db | Tx, providerId: string, from: Dat
   return db
     .select({
       id: slots.id, serviceId: slots.serviceId, startsAt: slots.startsAt, endsAt: slots.endsAt, capacity: slots.capacity,
-      // Qualified by hand: in a select without joins Drizzle writes the bare column name.
-      seatsTaken: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.slot_id = "slots"."id" AND (a.status = 'confirmed' OR (a.status = 'held' AND a.hold_expires_at > ${now})))`,
+      // One condition, not bare columns: in a select without joins Drizzle writes a top-level column unqualified.
+      seatsTaken: sql<number>`(SELECT count(*)::int FROM ${appointments} WHERE ${and(eq(appointments.slotId, slots.id), isActiveBooking(now))})`,
     })
     .from(slots)
     .where(and(eq(slots.providerId, providerId), isNull(slots.cancelledAt), gt(slots.endsAt, from), lt(slots.startsAt, to)));
@@ -45,7 +46,7 @@ export async function slotIdsBookedBy(db: Db, clientId: string, slotIds: number[
       and(
         eq(appointments.clientId, clientId),
         inArray(appointments.slotId, slotIds),
-        or(eq(appointments.status, 'confirmed'), and(eq(appointments.status, 'held'), gt(appointments.holdExpiresAt, now))),
+        isActiveBooking(now),
       ),
     );
   return new Set(rows.map((r) => r.slotId!));

@@ -2,21 +2,16 @@
  * GET /api/services/{id}/slots: the times a viewer may book (spec §2 Choose time; D1–D4). Loads
  * what the pure slot engine needs and asks it; the engine decides.
  */
-import { SLOTS_WINDOW_MAX_DAYS, type Policies, type serviceSlotsQuery } from '@slotted/contract';
+import { SLOTS_WINDOW_MAX_DAYS, type serviceSlotsQuery } from '@slotted/contract';
 import type { z } from 'zod';
 import { addDays, localDateOf } from '../../domain/classes/repeater-occurrences.ts';
-import type { BookingPolicy, BusyInterval } from '../../domain/scheduling/index.ts';
 import { getSlotPage, localDaysWindow } from '../../domain/scheduling/index.ts';
-import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../auth/sessions.queries.ts';
-import type { availabilityService } from '../availability/availability.service.ts';
-import type { classesService } from '../classes/classes.service.ts';
-import { findProvider } from '../profile/profile.queries.ts';
-import { findLiveService } from '../services/services.queries.ts';
-import { presentService } from '../services/services.service.ts';
-import { activeBookings, liveOccurrences, slotIdsBookedBy } from './slots.queries.ts';
+import { presentService } from '../services/index.ts';
+import type { UserRow } from '../users/index.ts';
+import { busyTime, enginePolicy, engineInput, type EngineInputDeps } from './engine-input.ts';
+import { slotIdsBookedBy } from './slots.queries.ts';
 
 const DAY_MS = 86_400_000;
 /**
@@ -25,43 +20,22 @@ const DAY_MS = 86_400_000;
  */
 export const MAX_SLOTS_PER_ANSWER = 2000;
 
-type Bookings = Awaited<ReturnType<typeof activeBookings>>;
-type Occurrences = Awaited<ReturnType<typeof liveOccurrences>>;
-
-/** One provider cannot be in two places: 1:1 bookings and every live class occurrence block time. */
-export function busyTime(bookings: Bookings, occurrences: Occurrences): BusyInterval[] {
-  return [
-    ...bookings.filter((b) => b.slotId === null).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() })),
-    ...occurrences.map((o) => ({ start: o.startsAt.getTime(), end: o.endsAt.getTime() })),
-  ];
-}
-
-/** The engine's policy input from the provider's policies. */
-export function enginePolicy(policy: Policies): BookingPolicy {
-  return { minNoticeMinutes: policy.min_hours_before_booking * 60, maxAdvanceDays: policy.max_days_before_booking };
-}
-
-export interface SlotsDeps {
-  db: Db;
+export interface SlotsDeps extends EngineInputDeps {
   clock: Clock;
-  availability: ReturnType<typeof availabilityService>;
-  classes: ReturnType<typeof classesService>;
 }
 
 export function slotsService(deps: SlotsDeps) {
   const { db, clock } = deps;
+  const input = engineInput(deps);
 
   return {
     /** One window of viewer-local days (by default from today, as long as allowed), at most MAX_SLOTS_PER_ANSWER slots. */
     async forService(serviceId: number, viewer: UserRow | null, query: z.output<typeof serviceSlotsQuery>) {
       const viewerTimeZone = query.timezone;
-      const found = await findLiveService(db, serviceId);
-      const provider = found && (await findProvider(db, { id: found.service.providerId }));
-      if (!found || !provider) throw new AppError('not_found', 'Service not found.');
+      const bookable = await input.bookable(serviceId);
+      if (!bookable) throw new AppError('not_found', 'Service not found.');
+      const { found, provider, policy } = bookable;
       const service = found.service;
-      const policy = await deps.availability.policy(provider.id);
-      // Class occurrences are listed, and block appointment times, only once they exist.
-      await deps.classes.extendTimetables(provider);
 
       const now = clock.now();
       const today = localDateOf(now.getTime(), viewerTimeZone);
@@ -72,10 +46,9 @@ export function slotsService(deps: SlotsDeps) {
       // Only what can touch a slot of the window: a slot starts in it and lasts at most a day.
       const loadFrom = new Date(Math.max(now.getTime(), window.from));
       const loadTo = new Date(Math.max(loadFrom.getTime(), Math.min(window.to, horizon) + DAY_MS));
-      const [bookings, occurrences, availability] = await Promise.all([
-        activeBookings(db, provider.id, loadFrom, loadTo, now),
-        liveOccurrences(db, provider.id, loadFrom, loadTo, now),
-        deps.availability.forSlotEngine(provider, loadFrom.getUTCFullYear(), loadTo.getUTCFullYear()),
+      const [{ bookings, occurrences, busy }, availability] = await Promise.all([
+        busyTime(db, provider.id, loadFrom, loadTo, now),
+        input.hours(provider, loadFrom, loadTo),
       ]);
       const own = occurrences.filter((o) => o.serviceId === service.id);
       const bookedByViewer = viewer ? await slotIdsBookedBy(db, viewer.id, own.map((o) => o.id), now) : new Set<number>();
@@ -83,7 +56,7 @@ export function slotsService(deps: SlotsDeps) {
       const page = getSlotPage({
         provider: availability,
         service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
-        busy: busyTime(bookings, occurrences),
+        busy,
         viewerBookings: viewer
           ? bookings.filter((b) => b.slotId === null && b.clientId === viewer.id && b.serviceId === service.id).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }))
           : [],

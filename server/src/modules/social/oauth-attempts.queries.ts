@@ -29,11 +29,6 @@ export async function findIdentityUser(tx: Tx, provider: 'google' | 'facebook', 
   return row ?? null;
 }
 
-export async function findUserByEmail(tx: Tx, email: string) {
-  const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-  return row ?? null;
-}
-
 export async function insertIdentity(tx: Tx, row: typeof identities.$inferInsert): Promise<void> {
   await tx.insert(identities).values(row);
 }

@@ -13,9 +13,10 @@ import { users } from '../../db/schema.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { insertImage, processImage, type ProcessedImage } from '../images/images.service.ts';
+import { insertImage, processImage, type ProcessedImage } from '../images/index.ts';
 import type { IdentityProvider, ProviderName, SocialProfile } from './identity-providers.ts';
-import { consumeAttempt, findIdentityUser, findUserByEmail, insertAttempt, insertIdentity } from './oauth-attempts.queries.ts';
+import { findUserByEmail } from '../users/index.ts';
+import { consumeAttempt, findIdentityUser, insertAttempt, insertIdentity } from './oauth-attempts.queries.ts';
 
 const ATTEMPT_TTL_MINUTES = 10;
 const PICTURE_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseUnavailable, isExclusionViolation, isUniqueViolation } from './pg-errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 /** As Drizzle hands it over: the driver's error is the cause. */
@@ -33,5 +33,17 @@ describe('isDatabaseUnavailable', () => {
     ['a plain bug', new TypeError('x is undefined')],
   ])('%s is not', (_, err) => {
     expect(isDatabaseUnavailable(wrapped(err))).toBe(false);
+  });
+});
+
+describe('constraint violations', () => {
+  const unique = Object.assign(withCode('23505'), { constraint: 'users_email_unique' });
+
+  it('are found behind Drizzle and named by constraint', () => {
+    expect(isUniqueViolation(wrapped(unique))).toBe(true);
+    expect(isUniqueViolation(wrapped(unique), 'users_email_unique')).toBe(true);
+    expect(isUniqueViolation(wrapped(unique), 'users_username_unique')).toBe(false);
+    expect(isExclusionViolation(wrapped(withCode('23P01')))).toBe(true);
+    expect(isExclusionViolation(wrapped(unique))).toBe(false);
   });
 });

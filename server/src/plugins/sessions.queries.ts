@@ -1,11 +1,9 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
 
 export const SESSION_TTL_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-export type UserRow = typeof users.$inferSelect;
 
 export async function insertSession(tx: Db | Tx, idHash: string, userId: string, now: Date, userAgent: string | null): Promise<void> {
   await tx.insert(sessions).values({
@@ -23,7 +21,7 @@ export async function deleteSession(db: Db | Tx, idHash: string): Promise<void> 
 }
 
 /** The signed-in user of a live session, or null. */
-export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<{ user: UserRow; lastSeenAt: Date } | null> {
+export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<{ user: typeof users.$inferSelect; lastSeenAt: Date } | null> {
   const [row] = await db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)

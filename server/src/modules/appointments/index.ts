@@ -1,0 +1,4 @@
+/** Bookings: holds, confirmation, cancellation, re-booking, and their e-mails. */
+export { expireStaleHolds, lockProvider, providersWithStaleHolds } from './appointments.queries.ts';
+export { appointmentsRoutes } from './appointments.routes.ts';
+export { appointmentsService } from './appointments.service.ts';

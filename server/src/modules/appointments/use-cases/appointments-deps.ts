@@ -1,0 +1,19 @@
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { MailOutbox } from '../../../mail/mail-outbox.ts';
+import type { availabilityService } from '../../availability/index.ts';
+import type { classesService } from '../../classes/index.ts';
+
+/** What every booking use case is given (the composition root builds it once). */
+export interface AppointmentsDeps {
+  db: Db;
+  clock: Clock;
+  mail: MailOutbox;
+  appUrl: string;
+  availability: ReturnType<typeof availabilityService>;
+  classes: ReturnType<typeof classesService>;
+  /** Card payments are configured on this installation (D11). */
+  cardPayments: boolean;
+  /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
+  bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
+}

@@ -1,0 +1,42 @@
+/** POST /api/appointments/{id}/cancel, by the client or the provider (D6). */
+import type { Appointment } from '@slotted/contract';
+import { AppError } from '../../../lib/app-error.ts';
+import type { UserRow } from '../../users/index.ts';
+import { bookingCancelledEmail } from '../appointments.emails.ts';
+import { clientRefundable } from '../appointments.presenter.ts';
+import { lockAppointment, releaseSeats, updateAppointment } from '../appointments.queries.ts';
+import type { AppointmentsDeps } from './appointments-deps.ts';
+import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
+
+export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow, id: string): Promise<Appointment> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  // Read before the transaction: on PGlite a query outside `tx` waits for it to end.
+  const current = await loadAppointment(db, id);
+  if (current.appointment.clientId !== viewer.id && current.appointment.providerId !== viewer.id) throw appointmentNotFound();
+  const policy = await deps.availability.policy(current.appointment.providerId);
+  await db.transaction(async (tx) => {
+    const a = await lockAppointment(tx, id);
+    if (!a || (a.clientId !== viewer.id && a.providerId !== viewer.id)) throw appointmentNotFound();
+    if (a.status === 'held') {
+      // Leaving the checkout gives the place back at once.
+      await updateAppointment(tx, id, { status: 'expired', updatedAt: now });
+      if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
+      return;
+    }
+    if (a.status !== 'confirmed') throw new AppError('conflict', 'This booking is already cancelled.');
+    if (a.startsAt.getTime() <= now.getTime()) throw new AppError('conflict', 'This booking has already started.');
+    const byProvider = a.providerId === viewer.id;
+    const refundable = byProvider || clientRefundable(a.startsAt, now, policy.min_hours_before_cancellation);
+    const refund = refundable && a.paidAt && a.paymentMethod === 'card' ? a.priceCents : 0;
+    await updateAppointment(tx, id, {
+      status: 'cancelled', cancelledAt: now, cancelledBy: viewer.id, refundDueCents: refund,
+      // A membership credit comes back only inside the refund window.
+      ...(refundable && a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null } : {}),
+      updatedAt: now,
+    });
+    if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
+    await deps.mail.queue(tx, [bookingCancelledEmail(await loadAppointment(tx, id), byProvider, refund, deps.appUrl, now)]);
+  });
+  return presentTo(deps, await loadAppointment(db, id), viewer);
+}

@@ -1,0 +1,44 @@
+/**
+ * Re-booking a cancelled booking is booking its time again (D6): only the client's own
+ * cancellation can be undone (a provider's is final), of a service still offered, and only if
+ * that time could be booked now — the same check as a new hold, under the provider's lock.
+ */
+import type { Appointment } from '@slotted/contract';
+import { AppError } from '../../../lib/app-error.ts';
+import type { UserRow } from '../../users/index.ts';
+import { expireStaleHolds, findSlot, lockAppointment, lockProvider, type AppointmentDetails } from '../appointments.queries.ts';
+import type { AppointmentsDeps } from './appointments-deps.ts';
+import { bookingChanged, checkNoPaymentNeeded, markConfirmed } from './confirm-booking.ts';
+import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
+import { loadBookable, slotTakenByGuard, takeTime } from './take-time.ts';
+
+const cannotRebook = (why: string) => new AppError('conflict', `${why} Please choose another time.`);
+
+/** `current` is the client's cancelled booking, read before the transaction. */
+export async function rebook(deps: AppointmentsDeps, viewer: UserRow, current: AppointmentDetails): Promise<Appointment> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const { id, clientId, cancelledBy, startsAt, serviceId } = current.appointment;
+  if (cancelledBy !== clientId) throw cannotRebook(`${current.provider.name} cancelled this booking, so it cannot be re-booked.`);
+  if (startsAt.getTime() <= now.getTime()) throw cannotRebook('This time has passed.');
+  const b = await loadBookable(deps, serviceId, startsAt.getTime());
+  if (!b) throw cannotRebook(`${current.service.name} is no longer offered.`);
+  try {
+    await db.transaction(async (tx) => {
+      // The provider's lock first, as every booking takes it (then this booking's row).
+      await lockProvider(tx, b.provider.id);
+      await expireStaleHolds(tx, b.provider.id, now);
+      const a = await lockAppointment(tx, id);
+      if (!a || a.clientId !== viewer.id) throw appointmentNotFound();
+      if (a.status === 'confirmed') return;
+      if (a.status !== 'cancelled') throw bookingChanged();
+      await checkNoPaymentNeeded(tx, a);
+      const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
+      await takeTime(tx, b, slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt }, now);
+      await markConfirmed(deps, tx, a, now);
+    });
+  } catch (err) {
+    throw slotTakenByGuard(err);
+  }
+  return presentTo(deps, await loadAppointment(db, id), viewer);
+}

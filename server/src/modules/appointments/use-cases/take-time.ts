@@ -1,0 +1,71 @@
+/**
+ * The one check behind a new hold and a re-booking (D4, D6): a booking takes its time only if
+ * that time could be booked now. Runs under the provider's lock; the database's constraints back it.
+ */
+import type { Tx } from '../../../db/client.ts';
+import type { slots } from '../../../db/schema.ts';
+import { bookingWindow, slotInstants, type ProviderAvailability } from '../../../domain/scheduling/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { isExclusionViolation, isUniqueViolation } from '../../../lib/pg-errors.ts';
+import { busyTime, enginePolicy, engineInput, type BookableService } from '../../slots/index.ts';
+import { takeSeat } from '../appointments.queries.ts';
+import type { AppointmentsDeps } from './appointments-deps.ts';
+
+const DAY_MS = 86_400_000;
+
+export const slotGone = () => new AppError('slot_taken', 'This slot is no longer available. Please select another one.');
+
+/** What a booking of one service needs, read before its transaction (see docs/architecture.md, PGlite). */
+export interface Bookable extends BookableService {
+  /** Working hours, time off and holidays around the start (appointments only): only bookings race, so they are read before the lock. */
+  hours: ProviderAvailability | null;
+}
+
+/** Where a booking goes: a class occurrence, or an appointment's start and end. */
+export type Place = { slot: typeof slots.$inferSelect } | { startsAt: Date; endsAt: Date };
+
+/** The live service with its provider, policy and (for a start at `startMs`) working hours; null when the service is gone. */
+export async function loadBookable(deps: AppointmentsDeps, serviceId: number, startMs: number): Promise<Bookable | null> {
+  const input = engineInput(deps);
+  const bookable = await input.bookable(serviceId);
+  if (!bookable) return null;
+  const hours = bookable.found.service.type === 'appointment'
+    ? await input.hours(bookable.provider, new Date(startMs - DAY_MS), new Date(startMs + DAY_MS))
+    : null;
+  return { ...bookable, hours };
+}
+
+/**
+ * Takes the time of a booking if it can be booked now, or answers 409 slot_taken. A class place:
+ * an occurrence that is not cancelled, starts inside the notice and advance limits and has a
+ * free place (taken by a conditional update). An appointment: a start the slot engine still
+ * offers (working hours, time off, holidays, notice, advance limit, nobody else's time).
+ */
+export async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Promise<void> {
+  if ('slot' in place) {
+    const { fromMs, toMs } = bookingWindow({ now: now.getTime(), policy: enginePolicy(b.policy) });
+    const startMs = place.slot.startsAt.getTime();
+    if (place.slot.cancelledAt || startMs < fromMs || startMs >= toMs) throw slotGone();
+    if (!(await takeSeat(tx, place.slot.id))) throw slotGone();
+    return;
+  }
+  const startMs = place.startsAt.getTime();
+  const endMs = place.endsAt.getTime();
+  const { busy } = await busyTime(tx, b.provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now);
+  // The same engine that listed the time decides whether it can still be booked.
+  const [candidate] = slotInstants({
+    provider: b.hours!,
+    service: { type: 'appointment', durationMinutes: (endMs - startMs) / 60_000, capacity: 1 },
+    busy,
+    policy: enginePolicy(b.policy),
+    viewerTimeZone: 'UTC',
+    now: now.getTime(),
+    window: { from: startMs, to: startMs + 1 },
+  });
+  if (!candidate || candidate.startMs !== startMs || candidate.status !== 'available') throw slotGone();
+}
+
+/** The database's guards — overlapping time (exclusion) or a second place in one class — answer as a taken slot. */
+export function slotTakenByGuard(err: unknown): unknown {
+  return isExclusionViolation(err) || isUniqueViolation(err, 'appointments_one_per_client_slot') ? slotGone() : err;
+}

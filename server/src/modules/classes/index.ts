@@ -1,0 +1,3 @@
+/** Class timetables (repeaters) and their occurrences. */
+export { classesRoutes } from './classes.routes.ts';
+export { classesService } from './classes.service.ts';

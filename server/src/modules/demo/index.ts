@@ -1,0 +1,2 @@
+/** The first-run demo studio. */
+export { seedDemoIfEmpty } from './demo-seed.ts';

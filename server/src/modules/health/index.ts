@@ -1,0 +1,2 @@
+/** Liveness and readiness for orchestrators. */
+export { healthRoutes } from './health.routes.ts';

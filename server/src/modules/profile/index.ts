@@ -1,0 +1,3 @@
+/** A provider's public profile. */
+export { profileRoutes } from './profile.routes.ts';
+export { profileService } from './profile.service.ts';

@@ -1,0 +1,73 @@
+/**
+ * The slot engine's input, read from the database one way for listing a service's slots and for
+ * booking one of them (docs/product-rules.md): the same service, provider, policy, working hours
+ * and busy time, so the engine that listed a time is the one that decides it can still be booked.
+ */
+import type { Policies } from '@slotted/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import type { BookingPolicy, BusyInterval, ProviderAvailability } from '../../domain/scheduling/index.ts';
+import type { availabilityService } from '../availability/index.ts';
+import type { classesService } from '../classes/index.ts';
+import { findLiveService, type ServiceListRow } from '../services/index.ts';
+import { findProvider, type UserRow } from '../users/index.ts';
+import { activeBookings, liveOccurrences } from './slots.queries.ts';
+
+/** A live service with what decides its times: its provider and the provider's policy. */
+export interface BookableService {
+  found: ServiceListRow;
+  provider: UserRow;
+  policy: Policies;
+}
+
+export interface EngineInputDeps {
+  db: Db;
+  availability: ReturnType<typeof availabilityService>;
+  classes: ReturnType<typeof classesService>;
+}
+
+/** The engine's policy input from the provider's policies. */
+export function enginePolicy(policy: Policies): BookingPolicy {
+  return { minNoticeMinutes: policy.min_hours_before_booking * 60, maxAdvanceDays: policy.max_days_before_booking };
+}
+
+/**
+ * The provider's bookings and class occurrences touching [from, to), and the time they block:
+ * one provider cannot be in two places, so 1:1 bookings and every live class occurrence count.
+ * Takes `tx` when a booking is checked under the provider's lock.
+ */
+export async function busyTime(executor: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
+  const [bookings, occurrences] = await Promise.all([
+    activeBookings(executor, providerId, from, to, now),
+    liveOccurrences(executor, providerId, from, to, now),
+  ]);
+  const busy: BusyInterval[] = [
+    ...bookings.filter((b) => b.slotId === null).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() })),
+    ...occurrences.map((o) => ({ start: o.startsAt.getTime(), end: o.endsAt.getTime() })),
+  ];
+  return { bookings, occurrences, busy };
+}
+
+export function engineInput(deps: EngineInputDeps) {
+  const { db } = deps;
+  return {
+    /**
+     * The live service with its provider and policy; null when the service is gone. The
+     * provider's class timetables are extended to the horizon first (idempotent): occurrences are
+     * listed, and block appointment times, only once they exist, and a timetable extended later
+     * must not land on a booking.
+     */
+    async bookable(serviceId: number): Promise<BookableService | null> {
+      const found = await findLiveService(db, serviceId);
+      const provider = found && (await findProvider(db, { id: found.service.providerId }));
+      if (!found || !provider) return null;
+      const policy = await deps.availability.policy(provider.id);
+      await deps.classes.extendTimetables(provider);
+      return { found, provider, policy };
+    },
+
+    /** Working hours, time off and holidays for the years [from, to) touches, in the provider's zone. */
+    hours(provider: UserRow, from: Date, to: Date): Promise<ProviderAvailability> {
+      return deps.availability.forSlotEngine(provider, from.getUTCFullYear(), to.getUTCFullYear());
+    },
+  };
+}

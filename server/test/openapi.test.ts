@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRoutes, ERROR_CODES, routeErrorCodes, type ApiRoute } from '@slotted/contract';
-import { signUp } from './support/accounts.ts';
 import type { Agent } from './support/agent.ts';
+import { buildProvider, signIn } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const operationSchema = z.object({
@@ -45,7 +45,7 @@ describe('/api/docs', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    provider = await signUp(t, 'ana@example.com', { username: 'ana' });
+    provider = await signIn(t, await buildProvider(t, { email: 'ana@example.com', username: 'ana' }));
     const res = await t.agent().get('/api/docs');
     expect(res.status).toBe(200);
     doc = documentSchema.parse(res.body);

@@ -13,7 +13,7 @@ import type { Db } from '../../src/db/client.ts';
 import { appointments, policies, services, slots, users, workDays } from '../../src/db/schema.ts';
 import { addMinutes, type Clock } from '../../src/lib/clock.ts';
 import { randomToken, sha256 } from '../../src/lib/tokens.ts';
-import { insertSession } from '../../src/modules/auth/sessions.queries.ts';
+import { insertSession } from '../../src/plugins/sessions.queries.ts';
 import { sessionCookieName, xsrfToken, XSRF_COOKIE } from '../../src/plugins/auth.ts';
 import type { Config } from '../../src/config.ts';
 import type { Agent } from './agent.ts';

@@ -2,7 +2,7 @@ import '../test/setup.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
-import { meKeys } from '../features/auth/api/keys.ts';
+import { meKeys } from './query-keys.ts';
 import { aClient, json, stubFetch } from '../test/render.tsx';
 import { ApiRequestError, apiData, apiRequest } from './api-client.ts';
 

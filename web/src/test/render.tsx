@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import type { Me } from '@slotted/contract';
 import { Providers } from '../app/providers.tsx';
 import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
-import { meKeys } from '../features/auth/api/keys.ts';
+import { meKeys } from '../lib/query-keys.ts';
 
 export function testQueryClient(me?: Me | null): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

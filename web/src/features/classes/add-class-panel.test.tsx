@@ -6,7 +6,7 @@ import type { Service } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, todayIn } from '../../lib/format.ts';
 import { aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-import { classSummary, endTime, firstOccurrence, formatDayMonth, joinWeekdays, weekdayOf } from './class-summary.ts';
+import { classSummary, endTime, firstOccurrence, formatDayMonth, joinWeekdays, weekdayOf } from '../../lib/class-summary.ts';
 
 const csrf = () => {
   document.cookie = 'XSRF-TOKEN=token; path=/';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { Appointment, Client } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { aClient, aProvider, json, renderAt, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-import { aConfirmedAppointment } from '../appointments/test-fixtures.ts';
+import { aConfirmedAppointment } from '../../test/generators.ts';
 import { ClientPanel } from './components/client-panel.tsx';
 import { ClientsPage, filterClients } from './pages/clients-page.tsx';
 

@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { aConfirmedAppointment } from '../appointments/test-fixtures.ts';
+import { aConfirmedAppointment } from '../../test/generators.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DATE_PATTERN, TIME_PATTERN, type Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, ArrowLeftIcon } from '../../../components/ui/icons.tsx';
-import { CalendarIcon, GlobeIcon } from '../../../components/ui/booking-icons.tsx';
+import { ArrowLeftIcon, CalendarIcon, CircleExclamationPointIcon, GlobeIcon } from 'lucide-react';
 import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -11,9 +10,9 @@ import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone, formatLongDate } from '../../../lib/format.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
-import { useMe } from '../../auth/api/get-me.ts';
-import { NotFoundPage, PageNotFound } from '../../not-found/pages/not-found-page.tsx';
-import { chooseTimePath } from '../../profile/components/service-format.ts';
+import { useMe } from '../../../lib/me.ts';
+import { NotFoundPage, PageNotFound } from '../../../components/not-found-page.tsx';
+import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useCreateAppointment, type CreateAppointmentInput } from '../api/create-appointment.ts';
 import { useServiceSlots, type BookableSlot, type SlotDay } from '../api/get-service-slots.ts';
 import { DayStrip, freeCount } from '../components/day-strip.tsx';
@@ -257,7 +256,7 @@ function Notice({ children, tone = 'warning' }: { children: ReactNode; tone?: 'w
         tone === 'warning' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-brand-100 bg-brand-50 text-brand-900',
       )}
     >
-      <AlertCircleIcon className={cn('mt-0.5 size-4 shrink-0', tone === 'warning' ? 'text-amber-600' : 'text-brand-600')} />
+      <CircleExclamationPointIcon className={cn('mt-0.5 size-4 shrink-0', tone === 'warning' ? 'text-amber-600' : 'text-brand-600')} />
       {children}
     </p>
   );

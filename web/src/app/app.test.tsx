@@ -5,7 +5,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { REDIRECT_COOKIE } from '../lib/redirect-after-login.ts';
-import { aClient, aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../test/render.tsx';
+import { json, renderRoutes, stubFetch, testQueryClient } from '../test/render.tsx';
+import { aClient, aProvider } from '../test/generators.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './router.tsx';
 

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
 import { meKeys } from './query-keys.ts';
-import { aClient, json, stubFetch } from '../test/render.tsx';
+import { json, stubFetch } from '../test/render.tsx';
+import { aClient } from '../test/generators.ts';
 import { ApiRequestError, apiData, apiRequest } from './api-client.ts';
 
 const header = (init: RequestInit, name: string) => new Headers(init.headers).get(name);

@@ -1,4 +1,4 @@
-import type { Appointment } from '@slotted/contract';
+import type { Appointment, Me } from '@slotted/contract';
 
 /** A held 1:1 booking of the demo kind, for tests. */
 export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -59,3 +59,26 @@ export function aConfirmedAppointment(overrides: Partial<Appointment> = {}): App
     ...overrides,
   });
 }
+
+/** A signed-in user (a client unless overridden). */
+export function aMe(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 'u1',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    phone: null,
+    avatar: null,
+    cover: null,
+    bio: null,
+    username: null,
+    timezone: 'Europe/Madrid',
+    is_provider: false,
+    require_payment: false,
+    stripe_connected: false,
+    sign_in_methods: ['email'],
+    ...overrides,
+  };
+}
+
+export const aClient = aMe();
+export const aProvider = aMe({ id: 'u2', name: 'Pat Provider', username: 'pat', is_provider: true });

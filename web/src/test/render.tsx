@@ -14,24 +14,6 @@ export function testQueryClient(me?: Me | null): QueryClient {
   return client;
 }
 
-export const aClient: Me = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  phone: null,
-  avatar: null,
-  cover: null,
-  bio: null,
-  username: null,
-  timezone: 'Europe/Madrid',
-  is_provider: false,
-  require_payment: false,
-  stripe_connected: false,
-  sign_in_methods: ['email'],
-};
-
-export const aProvider: Me = { ...aClient, id: 'u2', name: 'Pat Provider', username: 'pat', is_provider: true };
-
 /** Renders routes in a memory router inside the app's real providers, wired as main.tsx wires them. */
 export function renderRoutes(routes: RouteObject[], { path = '/', queryClient = testQueryClient() } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

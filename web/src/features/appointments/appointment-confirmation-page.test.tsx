@@ -7,8 +7,8 @@ import type { Appointment } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { getCookie } from '../../lib/cookies.ts';
 import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
-import { aClient, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-import { aConfirmedAppointment, anAppointment } from '../../test/generators.ts';
+import { json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { aClient, aConfirmedAppointment, anAppointment } from '../../test/generators.ts';
 
 const ID = anAppointment().id;
 const PATH = `/appointments/${ID}`;

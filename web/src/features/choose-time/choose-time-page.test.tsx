@@ -7,7 +7,8 @@ import { routes } from '../../app/router.tsx';
 import { getCookie } from '../../lib/cookies.ts';
 import { browserTimeZone } from '../../lib/format.ts';
 import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
-import { aClient, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { aClient } from '../../test/generators.ts';
 
 const signedOut = () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 const config = () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } });

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { Service } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, todayIn } from '../../lib/format.ts';
-import { aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { aProvider } from '../../test/generators.ts';
 import { classSummary, endTime, firstOccurrence, formatDayMonth, joinWeekdays, weekdayOf } from '../../lib/class-summary.ts';
 
 const csrf = () => {

@@ -4,8 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment, Client } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
-import { aClient, aProvider, json, renderAt, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-import { aConfirmedAppointment } from '../../test/generators.ts';
+import { json, renderAt, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { aClient, aConfirmedAppointment, aProvider } from '../../test/generators.ts';
 import { ClientPanel } from './components/client-panel.tsx';
 import { ClientsPage, filterClients } from './pages/clients-page.tsx';
 

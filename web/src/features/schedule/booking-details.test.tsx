@@ -1,12 +1,12 @@
 import '../../test/setup.ts';
-import { aConfirmedAppointment } from '../../test/generators.ts';
+import { aClient, aConfirmedAppointment, aProvider } from '../../test/generators.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment, Me, ScheduleDay, ScheduleSlot } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, todayIn } from '../../lib/format.ts';
-import { aClient, aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
 import { bookingToCancel, cancelBookingText, paymentBadge } from './components/booking-rules.ts';
 
 const csrf = () => {

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { Me, ScheduleDay, ScheduleSlot } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, formatLongDate, formatShortDate, formatWeekday, todayIn } from '../../lib/format.ts';
-import { aClient, aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { aClient, aProvider } from '../../test/generators.ts';
 
 const csrf = () => {
   document.cookie = 'XSRF-TOKEN=token; path=/';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS, type Policies } from '@slotted/contract';
-import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { aProvider } from '../../../test/generators.ts';
 import { ADVANCE_BOOKING_OPTIONS, BOOKING_NOTICE_OPTIONS, CANCELLATION_NOTICE_OPTIONS } from '../lib/policy-options.ts';
 import { PoliciesPage } from './policies-page.tsx';
 

@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Holiday, TimeOff } from '@slotted/contract';
 import { todayIn } from '../../../lib/format.ts';
-import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { aProvider } from '../../../test/generators.ts';
 import { moveStart } from '../components/time-off-panel.tsx';
 import { UnavailableDaysPage } from './unavailable-days-page.tsx';
 

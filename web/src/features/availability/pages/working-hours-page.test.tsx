@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES, type WorkDay } from '@slotted/contract';
-import { aClient, aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { aClient, aProvider } from '../../../test/generators.ts';
 import { applyFromChange } from '../lib/work-hours.ts';
 import { WorkingHoursPage } from './working-hours-page.tsx';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Service } from '@slotted/contract';
-import { aClient, aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { aClient, aProvider } from '../../../test/generators.ts';
 import { ServicesPage } from './services-page.tsx';
 
 const csrf = () => {

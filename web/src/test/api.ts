@@ -1,11 +1,11 @@
 import { onTestFinished } from 'vitest';
 import { setupServer } from 'msw/node';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
 import type { ApiError } from '@slotted/contract';
 
 /**
  * The API the web tests talk to: msw answers the app's real fetch calls. A test adds the routes it
- * needs with `server.use(http.get('/api/…', () => ok(aThing())))`; every other API path answers 404
+ * needs with `serveApi(http.get('/api/…', () => ok(aThing())))`; every other API path answers 404
  * as the server would, and a request outside the API fails the test (setup.ts starts and resets it).
  */
 export const server = setupServer(
@@ -34,6 +34,15 @@ export interface SentRequest {
   request: Request;
 }
 
+/**
+ * Answers these routes (before the defaults) and records every request the app sends. A later
+ * handler for the same route wins, so a test can pass its own answer after a helper's.
+ */
+export function serveApi(...handlers: RequestHandler[]): SentRequest[] {
+  for (const handler of handlers) server.use(handler);
+  return recordRequests();
+}
+
 /** Records every request the app sends from now until the test ends (a copy, so its body can be read). */
 export function recordRequests(): SentRequest[] {
   const sent: SentRequest[] = [];
@@ -46,8 +55,8 @@ export function recordRequests(): SentRequest[] {
   return sent;
 }
 
-/** The JSON body of a recorded request. */
-export async function jsonBody(sent: SentRequest | undefined): Promise<unknown> {
+/** The JSON body of a recorded request (parsed like JSON.parse: the test states what it expects). */
+export async function jsonBody(sent: SentRequest | undefined) {
   if (!sent) throw new Error('No such request was sent.');
-  return sent.request.clone().json();
+  return JSON.parse(await sent.request.clone().text());
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { onTestFinished, vi } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -35,29 +35,4 @@ export function renderRoutes(routes: RouteObject[], { path = '/', queryClient = 
 /** Renders one element at a path, with the app's providers. */
 export function renderAt(element: ReactElement, options: { path?: string; queryClient?: QueryClient } = {}) {
   return renderRoutes([{ path: '*', element }], options);
-}
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-/** A fetch stand-in answering by "METHOD path" (query string ignored); records every call. */
-export function stubFetch(routes: Record<string, Handler>) {
-  const calls: { method: string; url: string; init: RequestInit }[] = [];
-  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const method = (init.method ?? 'GET').toUpperCase();
-    calls.push({ method, url, init });
-    const key = `${method} ${url.split('?')[0]}`;
-    const handler = routes[key];
-    if (!handler) return json(404, { message: 'Not found.', code: 'not_found' });
-    return handler(url, init);
-  };
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
-export function json(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 }

@@ -8,27 +8,26 @@ import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { http } from 'msw';
 import { apiError, ok, serveApi } from '../../test/api.ts';
+import { aService } from '../../test/generators.ts';
 
 const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
 
 const provider = { name: 'Harbour Yoga', username: 'demo', avatar: null };
-const aService = (over: Partial<Service> = {}): Service => ({
-  id: 12,
-  name: 'Vinyasa Flow',
-  type: 'class',
-  description: '<p>Breath-led <strong>flow</strong>.</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>',
-  price: 15,
-  duration: 60,
-  location: 'Main studio',
-  capacity: 12,
-  cover: null,
-  provider,
-  is_mine: false,
-  paid_appointments: 0,
-  cancelled_appointments: 0,
-  ...over,
-});
+const aVinyasaClass = (over: Partial<Service> = {}): Service =>
+  aService({
+    id: 12,
+    name: 'Vinyasa Flow',
+    type: 'class',
+    description: '<p>Breath-led <strong>flow</strong>.</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>',
+    price: 15,
+    duration: 60,
+    location: 'Main studio',
+    capacity: 12,
+    provider,
+    is_mine: false,
+    ...over,
+  });
 
 const profile = (over: Partial<PublicProfile> = {}): PublicProfile => ({
   name: 'Harbour Yoga',
@@ -40,7 +39,7 @@ const profile = (over: Partial<PublicProfile> = {}): PublicProfile => ({
   email: 'hello@harbour.example',
   timezone: 'Europe/Madrid',
   plans: [],
-  services: [aService(), aService({ id: 13, name: '1:1 Mobility', type: 'appointment', capacity: 1, price: 55, duration: 45 })],
+  services: [aVinyasaClass(), aVinyasaClass({ id: 13, name: '1:1 Mobility', type: 'appointment', capacity: 1, price: 55, duration: 45 })],
   policy: { min_hours_before_cancellation: 24, terms_of_service: '' },
   ...over,
 });

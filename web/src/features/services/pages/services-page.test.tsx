@@ -6,27 +6,8 @@ import type { Service } from '@slotted/contract';
 import { renderAt, testQueryClient } from '../../../test/render.tsx';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { apiError, ok, serveApi, jsonBody } from '../../../test/api.ts';
-import { aClient, aProvider } from '../../../test/generators.ts';
+import { aClient, aProvider, aService } from '../../../test/generators.ts';
 import { ServicesPage } from './services-page.tsx';
-
-function aService(overrides: Partial<Service> = {}): Service {
-  return {
-    id: 1,
-    name: 'Personal training',
-    type: 'appointment',
-    description: '<p>One to one.</p>',
-    price: 45,
-    duration: 60,
-    location: 'Studio 1',
-    capacity: 1,
-    cover: null,
-    provider: { name: 'Pat Provider', username: 'pat', avatar: null },
-    is_mine: true,
-    paid_appointments: 0,
-    cancelled_appointments: 0,
-    ...overrides,
-  };
-}
 
 function renderPage(services: Service[], routes: RequestHandler[] = []) {
   const calls = serveApi(
@@ -36,7 +17,6 @@ function renderPage(services: Service[], routes: RequestHandler[] = []) {
   renderAt(<ServicesPage />, { path: '/services', queryClient: testQueryClient(aProvider) });
   return calls;
 }
-
 
 describe('services page', () => {
   it('lists services with type, euro price and minutes', async () => {

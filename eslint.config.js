@@ -32,7 +32,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: readdirSync('web/src/features').map((feature) => ({
+          zones: readdirSync(new URL('./web/src/features', import.meta.url)).map((feature) => ({
             target: `./web/src/features/${feature}`,
             from: './web/src/features',
             except: [`./${feature}`],

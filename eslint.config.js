@@ -7,7 +7,9 @@ import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const root = import.meta.dirname;
-const serverModules = readdirSync(path.join(root, 'server/src/modules'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const folders = (dir) => readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const serverModules = folders('server/src/modules');
+const webFeatures = folders('web/src/features');
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/src/db/migrations/**'] },
@@ -61,6 +63,26 @@ export default tseslint.config(
           })),
         ],
       }],
+    },
+  },
+  {
+    // Web features stay independent: what two features share lives in web/src/components or
+    // web/src/lib, and web/src/app composes features (it may import them; they may not import app).
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: webFeatures.map((feature) => ({
+            target: `./web/src/features/${feature}`,
+            from: './web/src/features',
+            except: [`./${feature}`],
+            message: 'A web feature may not import another feature: move what is shared to web/src/components or web/src/lib, or compose in web/src/app.',
+          })),
+        },
+      ],
     },
   },
   {

@@ -5,21 +5,19 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { REDIRECT_COOKIE } from '../lib/redirect-after-login.ts';
-import { aClient, aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../test/render.tsx';
+import { renderRoutes, testQueryClient } from '../test/render.tsx';
+import { http, HttpResponse } from 'msw';
+import { apiError, ok, serveApi, jsonBody } from '../test/api.ts';
+import { aClient, aProvider } from '../test/generators.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './router.tsx';
 
 const TOKEN = 'a'.repeat(43);
-const signedOut = () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
-const config = (social = { google: false, facebook: false }) => () => json(200, { data: { social, marketing_url: null } });
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
-
+const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+const config = (social = { google: false, facebook: false }) => () => ok({ social, marketing_url: null });
 describe('signed out', () => {
   it('a page that needs an account sends the visitor to the login screen', async () => {
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config() });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config()));
     const { router } = renderRoutes(routes, { path: '/schedule' });
 
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
@@ -28,7 +26,7 @@ describe('signed out', () => {
   });
 
   it('shows the social buttons only when they are configured', async () => {
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config({ google: true, facebook: false }) });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config({ google: true, facebook: false })));
     renderRoutes(routes, { path: '/login' });
 
     const google = await screen.findByRole('link', { name: /Continue with Google/ });
@@ -38,7 +36,7 @@ describe('signed out', () => {
   });
 
   it('says why a social sign-in came back to the login page, once', async () => {
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config({ google: true, facebook: false }) });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config({ google: true, facebook: false })));
     const { router } = renderRoutes(routes, { path: '/login?social_error=unverified&provider=google' });
 
     expect(await screen.findByText('Please sign in with your e-mail first')).toBeTruthy();
@@ -47,7 +45,7 @@ describe('signed out', () => {
   });
 
   it('the catch-all shows Page not found with a way home', async () => {
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config() });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config()));
     renderRoutes(routes, { path: '/no/such/page' });
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
@@ -58,12 +56,11 @@ describe('signed out', () => {
 describe('login', () => {
   it('checks the address, sends the link after fetching a CSRF cookie, and lets the user resend', async () => {
     const user = userEvent.setup();
-    const calls = stubFetch({
-      'GET /api/me': signedOut,
-      'GET /api/config': config(),
-      'GET /sanctum/csrf-cookie': csrf,
-      'POST /api/login': () => json(200, { message: 'sent' }),
-    });
+    const calls = serveApi(
+    http.get('/api/me', signedOut),
+    http.get('/api/config', config()),
+    http.post('/api/login', () => HttpResponse.json({ message: 'sent' })),
+  );
     renderRoutes(routes, { path: '/login' });
 
     const email = await screen.findByLabelText('E-mail');
@@ -81,7 +78,7 @@ describe('login', () => {
     expect(screen.getByText('We sent you an activation link. Please be sure to check your spam folder too.')).toBeTruthy();
     const sequence = calls.filter((c) => c.url !== '/api/me' && c.url !== '/api/config').map((c) => `${c.method} ${c.url}`);
     expect(sequence).toEqual(['GET /sanctum/csrf-cookie', 'POST /api/login']);
-    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ email: 'ada@example.com' });
+    expect(await jsonBody(calls.at(-1))).toEqual({ email: 'ada@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Resend email' }));
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('Ada@Example.com');
@@ -89,20 +86,19 @@ describe('login', () => {
 
   it('shows server field errors and the rate-limit message', async () => {
     const user = userEvent.setup();
-    let answer = json(422, { message: 'Invalid', code: 'validation_failed', errors: { email: ['We cannot send e-mail there.'] } });
-    stubFetch({
-      'GET /api/me': signedOut,
-      'GET /api/config': config(),
-      'GET /sanctum/csrf-cookie': csrf,
-      'POST /api/login': () => answer,
-    });
+    let answer = apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { email: ['We cannot send e-mail there.'] } });
+    serveApi(
+    http.get('/api/me', signedOut),
+    http.get('/api/config', config()),
+    http.post('/api/login', () => answer),
+  );
     renderRoutes(routes, { path: '/login' });
 
     await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('We cannot send e-mail there.')).toBeTruthy();
 
-    answer = json(429, { message: 'Too many attempts. Please wait a minute.', code: 'rate_limited' });
+    answer = apiError(429, { message: 'Too many attempts. Please wait a minute.', code: 'rate_limited' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const toasts = screen.getByRole('region', { name: /notifications/i });
     await waitFor(() => expect(within(toasts).getByText('Too many attempts. Please wait a minute.')).toBeTruthy());
@@ -125,13 +121,12 @@ describe('magic link', () => {
   it('verifies once (even in StrictMode), sets up a new account and follows the remembered page', async () => {
     const user = userEvent.setup();
     document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent('/settings/account')}; path=/`;
-    const calls = stubFetch({
-      'GET /api/me': signedOut,
-      'GET /api/config': config(),
-      'GET /sanctum/csrf-cookie': csrf,
-      'POST /api/magic-link': () => json(202, { data: { email: 'new@example.com', message: 'Set up your account' } }),
-      'POST /api/create-user': () => json(201, { data: { ...aClient, email: 'new@example.com', name: 'Nova' } }),
-    });
+    const calls = serveApi(
+    http.get('/api/me', signedOut),
+    http.get('/api/config', config()),
+    http.post('/api/magic-link', () => ok({ email: 'new@example.com', message: 'Set up your account' }, 202)),
+    http.post('/api/create-user', () => ok({ ...aClient, email: 'new@example.com', name: 'Nova' }, 201)),
+  );
     const router = renderStrict(`/magic-link/${TOKEN}`);
 
     expect(await screen.findByRole('heading', { name: 'Set up your account' })).toBeTruthy();
@@ -144,20 +139,19 @@ describe('magic link', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/account'));
-    const body = JSON.parse(String(calls.find((c) => c.url === '/api/create-user')?.init.body));
+    const body = await jsonBody(calls.find((c) => c.url === '/api/create-user'));
     expect(body).toMatchObject({ email: 'new@example.com', name: 'Nova', token: TOKEN });
     expect(typeof body.timezone).toBe('string');
     expect(document.cookie).not.toContain(REDIRECT_COOKIE);
   });
 
   it('signs a known user straight in', async () => {
-    stubFetch({
-      'GET /api/me': signedOut,
-      'GET /api/config': config(),
-      'GET /sanctum/csrf-cookie': csrf,
-      'POST /api/magic-link': () => json(200, { data: aProvider }),
-      'GET /api/schedule': () => json(200, { data: [] }),
-    });
+    serveApi(
+    http.get('/api/me', signedOut),
+    http.get('/api/config', config()),
+    http.post('/api/magic-link', () => ok(aProvider)),
+    http.get('/api/schedule', () => ok([])),
+  );
     const router = renderStrict(`/magic-link/${TOKEN}`);
 
     expect(await screen.findByText('No future bookings')).toBeTruthy();
@@ -165,12 +159,11 @@ describe('magic link', () => {
   });
 
   it('an expired link says so and offers the way back', async () => {
-    stubFetch({
-      'GET /api/me': signedOut,
-      'GET /api/config': config(),
-      'GET /sanctum/csrf-cookie': csrf,
-      'POST /api/magic-link': () => json(408, { message: 'Expired', code: 'magic_link_expired' }),
-    });
+    serveApi(
+    http.get('/api/me', signedOut),
+    http.get('/api/config', config()),
+    http.post('/api/magic-link', () => apiError(408, { message: 'Expired', code: 'magic_link_expired' })),
+  );
     renderStrict(`/magic-link/${TOKEN}`);
 
     const toasts = screen.getByRole('region', { name: /notifications/i });
@@ -186,12 +179,11 @@ describe('magic link', () => {
 describe('schedule', () => {
   it('groups bookings by day under Today / weekday headings', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: aClient.timezone }).format(new Date());
-    stubFetch({
-      'GET /api/config': config(),
-      'GET /api/schedule': (url) =>
-        url.includes('subset=future')
-          ? json(200, {
-              data: [
+    serveApi(
+    http.get('/api/config', config()),
+    http.get('/api/schedule', ({ request }) =>
+        request.url.includes('subset=future')
+          ? ok([
                 {
                   date: today,
                   weekday: 'x',
@@ -212,10 +204,9 @@ describe('schedule', () => {
                     },
                   ],
                 },
-              ],
-            })
-          : json(500, { message: 'Boom', code: 'internal_error' }),
-    });
+              ])
+          : apiError(500, { message: 'Boom', code: 'internal_error' })),
+  );
     renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(aClient) });
 
     expect(await screen.findByText('Morning Flow')).toBeTruthy();
@@ -226,7 +217,7 @@ describe('schedule', () => {
   });
 
   it("shows 'No past bookings' when there are none", async () => {
-    stubFetch({ 'GET /api/config': config(), 'GET /api/schedule': () => json(200, { data: [] }) });
+    serveApi(http.get('/api/config', config()), http.get('/api/schedule', () => ok([])));
     renderRoutes(routes, { path: '/schedule/past', queryClient: testQueryClient(aClient) });
 
     expect(await screen.findByText('No past bookings')).toBeTruthy();
@@ -236,15 +227,15 @@ describe('schedule', () => {
 
 describe('account settings', () => {
   function renderSettings() {
-    const calls = stubFetch({
-      'GET /api/config': config(),
-      'POST /api/me': () =>
-        json(422, {
+    const calls = serveApi(
+    http.get('/api/config', config()),
+    http.post('/api/me', () =>
+        apiError(422, {
           message: 'Invalid',
           code: 'validation_failed',
           errors: { username: ['Choose a username: it is the address of your public booking page.'] },
-        }),
-    });
+        })),
+  );
     document.cookie = 'XSRF-TOKEN=token; path=/';
     renderRoutes(routes, { path: '/settings/account', queryClient: testQueryClient(aClient) });
     return calls;
@@ -261,7 +252,8 @@ describe('account settings', () => {
     expect(await screen.findByText('Choose a username: it is the address of your public booking page.')).toBeTruthy();
     expect(username.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(username));
-    const form = calls.find((c) => c.method === 'POST')?.init.body as FormData;
+    const form = await calls.find((c) => c.method === 'POST')?.request.formData();
+    if (!form) throw new Error('The form was not sent.');
     expect(form.get('is_provider')).toBe('1');
     expect(form.get('name')).toBe('Ada Lovelace');
   });

@@ -4,13 +4,13 @@ import type { RouteMeta } from './route-meta.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { MagicLinkPage } from '../features/auth/pages/magic-link-page.tsx';
 import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
-import { SchedulePage } from '../features/schedule/pages/schedule-page.tsx';
+import { ScheduleRoute } from './schedule-route.tsx';
 import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
 import { ServicesPage } from '../features/services/pages/services-page.tsx';
 import { WorkingHoursPage } from '../features/availability/pages/working-hours-page.tsx';
 import { PoliciesPage } from '../features/availability/pages/policies-page.tsx';
 import { UnavailableDaysPage } from '../features/availability/pages/unavailable-days-page.tsx';
-import { NotFoundPage } from '../features/not-found/pages/not-found-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { ChooseTimePage } from '../features/choose-time/pages/choose-time-page.tsx';
 import { AppointmentConfirmationPage } from '../features/appointments/pages/appointment-confirmation-page.tsx';
@@ -44,7 +44,7 @@ const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
  */
 export const routeTable: AppRoute[] = [
   { path: '/', Component: RedirectHome },
-  { path: '/schedule/:subset?', name: 'Schedule', Component: SchedulePage },
+  { path: '/schedule/:subset?', name: 'Schedule', Component: ScheduleRoute },
   { path: '/login', name: 'Login', Component: LoginPage, meta: noSidebarPublic },
   { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
   { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },

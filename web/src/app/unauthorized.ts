@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meKeys } from '../features/auth/api/keys.ts';
+import { meKeys } from '../lib/query-keys.ts';
 import { onUnauthorized } from '../lib/api-client.ts';
 import { isLoginOptionalPath } from './route-meta.ts';
 

@@ -1,66 +1,70 @@
 import '../test/setup.ts';
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { apiError, ok, serveApi, type SentRequest } from '../test/api.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
-import { meKeys } from '../features/auth/api/keys.ts';
-import { aClient, json, stubFetch } from '../test/render.tsx';
+import { meKeys } from './query-keys.ts';
+import { aClient } from '../test/generators.ts';
 import { ApiRequestError, apiData, apiRequest } from './api-client.ts';
 
-const header = (init: RequestInit, name: string) => new Headers(init.headers).get(name);
+const header = (sent: SentRequest, name: string) => sent.request.headers.get(name);
 
 describe('api client', () => {
   it('echoes the XSRF-TOKEN cookie (decoded) in X-XSRF-TOKEN on state-changing requests only', async () => {
     document.cookie = 'XSRF-TOKEN=abc%2Fdef%3D%3D; path=/';
-    const calls = stubFetch({
-      'GET /api/me': () => json(200, { data: aClient }),
-      'POST /api/login': () => json(200, { message: 'sent' }),
-    });
+    const calls = serveApi(
+      http.get('/api/me', () => ok(aClient)),
+      http.post('/api/login', () => HttpResponse.json({ message: 'sent' })),
+    );
 
     await apiData('/api/me');
     await apiRequest('/api/login', { method: 'POST', json: { email: 'ada@example.com' } });
 
     const [get, post] = calls;
-    expect(header(get.init, 'X-XSRF-TOKEN')).toBeNull();
-    expect(header(post.init, 'X-XSRF-TOKEN')).toBe('abc/def==');
-    expect(header(post.init, 'X-Requested-With')).toBe('XMLHttpRequest');
-    expect(header(post.init, 'Content-Type')).toBe('application/json');
-    expect(post.init.credentials).toBe('include');
-    expect(post.init.body).toBe(JSON.stringify({ email: 'ada@example.com' }));
+    expect(header(get, 'X-XSRF-TOKEN')).toBeNull();
+    expect(header(post, 'X-XSRF-TOKEN')).toBe('abc/def==');
+    expect(header(post, 'X-Requested-With')).toBe('XMLHttpRequest');
+    expect(header(post, 'Content-Type')).toBe('application/json');
+    expect(post.request.credentials).toBe('include');
+    expect(await post.request.text()).toBe(JSON.stringify({ email: 'ada@example.com' }));
   });
 
   it('fetches the CSRF cookie first when there is none yet', async () => {
-    const calls = stubFetch({
-      'GET /sanctum/csrf-cookie': () => {
+    const calls = serveApi(
+      http.get('/sanctum/csrf-cookie', () => {
         document.cookie = 'XSRF-TOKEN=fresh; path=/';
-        return new Response(null, { status: 204 });
-      },
-      'POST /auth/logout': () => new Response(null, { status: 204 }),
-    });
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('/auth/logout', () => new HttpResponse(null, { status: 204 })),
+    );
 
     await apiRequest('/auth/logout', { method: 'POST' });
 
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /sanctum/csrf-cookie', 'POST /auth/logout']);
-    expect(header(calls[1].init, 'X-XSRF-TOKEN')).toBe('fresh');
+    expect(header(calls[1], 'X-XSRF-TOKEN')).toBe('fresh');
   });
 
   it('lets the browser set the multipart Content-Type of FormData bodies', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
-    const calls = stubFetch({ 'POST /api/me': () => json(200, { data: aClient }) });
+    const calls = serveApi(http.post('/api/me', () => ok(aClient)));
     const form = new FormData();
     form.append('name', 'Ada');
 
     await apiData('/api/me', { method: 'POST', form });
 
-    expect(header(calls[0].init, 'Content-Type')).toBeNull();
-    expect(calls[0].init.body).toBe(form);
+    // Not set by the client: the multipart type with its boundary comes from the FormData body itself.
+    expect(header(calls[0], 'Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await calls[0].request.formData()).get('name')).toBe('Ada');
   });
 
   it('turns a 422 answer into per-field errors', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
-    stubFetch({
-      'POST /api/login': () =>
-        json(422, { message: 'Invalid', code: 'validation_failed', errors: { email: ['Please enter a valid e-mail address.'] } }),
-    });
+    serveApi(
+      http.post('/api/login', () =>
+        apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { email: ['Please enter a valid e-mail address.'] } }),
+      ),
+    );
 
     const error = await apiRequest('/api/login', { method: 'POST', json: { email: 'x' } }).catch((e: unknown) => e);
 
@@ -72,18 +76,18 @@ describe('api client', () => {
   it('retries once with a fresh CSRF cookie after a 419', async () => {
     document.cookie = 'XSRF-TOKEN=stale; path=/';
     let attempts = 0;
-    const calls = stubFetch({
-      'GET /sanctum/csrf-cookie': () => {
+    const calls = serveApi(
+      http.get('/sanctum/csrf-cookie', () => {
         document.cookie = 'XSRF-TOKEN=renewed; path=/';
-        return new Response(null, { status: 204 });
-      },
-      'POST /api/me': (_url, init) => {
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('/api/me', ({ request }) => {
         attempts += 1;
-        return header(init, 'X-XSRF-TOKEN') === 'renewed'
-          ? json(200, { data: aClient })
-          : json(419, { message: 'CSRF token mismatch.', code: 'csrf_token_mismatch' });
-      },
-    });
+        return request.headers.get('X-XSRF-TOKEN') === 'renewed'
+          ? ok(aClient)
+          : apiError(419, { message: 'CSRF token mismatch.', code: 'csrf_token_mismatch' });
+      }),
+    );
 
     await expect(apiData('/api/me', { method: 'POST', json: {} })).resolves.toEqual(aClient);
     expect(attempts).toBe(2);
@@ -97,7 +101,7 @@ describe('401 answers', () => {
     queryClient.setQueryData(meKeys.all, aClient);
     const navigate = vi.fn();
     const uninstall = installUnauthorizedRedirect({ queryClient, navigate, currentPath: () => path });
-    stubFetch({ 'GET /api/schedule': () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }) });
+    serveApi(http.get('/api/schedule', () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' })));
     return { queryClient, navigate, uninstall };
   }
 

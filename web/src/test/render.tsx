@@ -1,36 +1,18 @@
 import type { ReactElement } from 'react';
-import { onTestFinished, vi } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Me } from '@slotted/contract';
 import { Providers } from '../app/providers.tsx';
 import { installUnauthorizedRedirect } from '../app/unauthorized.ts';
-import { meKeys } from '../features/auth/api/keys.ts';
+import { meKeys } from '../lib/query-keys.ts';
 
 export function testQueryClient(me?: Me | null): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (me !== undefined) client.setQueryData(meKeys.all, me);
   return client;
 }
-
-export const aClient: Me = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  phone: null,
-  avatar: null,
-  cover: null,
-  bio: null,
-  username: null,
-  timezone: 'Europe/Madrid',
-  is_provider: false,
-  require_payment: false,
-  stripe_connected: false,
-  sign_in_methods: ['email'],
-};
-
-export const aProvider: Me = { ...aClient, id: 'u2', name: 'Pat Provider', username: 'pat', is_provider: true };
 
 /** Renders routes in a memory router inside the app's real providers, wired as main.tsx wires them. */
 export function renderRoutes(routes: RouteObject[], { path = '/', queryClient = testQueryClient() } = {}) {
@@ -53,29 +35,4 @@ export function renderRoutes(routes: RouteObject[], { path = '/', queryClient = 
 /** Renders one element at a path, with the app's providers. */
 export function renderAt(element: ReactElement, options: { path?: string; queryClient?: QueryClient } = {}) {
   return renderRoutes([{ path: '*', element }], options);
-}
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-/** A fetch stand-in answering by "METHOD path" (query string ignored); records every call. */
-export function stubFetch(routes: Record<string, Handler>) {
-  const calls: { method: string; url: string; init: RequestInit }[] = [];
-  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const method = (init.method ?? 'GET').toUpperCase();
-    calls.push({ method, url, init });
-    const key = `${method} ${url.split('?')[0]}`;
-    const handler = routes[key];
-    if (!handler) return json(404, { message: 'Not found.', code: 'not_found' });
-    return handler(url, init);
-  };
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
-export function json(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 }

@@ -2,8 +2,9 @@
  * Shared jsdom setup, imported first by every web test file (the root Vitest config owns
  * setupFiles, so each test opts in with `import '../test/setup.ts'`).
  */
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { server } from './api.ts';
 
 // findBy/waitFor wait longer than the 1 s default: a busy 2-core CI machine renders slowly.
 configure({ asyncUtilTimeout: 5000 });
@@ -38,7 +39,11 @@ function clearCookies() {
   }
 }
 
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 afterEach(() => {
+  server.resetHandlers();
   cleanup();
   clearCookies();
   vi.unstubAllGlobals();

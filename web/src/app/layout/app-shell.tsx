@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../lib/me.ts';
 import { cn } from '../../lib/cn.ts';
 import { useIsSmallScreen } from '../../lib/use-media-query.ts';
 import { hasRoute, matchRouteMeta } from '../route-meta.ts';

@@ -1,12 +1,11 @@
-import type { IconComponent } from '../../components/ui/icons.tsx';
-import { ClockIcon, LayersIcon, SettingsIcon, TicketIcon, UsersIcon } from '../../components/ui/icons.tsx';
+import { ClockIcon, LayersIcon, SettingsIcon, TicketIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 
 /** Spec §3 "Navigation item": title, icon, href, optional sub-items. */
 export interface NavItem {
   title: string;
   href: string;
   /** 'schedule' draws a calendar page with today's day of the month. */
-  icon?: IconComponent | 'schedule';
+  icon?: LucideIcon | 'schedule';
   children?: NavItem[];
   /** Default 'all'. */
   audience?: 'all' | 'provider';

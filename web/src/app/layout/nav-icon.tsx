@@ -1,5 +1,5 @@
 import { CalendarDayIcon } from '../../components/ui/icons.tsx';
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useMe } from '../../lib/me.ts';
 import { useToday } from '../../lib/use-today.ts';
 import type { NavItem } from './nav-config.ts';
 

@@ -2,7 +2,8 @@ import '../../test/setup.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { hasRoute } from '../route-meta.ts';
-import { aClient, aProvider, renderAt, testQueryClient } from '../../test/render.tsx';
+import { renderAt, testQueryClient } from '../../test/render.tsx';
+import { aClient, aProvider } from '../../test/generators.ts';
 import { activeNavItem, isNavItemActive, NAV_ITEMS, visibleNavItems, type NavItem } from './nav-config.ts';
 import { Sidebar } from './sidebar.tsx';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import type { Me } from '@slotted/contract';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { ChevronUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { ChevronsUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, UserIcon } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { hasNamedRoute } from '../route-meta.ts';
 
@@ -32,7 +32,7 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
               <span className="block truncate text-sm font-medium text-zinc-900">{me.name}</span>
               <span className="block truncate text-xs text-zinc-500">{me.email}</span>
             </span>
-            <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-400" />
+            <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
           </>
         )}
       </DropdownMenu.Trigger>

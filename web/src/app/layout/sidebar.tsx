@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Me } from '@slotted/contract';
-import { ChevronDownIcon, Logo } from '../../components/ui/icons.tsx';
+import { ChevronDownIcon } from 'lucide-react';
+import { Logo } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { activeNavItem, type NavItem } from './nav-config.ts';
 import { NavIcon } from './nav-icon.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
-import { MoreIcon } from './action-icons.tsx';
+import { EllipsisVerticalIcon } from 'lucide-react';
 
 export interface ActionMenuItem {
   label: string;
@@ -30,7 +30,7 @@ export function ActionMenu({ label, items, className }: { label: string; items: 
           className,
         )}
       >
-        <MoreIcon className="size-5" />
+        <EllipsisVerticalIcon className="size-5" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

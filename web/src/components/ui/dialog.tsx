@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
-import { XIcon } from './icons.tsx';
+import { XIcon } from 'lucide-react';
 
 export interface DialogProps {
   open: boolean;

@@ -4,23 +4,9 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { Image } from '@tiptap/extension-image';
 import { Dialog as RadixDialog, Toolbar } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
-import {
-  BoldIcon,
-  CodeBlockIcon,
-  CodeIcon,
-  ItalicIcon,
-  LinkIcon,
-  ListIcon,
-  OrderedListIcon,
-  QuoteIcon,
-  RedoIcon,
-  UnderlineIcon,
-  UndoIcon,
-  VideoIcon,
-} from './action-icons.tsx';
+import { CodeIcon, ImageIcon, ItalicIcon, LetterBIcon, LinkIcon, ListIcon, ListOrderedIcon, QuoteIcon, Redo2Icon, SquareCodeIcon, SquarePlayIcon, UnderlineIcon, Undo2Icon, XIcon } from 'lucide-react';
 import { Button } from './button.tsx';
 import { Field, Input, useFieldControl } from './field.tsx';
-import { ImageIcon, XIcon } from './icons.tsx';
 import { editorContentClasses, isAllowedLinkUrl, RICH_TEXT_LINK_SCHEMES } from './rich-text-rules.ts';
 import { YouTubeEmbed, youtubeVideoId } from './rich-text-youtube.ts';
 
@@ -195,7 +181,7 @@ function EditorToolbar({ editor, label, onPrompt }: { editor: Editor; label: str
       </ToolButton>
       <Separator />
       <ToolButton label="Bold" pressed={state.bold} onClick={() => chain().toggleBold().run()}>
-        <BoldIcon />
+        <LetterBIcon />
       </ToolButton>
       <ToolButton label="Italic" pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
         <ItalicIcon />
@@ -211,13 +197,13 @@ function EditorToolbar({ editor, label, onPrompt }: { editor: Editor; label: str
         <ListIcon />
       </ToolButton>
       <ToolButton label="Numbered list" pressed={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-        <OrderedListIcon />
+        <ListOrderedIcon />
       </ToolButton>
       <ToolButton label="Quote" pressed={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
         <QuoteIcon />
       </ToolButton>
       <ToolButton label="Code block" pressed={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
-        <CodeBlockIcon />
+        <SquareCodeIcon />
       </ToolButton>
       <Separator />
       <ToolButton label="Link" pressed={state.link} onClick={() => onPrompt('link')}>
@@ -227,14 +213,14 @@ function EditorToolbar({ editor, label, onPrompt }: { editor: Editor; label: str
         <ImageIcon />
       </ToolButton>
       <ToolButton label="YouTube video" onClick={() => onPrompt('video')}>
-        <VideoIcon />
+        <SquarePlayIcon />
       </ToolButton>
       <Separator />
       <ToolButton label="Undo" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-        <UndoIcon />
+        <Undo2Icon />
       </ToolButton>
       <ToolButton label="Redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-        <RedoIcon />
+        <Redo2Icon />
       </ToolButton>
     </Toolbar.Root>
   );

@@ -5,7 +5,7 @@ import { SELECT_PLACEHOLDER } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from './avatar.tsx';
 import { useFieldControl } from './field.tsx';
-import { CheckIcon, ChevronUpDownIcon, SearchIcon } from './icons.tsx';
+import { CheckIcon, ChevronsUpDownIcon, SearchIcon } from 'lucide-react';
 
 export type SelectValue = string | number;
 
@@ -224,7 +224,7 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
           )}
         >
           {triggerLabel}
-          <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-400" />
+          <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
         </button>
       </Popover.Trigger>
       <Popover.Portal>

@@ -3,7 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { SIDE_PANEL_SWIPE_CLOSE_PX } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { XIcon } from './icons.tsx';
+import { XIcon } from 'lucide-react';
 
 /** Phones get a bottom sheet; wider screens a drawer from the right. */
 export const SHEET_QUERY = '(max-width: 767px)';

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { hhmm, minutesOfDay, normaliseTimeInput, TIME_PATTERN, TIME_STEP_MINUTES } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { controlClasses, useFieldControl } from './field.tsx';
-import { ClockIcon } from './icons.tsx';
+import { ClockIcon } from 'lucide-react';
 
 /** 'HH:MM' choices from 00:00 every `step` minutes. */
 export function timeChoices(step: number = TIME_STEP_MINUTES): string[] {

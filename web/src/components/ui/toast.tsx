@@ -7,7 +7,7 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
 } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
-import { AlertCircleIcon, CheckCircleIcon, XIcon } from './icons.tsx';
+import { CircleCheckIcon, CircleExclamationPointIcon, XIcon } from 'lucide-react';
 
 export type ToastTheme = 'success' | 'error';
 
@@ -130,7 +130,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastView({ item, onOpenChange }: { item: ToastItem; onOpenChange: (open: boolean) => void }) {
-  const Icon = item.theme === 'error' ? AlertCircleIcon : CheckCircleIcon;
+  const Icon = item.theme === 'error' ? CircleExclamationPointIcon : CircleCheckIcon;
   return (
     <RadixToast.Root
       open={item.open}

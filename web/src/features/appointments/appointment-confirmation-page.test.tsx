@@ -7,35 +7,28 @@ import type { Appointment } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { getCookie } from '../../lib/cookies.ts';
 import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
-import { aClient, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-import { aConfirmedAppointment, anAppointment } from './test-fixtures.ts';
+import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { http, type RequestHandler } from 'msw';
+import { apiError, ok, serveApi, type SentRequest } from '../../test/api.ts';
+import { aClient, aConfirmedAppointment, anAppointment } from '../../test/generators.ts';
 
 const ID = anAppointment().id;
 const PATH = `/appointments/${ID}`;
 
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
-
-type Routes = Parameters<typeof stubFetch>[0];
-
-function setup(appointment: Appointment | (() => Response), more: Routes = {}, { fakeTimers = false } = {}) {
-  const calls = stubFetch({
-    'GET /api/me': () => json(200, { data: aClient }),
-    'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
-    'GET /sanctum/csrf-cookie': csrf,
-    [`GET ${PATH.replace('/appointments', '/api/appointments')}`]:
-      typeof appointment === 'function' ? appointment : () => json(200, { data: appointment }),
+function setup(appointment: Appointment | (() => Response), more: RequestHandler[] = [], { fakeTimers = false } = {}) {
+  const calls = serveApi(
+    http.get('/api/me', () => ok(aClient)),
+    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+    http.get(`/api${PATH}`, typeof appointment === 'function' ? appointment : () => ok(appointment)),
     ...more,
-  });
+  );
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   const rendered = renderRoutes(routes, { path: PATH, queryClient: testQueryClient(aClient) });
   return { ...rendered, calls, user };
 }
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
-const posted = (calls: ReturnType<typeof stubFetch>, suffix: string) =>
+const posted = (calls: SentRequest[], suffix: string) =>
   calls.filter((c) => c.method === 'POST' && c.url === `/api/appointments/${ID}/${suffix}`);
 
 afterEach(() => {
@@ -86,12 +79,12 @@ describe('appointment confirmation: headings', () => {
   });
 
   it('shows Page not found for an unknown booking', async () => {
-    setup(() => json(404, { message: 'Appointment not found.', code: 'not_found' }));
+    setup(() => apiError(404, { message: 'Appointment not found.', code: 'not_found' }));
     expect(await heading('Page not found')).toBeTruthy();
   });
 
   it('sends a signed-out visitor to /login and remembers the page', async () => {
-    const { router } = setup(() => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }));
+    const { router } = setup(() => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getCookie(REDIRECT_COOKIE)).toBe(PATH);
   });
@@ -160,9 +153,9 @@ describe('appointment confirmation: payment options', () => {
 describe('appointment confirmation: confirming', () => {
   it('shows the server’s answer one second after the confirm call succeeds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls, user } = setup(anAppointment(), {
-      [`POST /api/appointments/${ID}/confirm-without-payment`]: () => json(200, { data: aConfirmedAppointment() }),
-    }, { fakeTimers: true });
+    const { calls, user } = setup(anAppointment(), [
+      http.post(`/api/appointments/${ID}/confirm-without-payment`, () => ok(aConfirmedAppointment())),
+    ], { fakeTimers: true });
 
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posted(calls, 'confirm-without-payment')).toHaveLength(1));
@@ -186,10 +179,10 @@ describe('appointment confirmation: confirming', () => {
   });
 
   it('shows the non-dismissable expired dialog when the server says the hold expired', async () => {
-    const { calls, user } = setup(anAppointment(), {
-      [`POST /api/appointments/${ID}/confirm-without-payment`]: () =>
-        json(409, { message: 'Your session timed out before we could confirm your booking.', code: 'hold_expired' }),
-    });
+    const { calls, user } = setup(anAppointment(), [
+      http.post(`/api/appointments/${ID}/confirm-without-payment`, () =>
+        apiError(409, { message: 'Your session timed out before we could confirm your booking.', code: 'hold_expired' })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     const dialog = await screen.findByRole('dialog', { name: 'Session time has expired' });
     expect(posted(calls, 'confirm-without-payment')).toHaveLength(1);
@@ -207,7 +200,7 @@ describe('appointment confirmation: confirming', () => {
 
   it('shows the expired dialog when the countdown reaches zero', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    setup(anAppointment({ expires_in_seconds: 3 }), {}, { fakeTimers: true });
+    setup(anAppointment({ expires_in_seconds: 3 }), [], { fakeTimers: true });
     const timer = await screen.findByRole('timer');
     expect(timer.textContent).toBe('00:03');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -223,9 +216,9 @@ describe('appointment confirmation: confirming', () => {
   });
 
   it('stops loading and says Ooops! when the confirm call fails', async () => {
-    const { user } = setup(anAppointment(), {
-      [`POST /api/appointments/${ID}/confirm-without-payment`]: () => json(500, { message: 'Boom', code: 'internal_error' }),
-    });
+    const { user } = setup(anAppointment(), [
+      http.post(`/api/appointments/${ID}/confirm-without-payment`, () => apiError(500, { message: 'Boom', code: 'internal_error' })),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Ooops!')).toBeTruthy();
     expect(screen.getByText('Something went wrong. Please wait a minute and try again')).toBeTruthy();
@@ -264,7 +257,7 @@ describe('appointment confirmation: after confirming', () => {
       clicks.push({ href: this.href, download: this.download });
     });
 
-    const { user } = setup(aConfirmedAppointment(), {}, { fakeTimers: true });
+    const { user } = setup(aConfirmedAppointment(), [], { fakeTimers: true });
     await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
 
     expect(clicks).toEqual([{ href: 'blob:slotted/1', download: 'Personal_training.ics' }]);
@@ -298,9 +291,9 @@ describe('appointment confirmation: after confirming', () => {
       payment_options: ['in_person'],
       starts_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    const { calls, user } = setup(aConfirmedAppointment(), {
-      [`POST /api/appointments/${ID}/cancel`]: () => json(200, { data: cancelled }),
-    });
+    const { calls, user } = setup(aConfirmedAppointment(), [
+      http.post(`/api/appointments/${ID}/cancel`, () => ok(cancelled)),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
     expect(within(dialog).getByText(/The slot becomes available again and can be rebooked\./)).toBeTruthy();

@@ -7,15 +7,13 @@ import { routes } from '../../app/router.tsx';
 import { getCookie } from '../../lib/cookies.ts';
 import { browserTimeZone } from '../../lib/format.ts';
 import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
-import { aClient, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { http, HttpResponse } from 'msw';
+import { apiError, ok, serveApi, jsonBody } from '../../test/api.ts';
+import { aClient } from '../../test/generators.ts';
 
-const signedOut = () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
-const config = () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } });
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
-
+const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
 const service = (over: Partial<Service> = {}): Service => ({
   id: 12,
   name: 'Vinyasa Flow',
@@ -75,20 +73,19 @@ function setup({
 }: { path?: string; signedIn?: boolean; slots?: ServiceSlotsResponse; pages?: Record<string, ServiceSlotsResponse>; post?: () => Response } = {}) {
   // A 401 from the server means the session is gone: from then on /api/me says so too.
   let sessionEnded = false;
-  const calls = stubFetch({
-    'GET /api/me': () => (signedIn && !sessionEnded ? json(200, { data: aClient }) : signedOut()),
-    'GET /api/config': config,
-    'GET /sanctum/csrf-cookie': csrf,
-    'GET /api/services/12/slots': (url) => {
-      const from = new URL(url, 'http://x').searchParams.get('from');
-      return json(200, from ? pages[from] : slots);
-    },
-    'POST /api/appointments': () => {
-      const response = post ? post() : json(201, { data: { id: 77 } });
+  const calls = serveApi(
+    http.get('/api/me', () => (signedIn && !sessionEnded ? ok(aClient) : signedOut())),
+    http.get('/api/config', config),
+    http.get('/api/services/12/slots', ({ request }) => {
+      const from = new URL(request.url, 'http://x').searchParams.get('from');
+      return HttpResponse.json(from ? pages[from] : slots);
+    }),
+    http.post('/api/appointments', () => {
+      const response = post ? post() : ok({ id: 77 }, 201);
       if (response.status === 401) sessionEnded = true;
       return response;
-    },
-  });
+    }),
+  );
   const rendered = renderRoutes(routes, { path, queryClient: testQueryClient(signedIn ? aClient : undefined) });
   return { ...rendered, calls, user: userEvent.setup() };
 }
@@ -170,7 +167,7 @@ describe('choose time', () => {
     await user.click(book());
     await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/77'));
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')!;
-    expect(JSON.parse(String(post.init.body))).toEqual({ service_id: 12, slot_id: 301, date: '2026-11-24', time: '09:00' });
+    expect(await jsonBody(post)).toEqual({ service_id: 12, slot_id: 301, date: '2026-11-24', time: '09:00' });
   });
 
   it('books an appointment by its start instant', async () => {
@@ -179,11 +176,11 @@ describe('choose time', () => {
     await user.click(book());
     await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/77'));
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')!;
-    expect(JSON.parse(String(post.init.body))).toEqual({ service_id: 12, starts_at: '2026-11-24T09:00:00Z', date: '2026-11-24', time: '09:00' });
+    expect(await jsonBody(post)).toEqual({ service_id: 12, starts_at: '2026-11-24T09:00:00Z', date: '2026-11-24', time: '09:00' });
   });
 
   it('a session that ended meanwhile (401) also remembers the time and goes to login', async () => {
-    const { router, user } = setup({ signedIn: true, post: () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }) });
+    const { router, user } = setup({ signedIn: true, post: () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' }) });
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     await user.click(book());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -191,7 +188,7 @@ describe('choose time', () => {
   });
 
   it('a time taken meanwhile (409) says so, unselects it and loads the times again', async () => {
-    const { router, user, calls } = setup({ signedIn: true, post: () => json(409, { message: 'Taken.', code: 'slot_taken' }) });
+    const { router, user, calls } = setup({ signedIn: true, post: () => apiError(409, { message: 'Taken.', code: 'slot_taken' }) });
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     const loads = () => calls.filter((c) => c.url.startsWith('/api/services/12/slots')).length;
     const before = loads();
@@ -204,7 +201,7 @@ describe('choose time', () => {
 
   it('too many holds or attempts (429) shows the server’s advice and keeps the chosen time', async () => {
     const advice = 'You already have 3 unconfirmed bookings with Harbour Yoga. Confirm one of them, or try again in 8 minutes when the first is released.';
-    const { router, user } = setup({ signedIn: true, post: () => json(429, { message: advice, code: 'too_many_holds' }) });
+    const { router, user } = setup({ signedIn: true, post: () => apiError(429, { message: advice, code: 'too_many_holds' }) });
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     await user.click(book());
     expect(await screen.findByText(advice)).toBeTruthy();
@@ -261,7 +258,7 @@ describe('choose time', () => {
   });
 
   it('an unknown service shows Page not found', async () => {
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config));
     renderRoutes(routes, { path: '/demo/999' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });

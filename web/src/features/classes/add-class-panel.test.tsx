@@ -5,13 +5,11 @@ import userEvent from '@testing-library/user-event';
 import type { Service } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, todayIn } from '../../lib/format.ts';
-import { aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-import { classSummary, endTime, firstOccurrence, formatDayMonth, joinWeekdays, weekdayOf } from './class-summary.ts';
-
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
+import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { http } from 'msw';
+import { apiError, ok, serveApi, jsonBody } from '../../test/api.ts';
+import { aProvider } from '../../test/generators.ts';
+import { classSummary, endTime, firstOccurrence, formatDayMonth, joinWeekdays, weekdayOf } from '../../lib/class-summary.ts';
 
 const yoga: Service = {
   id: 7,
@@ -32,14 +30,13 @@ const yoga: Service = {
 const tomorrow = addDays(todayIn(aProvider.timezone), 1);
 
 function setup({ services = [yoga], post }: { services?: Service[]; post?: () => Response } = {}) {
-  const calls = stubFetch({
-    'GET /api/me': () => json(200, { data: aProvider }),
-    'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
-    'GET /sanctum/csrf-cookie': csrf,
-    'GET /api/schedule': () => json(200, { data: [] }),
-    'GET /api/services': () => json(200, { data: services }),
-    'POST /api/repeaters': post ?? (() => json(201, { data: { id: 3, service: { id: 7, name: 'Yoga' }, occurrences: 9 } })),
-  });
+  const calls = serveApi(
+    http.get('/api/me', () => ok(aProvider)),
+    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+    http.get('/api/schedule', () => ok([])),
+    http.get('/api/services', () => ok(services)),
+    http.post('/api/repeaters', post ?? (() => ok({ id: 3, service: { id: 7, name: 'Yoga' }, occurrences: 9 }, 201))),
+  );
   renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(aProvider) });
   return { calls, user: userEvent.setup() };
 }
@@ -112,7 +109,7 @@ describe('Add a Class panel', () => {
 
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')!;
     const order = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-    expect(JSON.parse(String(post.init.body))).toEqual({
+    expect(await jsonBody(post)).toEqual({
       service_id: 7,
       start_at: `${tomorrow} 09:00`,
       repeat_every: '2w',
@@ -127,12 +124,12 @@ describe('Add a Class panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Create' }));
     await screen.findByText('Yoga is now live!');
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')!;
-    expect(JSON.parse(String(post.init.body))).toEqual({ service_id: 7, start_at: `${tomorrow} 09:00`, repeat_every: null, weekdays: [] });
+    expect(await jsonBody(post)).toEqual({ service_id: 7, start_at: `${tomorrow} 09:00`, repeat_every: null, weekdays: [] });
   });
 
   it('shows the server’s field errors', async () => {
     const { user } = setup({
-      post: () => json(422, { message: 'Invalid.', code: 'validation_failed', errors: { start_at: ['Choose a start in the future.'] } }),
+      post: () => apiError(422, { message: 'Invalid.', code: 'validation_failed', errors: { start_at: ['Choose a start in the future.'] } }),
     });
     const panel = await openPanel(user);
     await within(panel).findByText(/Yoga on/);
@@ -142,7 +139,7 @@ describe('Add a Class panel', () => {
   });
 
   it('other failures ask to try again', async () => {
-    const { user } = setup({ post: () => json(500, { message: 'Boom', code: 'internal_error' }) });
+    const { user } = setup({ post: () => apiError(500, { message: 'Boom', code: 'internal_error' }) });
     const panel = await openPanel(user);
     await within(panel).findByText(/Yoga on/);
     await user.click(within(panel).getByRole('button', { name: 'Create' }));

@@ -4,8 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment, Client } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
-import { aClient, aProvider, json, renderAt, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-import { aConfirmedAppointment } from '../appointments/test-fixtures.ts';
+import { renderAt, renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { http } from 'msw';
+import { apiError, ok, serveApi } from '../../test/api.ts';
+import { aClient, aConfirmedAppointment, aProvider } from '../../test/generators.ts';
 import { ClientPanel } from './components/client-panel.tsx';
 import { ClientsPage, filterClients } from './pages/clients-page.tsx';
 
@@ -24,15 +26,15 @@ const GRACE = aClientOf('22222222-2222-4222-8222-222222222222', 'Grace Hopper');
 const ALAN = aClientOf('33333333-3333-4333-8333-333333333333', 'Alan Turing');
 
 function setup(clients: Client[] | (() => Response), lists: { future?: Appointment[]; past?: Appointment[] } = {}) {
-  const calls = stubFetch({
-    'GET /api/me': () => json(200, { data: aProvider }),
-    'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
-    'GET /api/clients': typeof clients === 'function' ? clients : () => json(200, { data: clients }),
-    'GET /api/appointments': (url) => {
-      const subset = new URL(url, 'http://x').searchParams.get('subset');
-      return json(200, { data: subset === 'past' ? (lists.past ?? []) : (lists.future ?? []) });
-    },
-  });
+  const calls = serveApi(
+    http.get('/api/me', () => ok(aProvider)),
+    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+    http.get('/api/clients', typeof clients === 'function' ? clients : () => ok(clients)),
+    http.get('/api/appointments', ({ request }) => {
+      const subset = new URL(request.url, 'http://x').searchParams.get('subset');
+      return ok(subset === 'past' ? (lists.past ?? []) : (lists.future ?? []));
+    }),
+  );
   return { calls, user: userEvent.setup(), ...renderAt(<ClientsPage />, { path: '/clients', queryClient: testQueryClient(aProvider) }) };
 }
 
@@ -84,16 +86,16 @@ describe('clients page', () => {
   });
 
   it('offers to try again when the list cannot be loaded', async () => {
-    setup(() => json(500, { message: 'Boom', code: 'internal_error' }));
+    setup(() => apiError(500, { message: 'Boom', code: 'internal_error' }));
     expect(await screen.findByRole('heading', { name: 'We could not load your clients' })).toBeTruthy();
   });
 
   it('is reached from the Clients entry of a provider’s navigation', async () => {
-    stubFetch({
-      'GET /api/me': () => json(200, { data: aProvider }),
-      'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
-      'GET /api/clients': () => json(200, { data: [ADA] }),
-    });
+    serveApi(
+    http.get('/api/me', () => ok(aProvider)),
+    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+    http.get('/api/clients', () => ok([ADA])),
+  );
     renderRoutes(routes, { path: '/clients', queryClient: testQueryClient(aProvider) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeTruthy();
     const nav = screen.getAllByRole('link', { name: 'Clients' });
@@ -152,10 +154,10 @@ describe('client panel', () => {
   });
 
   it('looks up e-mail and phone when opened with the name only (from the schedule)', async () => {
-    const calls = stubFetch({
-      'GET /api/clients': () => json(200, { data: [GRACE, ADA] }),
-      'GET /api/appointments': () => json(200, { data: [] }),
-    });
+    const calls = serveApi(
+    http.get('/api/clients', () => ok([GRACE, ADA])),
+    http.get('/api/appointments', () => ok([])),
+  );
     renderAt(
       <ClientPanel clientId={ADA.id} client={{ id: ADA.id, name: 'Ada Lovelace', avatar: null }} open onOpenChange={() => {}} />,
       { queryClient: testQueryClient(aClient) },

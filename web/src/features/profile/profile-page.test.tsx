@@ -5,28 +5,29 @@ import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import type { PublicProfile, Service } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
-import { json, renderRoutes, stubFetch } from '../../test/render.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { http } from 'msw';
+import { apiError, ok, serveApi } from '../../test/api.ts';
+import { aService } from '../../test/generators.ts';
 
-const signedOut = () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
-const config = () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } });
+const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
 
 const provider = { name: 'Harbour Yoga', username: 'demo', avatar: null };
-const aService = (over: Partial<Service> = {}): Service => ({
-  id: 12,
-  name: 'Vinyasa Flow',
-  type: 'class',
-  description: '<p>Breath-led <strong>flow</strong>.</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>',
-  price: 15,
-  duration: 60,
-  location: 'Main studio',
-  capacity: 12,
-  cover: null,
-  provider,
-  is_mine: false,
-  paid_appointments: 0,
-  cancelled_appointments: 0,
-  ...over,
-});
+const aVinyasaClass = (over: Partial<Service> = {}): Service =>
+  aService({
+    id: 12,
+    name: 'Vinyasa Flow',
+    type: 'class',
+    description: '<p>Breath-led <strong>flow</strong>.</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>',
+    price: 15,
+    duration: 60,
+    location: 'Main studio',
+    capacity: 12,
+    provider,
+    is_mine: false,
+    ...over,
+  });
 
 const profile = (over: Partial<PublicProfile> = {}): PublicProfile => ({
   name: 'Harbour Yoga',
@@ -38,14 +39,14 @@ const profile = (over: Partial<PublicProfile> = {}): PublicProfile => ({
   email: 'hello@harbour.example',
   timezone: 'Europe/Madrid',
   plans: [],
-  services: [aService(), aService({ id: 13, name: '1:1 Mobility', type: 'appointment', capacity: 1, price: 55, duration: 45 })],
+  services: [aVinyasaClass(), aVinyasaClass({ id: 13, name: '1:1 Mobility', type: 'appointment', capacity: 1, price: 55, duration: 45 })],
   policy: { min_hours_before_cancellation: 24, terms_of_service: '' },
   ...over,
 });
 
 describe('public profile', () => {
   it('shows the provider and their services, each leading to its choose-time page', async () => {
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config, 'GET /api/profile/demo': () => json(200, { data: profile() }) });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile())));
     renderRoutes(routes, { path: '/demo' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Yoga' })).toBeTruthy();
@@ -73,7 +74,7 @@ describe('public profile', () => {
       { id: 1, name: 'Unlimited', description: '<p>All classes.</p>', price: 89, interval: 'month', expires_in: null, benefits: ['Every class', 'Free mat'], cover: null },
       { id: 2, name: '10-class pack', description: '', price: 120, interval: '', expires_in: '6', benefits: [], cover: null },
     ];
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config, 'GET /api/profile/demo': () => json(200, { data: profile({ plans, services: [] }) }) });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile({ plans, services: [] }))));
     renderRoutes(routes, { path: '/demo' });
 
     // With plans and no services, the Plans segment opens first.
@@ -88,7 +89,7 @@ describe('public profile', () => {
   });
 
   it('the contact dialog links to e-mail and phone', async () => {
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config, 'GET /api/profile/demo': () => json(200, { data: profile() }) });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile())));
     renderRoutes(routes, { path: '/demo' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Contact' }));
 
@@ -99,7 +100,7 @@ describe('public profile', () => {
 
   it('the share dialog shows the profile link, copies it and draws its QR code (level Q, 240 px)', async () => {
     const user = userEvent.setup();
-    stubFetch({ 'GET /api/me': signedOut, 'GET /api/config': config, 'GET /api/profile/demo': () => json(200, { data: profile() }) });
+    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile())));
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderRoutes(routes, { path: '/demo' });
@@ -126,21 +127,21 @@ describe('public profile', () => {
   });
 
   it('an unknown provider shows Page not found', async () => {
-    stubFetch({
-      'GET /api/me': signedOut,
-      'GET /api/config': config,
-      'GET /api/profile/nobody': () => json(404, { message: 'There is no provider at this address.', code: 'not_found' }),
-    });
+    serveApi(
+    http.get('/api/me', signedOut),
+    http.get('/api/config', config),
+    http.get('/api/profile/nobody', () => apiError(404, { message: 'There is no provider at this address.', code: 'not_found' })),
+  );
     renderRoutes(routes, { path: '/nobody' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
   it('a signed-in provider sees an Edit profile link on their own page', async () => {
-    stubFetch({
-      'GET /api/me': () => json(200, { data: { id: 'u2', email: 'pat@example.com', name: 'Pat', phone: null, avatar: null, cover: null, bio: null, username: 'demo', timezone: 'Europe/Madrid', is_provider: true, require_payment: false, stripe_connected: false, sign_in_methods: ['email'] } }),
-      'GET /api/config': config,
-      'GET /api/profile/demo': () => json(200, { data: profile() }),
-    });
+    serveApi(
+    http.get('/api/me', () => ok({ id: 'u2', email: 'pat@example.com', name: 'Pat', phone: null, avatar: null, cover: null, bio: null, username: 'demo', timezone: 'Europe/Madrid', is_provider: true, require_payment: false, stripe_connected: false, sign_in_methods: ['email'] })),
+    http.get('/api/config', config),
+    http.get('/api/profile/demo', () => ok(profile())),
+  );
     renderRoutes(routes, { path: '/demo' });
     await waitFor(() => expect(screen.getByRole('link', { name: /Edit profile/ }).getAttribute('href')).toBe('/settings/account'));
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();

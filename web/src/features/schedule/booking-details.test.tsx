@@ -1,18 +1,15 @@
 import '../../test/setup.ts';
-import { aConfirmedAppointment } from '../appointments/test-fixtures.ts';
+import { aClient, aConfirmedAppointment, aProvider } from '../../test/generators.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment, Me, ScheduleDay, ScheduleSlot } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, todayIn } from '../../lib/format.ts';
-import { aClient, aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { http } from 'msw';
+import { apiError, ok, serveApi } from '../../test/api.ts';
 import { bookingToCancel, cancelBookingText, paymentBadge } from './components/booking-rules.ts';
-
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
 
 const today = todayIn(aClient.timezone);
 const inDays = (n: number) => addDays(today, n);
@@ -92,25 +89,20 @@ function setup({
   details?: Appointment | (() => Response);
   cancel?: () => Response;
 }) {
-  const answer = typeof details === 'function' ? details : () => json(200, { data: details });
-  const calls = stubFetch({
-    'GET /api/me': () => json(200, { data: viewer }),
-    'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
-    'GET /sanctum/csrf-cookie': csrf,
-    'GET /api/schedule': () => json(200, { data: [day(card.date, [card])] }),
-    'GET /api/services': () => json(200, { data: [] }),
-    'GET /api/appointments/a9': answer,
-    'POST /api/appointments/a9/cancel': cancel ?? (() => json(200, { data: { ...appointment(), status: 'cancelled', cancelled_at: later(0) } })),
-    // The client panel (providers): the client's contact details and bookings with the provider.
-    'GET /api/clients': () => json(200, { data: [{ id: 'c1', name: 'Grace Hopper', avatar: null, email: 'grace@example.com', phone: '+34 600 000 000', is_me: false }] }),
-    'GET /api/appointments': (url) =>
-      json(200, {
-        data:
-          new URL(url, 'http://x').searchParams.get('subset') === 'future' && new URL(url, 'http://x').searchParams.get('client_id') === 'c1'
+  const answer = typeof details === 'function' ? details : () => ok(details);
+  const calls = serveApi(
+    http.get('/api/me', () => ok(viewer)),
+    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+    http.get('/api/schedule', () => ok([day(card.date, [card])])),
+    http.get('/api/services', () => ok([])),
+    http.get('/api/appointments/a9', answer),
+    http.post('/api/appointments/a9/cancel', cancel ?? (() => ok({ ...appointment(), status: 'cancelled', cancelled_at: later(0) }))),
+    http.get('/api/clients', () => ok([{ id: 'c1', name: 'Grace Hopper', avatar: null, email: 'grace@example.com', phone: '+34 600 000 000', is_me: false }])),
+    http.get('/api/appointments', ({ request }) =>
+      ok(new URL(request.url, 'http://x').searchParams.get('subset') === 'future' && new URL(request.url, 'http://x').searchParams.get('client_id') === 'c1'
             ? [appointment({ id: 'b1', client: { id: 'c1', name: 'Grace Hopper', email: 'grace@example.com', avatar: null, phone: null }, pretty_date: 'Wednesday, 25 November 2026' })]
-            : [],
-      }),
-  });
+            : [])),
+  );
   const rendered = renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(viewer) });
   return { ...rendered, calls, user: userEvent.setup() };
 }
@@ -284,7 +276,7 @@ describe('Payment and Provider (a client’s own booking)', () => {
   });
 
   it('a payment that cannot be loaded offers to try again, and hides Cancel booking', async () => {
-    const { user } = setup({ card: myAppointmentCard(), details: () => json(500, { message: 'Boom', code: 'internal_error' }) });
+    const { user } = setup({ card: myAppointmentCard(), details: () => apiError(500, { message: 'Boom', code: 'internal_error' }) });
     const panel = await openPanel(user, /Personal training/);
     expect(await within(panel).findByText('We could not load the payment details.')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
@@ -321,7 +313,7 @@ describe('Cancel booking: confirming', () => {
   });
 
   it('a failure says to try again in a minute and keeps the dialog open', async () => {
-    const { user } = setup({ me: aProvider, card: ownAppointmentCard(), cancel: () => json(500, { message: 'Boom', code: 'internal_error' }) });
+    const { user } = setup({ me: aProvider, card: ownAppointmentCard(), cancel: () => apiError(500, { message: 'Boom', code: 'internal_error' }) });
     const panel = await openPanel(user, /Personal training/);
     await user.click(within(panel).getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });

@@ -5,12 +5,10 @@ import userEvent from '@testing-library/user-event';
 import type { Me, ScheduleDay, ScheduleSlot } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, formatLongDate, formatShortDate, formatWeekday, todayIn } from '../../lib/format.ts';
-import { aClient, aProvider, json, renderRoutes, stubFetch, testQueryClient } from '../../test/render.tsx';
-
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
+import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { http, HttpResponse } from 'msw';
+import { apiError, ok, serveApi } from '../../test/api.ts';
+import { aClient, aProvider } from '../../test/generators.ts';
 
 const today = todayIn(aProvider.timezone);
 const inDays = (n: number) => addDays(today, n);
@@ -45,14 +43,13 @@ const classSlot = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({
 const day = (date: string, slots: ScheduleSlot[]): ScheduleDay => ({ date, weekday: '', day: Number(date.slice(8)), month: '', slots });
 
 function setup({ me = aProvider, days = [] as ScheduleDay[], past = [] as ScheduleDay[], path = '/schedule', del }: { me?: Me; days?: ScheduleDay[]; past?: ScheduleDay[]; path?: string; del?: () => Response } = {}) {
-  const calls = stubFetch({
-    'GET /api/me': () => json(200, { data: me }),
-    'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
-    'GET /sanctum/csrf-cookie': csrf,
-    'GET /api/schedule': (url) => json(200, { data: new URL(url, 'http://x').searchParams.get('subset') === 'past' ? past : days }),
-    'GET /api/services': () => json(200, { data: [] }),
-    'DELETE /api/slots/31': del ?? (() => new Response(null, { status: 204 })),
-  });
+  const calls = serveApi(
+    http.get('/api/me', () => ok(me)),
+    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+    http.get('/api/schedule', ({ request }) => ok(new URL(request.url, 'http://x').searchParams.get('subset') === 'past' ? past : days)),
+    http.get('/api/services', () => ok([])),
+    http.delete('/api/slots/31', del ?? (() => new HttpResponse(null, { status: 204 }))),
+  );
   const rendered = renderRoutes(routes, { path, queryClient: testQueryClient(me) });
   return { ...rendered, calls, user: userEvent.setup() };
 }
@@ -170,7 +167,7 @@ describe('schedule', () => {
   });
 
   it('a failed cancellation says to try again in a minute and keeps the dialog open', async () => {
-    const { user } = setup({ days: [day(inDays(1), [classSlot()])], del: () => json(500, { message: 'Boom', code: 'internal_error' }) });
+    const { user } = setup({ days: [day(inDays(1), [classSlot()])], del: () => apiError(500, { message: 'Boom', code: 'internal_error' }) });
     await user.click(await screen.findByRole('button', { name: /Vinyasa Flow/ }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Booking details' })).getByRole('button', { name: 'Cancel class' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel class' });
@@ -180,10 +177,10 @@ describe('schedule', () => {
   });
 
   it('a schedule that cannot be loaded offers to try again (a 404 is no longer an empty schedule)', async () => {
-    stubFetch({
-      'GET /api/me': () => json(200, { data: aProvider }),
-      'GET /api/config': () => json(200, { data: { social: { google: false, facebook: false }, marketing_url: null } }),
-    });
+    serveApi(
+    http.get('/api/me', () => ok(aProvider)),
+    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+  );
     renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(aProvider) });
     expect(await screen.findByText('We could not load your schedule')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -2,24 +2,23 @@ import '../../test/setup.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../test/render.tsx';
+import { http } from 'msw';
+import { apiError, ok, recordRequests, server } from '../../test/api.ts';
+import { aProvider } from '../../test/generators.ts';
+import { renderAt, testQueryClient } from '../../test/render.tsx';
 import { AccountSettingsPage } from './pages/account-settings-page.tsx';
 
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
-
-function renderPage(save: () => Response) {
-  const calls = stubFetch({ 'GET /sanctum/csrf-cookie': csrf, 'POST /api/me': save });
+function renderPage(save: Parameters<typeof http.post>[1]) {
+  server.use(http.post('/api/me', save));
+  const sent = recordRequests();
   renderAt(<AccountSettingsPage />, { path: '/settings/account', queryClient: testQueryClient(aProvider) });
-  return calls;
+  return sent;
 }
 
 describe('account settings', () => {
   it('sends the profile as multipart, lowercasing the username', async () => {
     const user = userEvent.setup();
-    const calls = renderPage(() => json(200, { data: { ...aProvider, name: 'Pat P.', username: 'pat-p' } }));
+    const sent = renderPage(() => ok({ ...aProvider, name: 'Pat P.', username: 'pat-p' }));
     const name = screen.getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Pat P.');
@@ -29,14 +28,14 @@ describe('account settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Profile updated')).toBeTruthy();
-    const body = calls.find((c) => c.method === 'POST')?.init.body as FormData;
-    expect([body.get('name'), body.get('username'), body.get('is_provider')]).toEqual(['Pat P.', 'pat-p', '1']);
+    const body = await sent.find((r) => r.method === 'POST')?.request.formData();
+    expect([body?.get('name'), body?.get('username'), body?.get('is_provider')]).toEqual(['Pat P.', 'pat-p', '1']);
   });
 
   it('shows a 422 under its field and focuses the first one (spec §5)', async () => {
     const user = userEvent.setup();
     renderPage(() =>
-      json(422, {
+      apiError(422, {
         message: 'The given data was invalid.',
         code: 'validation_failed',
         errors: { username: ['This username is taken.'], phone: ['Please enter a valid phone number.'] },
@@ -52,12 +51,12 @@ describe('account settings', () => {
 
   it('checks the name before sending anything', async () => {
     const user = userEvent.setup();
-    const calls = renderPage(() => json(200, { data: aProvider }));
+    const sent = renderPage(() => ok(aProvider));
     await user.clear(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
   });
 });

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { ClockIcon, MapPinIcon } from '../../../components/ui/icons.tsx';
+import { ClockIcon, MapPinIcon } from 'lucide-react';
 import { formatTime } from '../../../lib/format.ts';
-import { formatDuration } from '../../profile/components/service-format.ts';
+import { formatDuration } from '../../../lib/service-format.ts';
 
 /** Spec §2: the service title, its duration and location. */
 export function ServiceSummary({ appointment }: { appointment: Appointment }) {

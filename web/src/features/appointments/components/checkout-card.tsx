@@ -1,6 +1,6 @@
 import type { Appointment } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, Svg } from '../../../components/ui/icons.tsx';
+import { CircleExclamationPointIcon, LockIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import type { Checkout } from '../lib/use-checkout.ts';
@@ -71,7 +71,7 @@ function NoPaymentOption({ appointment }: { appointment: Appointment }) {
   const { provider } = appointment;
   return (
     <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-      <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
+      <CircleExclamationPointIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
       <span>
         {provider.name} asks for payment when you book, and card payments are not available yet. Please get in touch at{' '}
         <a href={`mailto:${provider.email}`} className="font-medium underline underline-offset-2">
@@ -83,11 +83,3 @@ function NoPaymentOption({ appointment }: { appointment: Appointment }) {
   );
 }
 
-function LockIcon({ className }: { className?: string }) {
-  return (
-    <Svg className={className}>
-      <rect x="4.5" y="10.5" width="15" height="10.5" rx="2.5" />
-      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-    </Svg>
-  );
-}

@@ -1,5 +1,5 @@
 import type { Appointment } from '@slotted/contract';
-import { CheckIcon, ClockIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon, ClockIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import type { Checkout } from '../lib/use-checkout.ts';
 import { formatCountdown } from '../lib/use-seconds-left.ts';

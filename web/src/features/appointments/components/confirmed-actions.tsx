@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
-import { DownloadIcon } from '../../../components/ui/booking-icons.tsx';
+import { DownloadIcon } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { formatMoney } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { RadioGroup } from 'radix-ui';
 import type { PaymentOption } from '@slotted/contract';
-import { AlertCircleIcon, TicketIcon } from '../../../components/ui/icons.tsx';
+import { CircleExclamationPointIcon, TicketIcon } from 'lucide-react';
 import { Segmented } from '../../../components/ui/segmented.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -172,7 +172,7 @@ function MembershipChoice({
 export function PaymentErrorPanel({ message }: { message: string }) {
   return (
     <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-3.5 text-sm">
-      <AlertCircleIcon className="mt-0.5 size-5 shrink-0 text-red-600" />
+      <CircleExclamationPointIcon className="mt-0.5 size-5 shrink-0 text-red-600" />
       <div className="min-w-0">
         <p className="font-semibold text-red-900">Something went wrong.</p>
         <p className="mt-0.5 text-red-800">{message}</p>

@@ -5,11 +5,11 @@ import { CONFIRMATION_SUCCESS_DELAY_MS, type Appointment, type ErrorCode, type P
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
-import { chooseTimePath } from '../../profile/components/service-format.ts';
-import { refreshBookingLists, useCancelAppointment } from '../api/cancel-appointment.ts';
+import { chooseTimePath } from '../../../lib/service-format.ts';
+import { refreshBookingLists, useCancelAppointment } from '../../../lib/appointments/cancel-appointment.ts';
 import { useConfirmWithoutPayment } from '../api/confirm-without-payment.ts';
 import { useDeductMembership } from '../api/deduct-membership.ts';
-import { appointmentKeys } from '../api/keys.ts';
+import { appointmentKeys } from '../../../lib/query-keys.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { CARD_PAYMENTS_UNAVAILABLE } from '../components/payment-options.tsx';
 import { defaultPaymentOption, offeredOptions, usableMemberships } from './payment-options.ts';

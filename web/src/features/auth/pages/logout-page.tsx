@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { meKeys } from '../api/keys.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 import { logout } from '../api/logout.ts';
 
 let pendingLogout: Promise<void> | null = null;

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MAGIC_LINK_EXPIRED_REDIRECT_MS, magicLinkToken, nameField, type Me } from '@slotted/contract';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { AlertCircleIcon } from '../../../components/ui/icons.tsx';
+import { CircleExclamationPointIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
@@ -13,7 +13,7 @@ import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { takeRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { meKeys } from '../api/keys.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 import { verifyMagicLink } from '../api/verify-magic-link.ts';
 import { AuthHeading, AuthLayout } from '../components/auth-layout.tsx';
 
@@ -109,7 +109,7 @@ export function MagicLinkPage() {
       <AuthLayout>
         <div className="flex flex-col items-center text-center">
           <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
-            <AlertCircleIcon className="size-6" />
+            <CircleExclamationPointIcon className="size-6" />
           </span>
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900">{state.title}</h1>
           <p className="mt-2 text-sm leading-relaxed text-zinc-600">{state.message}</p>

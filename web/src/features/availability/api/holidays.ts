@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Holiday } from '@slotted/contract';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
-import { availabilityKeys } from './keys.ts';
+import { availabilityKeys } from '../../../lib/query-keys.ts';
 
 export interface HolidaysAnswer {
   /** ISO country code, or null when none is chosen. */

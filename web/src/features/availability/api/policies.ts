@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Policies } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { availabilityKeys } from './keys.ts';
+import { availabilityKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/policies. */
 export async function fetchPolicies(): Promise<Policies> {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TimeOff } from '@slotted/contract';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
-import { availabilityKeys } from './keys.ts';
+import { availabilityKeys } from '../../../lib/query-keys.ts';
 
 export type TimeOffInput = Omit<TimeOff, 'id'>;
 

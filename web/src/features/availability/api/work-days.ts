@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkDay } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { availabilityKeys } from './keys.ts';
+import { availabilityKeys } from '../../../lib/query-keys.ts';
 
 /** The week and the IANA zone its times are in (DESIGN.md D1). */
 export interface WorkWeek {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DocumentTitle, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
-import { ProvidersOnly } from '../../services/components/providers-only.tsx';
+import { ProvidersOnly } from '../../../components/providers-only.tsx';
 
 /** Availability tabs (spec §2): Working hours, Policies, and the time off and holidays page. */
 export const AVAILABILITY_TABS = [

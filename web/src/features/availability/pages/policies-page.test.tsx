@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS, type Policies } from '@slotted/contract';
-import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { renderAt, testQueryClient } from '../../../test/render.tsx';
+import { http, type RequestHandler } from 'msw';
+import { apiError, ok, serveApi, jsonBody } from '../../../test/api.ts';
+import { aProvider } from '../../../test/generators.ts';
 import { ADVANCE_BOOKING_OPTIONS, BOOKING_NOTICE_OPTIONS, CANCELLATION_NOTICE_OPTIONS } from '../lib/policy-options.ts';
 import { PoliciesPage } from './policies-page.tsx';
-
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
 
 const saved: Policies = {
   min_hours_before_booking: 4,
@@ -19,12 +17,11 @@ const saved: Policies = {
   terms_of_service: '<p>Be on time.</p>',
 };
 
-function renderPage(routes: Parameters<typeof stubFetch>[0] = {}) {
-  const calls = stubFetch({
-    'GET /api/policies': () => json(200, { data: saved }),
-    'GET /sanctum/csrf-cookie': csrf,
+function renderPage(routes: RequestHandler[] = []) {
+  const calls = serveApi(
+    http.get('/api/policies', () => ok(saved)),
     ...routes,
-  });
+  );
   renderAt(<PoliciesPage />, { path: '/availability/policies', queryClient: testQueryClient(aProvider) });
   return calls;
 }
@@ -61,7 +58,7 @@ describe('policies page', () => {
 
   it('shows the saved choices and sends the new ones', async () => {
     const user = userEvent.setup();
-    const calls = renderPage({ 'POST /api/policies': (_, init) => json(200, { data: JSON.parse(String(init.body)) }) });
+    const calls = renderPage([http.post<never, Policies>('/api/policies', async ({ request }) => ok(await request.json()))]);
     const cancellation = await screen.findByRole('combobox', { name: 'Cancellation notice' });
     expect(screen.getByRole('combobox', { name: 'Booking notice' }).textContent).toBe('4 hours');
     expect(screen.getByRole('combobox', { name: 'Advance booking' }).textContent).toBe('30 days');
@@ -75,7 +72,7 @@ describe('policies page', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Policies updated')).toBeTruthy();
-    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')?.init.body))).toEqual({
+    expect(await jsonBody(calls.find((c) => c.method === 'POST'))).toEqual({
       min_hours_before_booking: 0,
       max_days_before_booking: 30,
       min_hours_before_cancellation: 0,
@@ -85,14 +82,12 @@ describe('policies page', () => {
 
   it('shows 422 errors under their fields', async () => {
     const user = userEvent.setup();
-    renderPage({
-      'POST /api/policies': () =>
-        json(422, {
+    renderPage([http.post('/api/policies', () =>
+        apiError(422, {
           message: 'Invalid',
           code: 'validation_failed',
           errors: { max_days_before_booking: ['Choose one of the advance booking options.'], terms_of_service: ['The terms are too long.'] },
-        }),
-    });
+        }))]);
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
 
     const advance = screen.getByRole('combobox', { name: 'Advance booking' });

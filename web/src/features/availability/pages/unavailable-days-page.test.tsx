@@ -4,14 +4,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Holiday, TimeOff } from '@slotted/contract';
 import { todayIn } from '../../../lib/format.ts';
-import { aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { renderAt, testQueryClient } from '../../../test/render.tsx';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { apiError, ok, serveApi, jsonBody } from '../../../test/api.ts';
+import { aProvider } from '../../../test/generators.ts';
 import { moveStart } from '../components/time-off-panel.tsx';
 import { UnavailableDaysPage } from './unavailable-days-page.tsx';
-
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
 
 const period: TimeOff = { id: 7, from_date: '2031-08-10', from_time: '09:00', until_date: '2031-08-12', until_time: '17:00', note: 'Conference' };
 const holidays: Holiday[] = [
@@ -19,29 +17,25 @@ const holidays: Holiday[] = [
   { date: '2031-12-25', name: 'Christmas Day', weekday: 'Thursday', available: false },
 ];
 
-function renderPage(routes: Parameters<typeof stubFetch>[0] = {}, { periods = [period], country = 'ES' as string | null } = {}) {
-  const calls = stubFetch({
-    'GET /api/time-off': () => json(200, { data: periods, timezone: 'Europe/Madrid' }),
-    'GET /api/holidays': (url) =>
-      json(200, {
-        data: {
+function renderPage(routes: RequestHandler[] = [], { periods = [period], country = 'ES' as string | null } = {}) {
+  const calls = serveApi(
+    http.get('/api/time-off', () => HttpResponse.json({ data: periods, timezone: 'Europe/Madrid' })),
+    http.get('/api/holidays', ({ request }) =>
+      ok({
           country,
-          year: Number(new URL(url, 'http://x').searchParams.get('year')),
+          year: Number(new URL(request.url, 'http://x').searchParams.get('year')),
           countries: [
             { code: 'DE', name: 'Germany' },
             { code: 'ES', name: 'Spain' },
           ],
           holidays: country ? holidays : [],
-        },
-      }),
-    'GET /sanctum/csrf-cookie': csrf,
+        })),
     ...routes,
-  });
+  );
   renderAt(<UnavailableDaysPage />, { path: '/availability/unavailable-days', queryClient: testQueryClient(aProvider) });
   return calls;
 }
 
-const bodyOf = (call: { init: RequestInit } | undefined) => JSON.parse(String(call?.init.body));
 
 describe('moving the start of time off', () => {
   const base = { from_date: '2031-08-10', from_time: '09:00', until_date: '2031-08-12', until_time: '17:00', note: '' };
@@ -68,15 +62,15 @@ describe('time off', () => {
   });
 
   it('shows an empty state with a way to add', async () => {
-    renderPage({}, { periods: [] });
+    renderPage([], { periods: [] });
     expect(await screen.findByText('No time off planned')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add time off' })).toBeTruthy();
   });
 
   it('adds a period; a 422 shows under its field', async () => {
     const user = userEvent.setup();
-    let answer = json(422, { message: 'Invalid', code: 'validation_failed', errors: { until_time: ['The end must be after the start.'] } });
-    const calls = renderPage({ 'POST /api/time-off': () => answer }, { periods: [] });
+    let answer = apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { until_time: ['The end must be after the start.'] } });
+    const calls = renderPage([http.post('/api/time-off', () => answer)], { periods: [] });
     await user.click(await screen.findByRole('button', { name: 'Add time off' }));
     const panel = screen.getByRole('dialog', { name: 'Add time off' });
 
@@ -92,7 +86,7 @@ describe('time off', () => {
     const endTime = within(panel).getByRole('combobox', { name: 'End time' });
     await waitFor(() => expect(endTime.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(endTime.getAttribute('aria-describedby')!)?.textContent).toBe('The end must be after the start.');
-    expect(bodyOf(calls.find((c) => c.method === 'POST'))).toEqual({
+    expect(await jsonBody(calls.find((c) => c.method === 'POST'))).toEqual({
       from_date: '2031-09-01',
       from_time: '10:30',
       until_date: '2031-09-03',
@@ -100,14 +94,14 @@ describe('time off', () => {
       note: 'Holidays',
     });
 
-    answer = json(201, { data: { ...period, id: 8 } });
+    answer = ok({ ...period, id: 8 }, 201);
     await user.click(within(panel).getByRole('button', { name: 'Add time off' }));
     expect(await screen.findByText('Time off added')).toBeTruthy();
   });
 
   it('checks that the end is after the start before sending', async () => {
     const user = userEvent.setup();
-    const calls = renderPage({}, { periods: [] });
+    const calls = renderPage([], { periods: [] });
     await user.click(await screen.findByRole('button', { name: 'Add time off' }));
     const panel = screen.getByRole('dialog', { name: 'Add time off' });
     const endTime = within(panel).getByRole('combobox', { name: 'End time' });
@@ -122,10 +116,7 @@ describe('time off', () => {
 
   it('edits and deletes a period', async () => {
     const user = userEvent.setup();
-    const calls = renderPage({
-      'PUT /api/time-off/7': (_, init) => json(200, { data: { ...period, ...JSON.parse(String(init.body)) } }),
-      'DELETE /api/time-off/7': () => new Response(null, { status: 204 }),
-    });
+    const calls = renderPage([http.put<never, Partial<TimeOff>>('/api/time-off/7', async ({ request }) => ok({ ...period, ...(await request.json()) })), http.delete('/api/time-off/7', () => new HttpResponse(null, { status: 204 }))]);
     await user.click(await screen.findByRole('button', { name: /Actions for time off/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const panel = await screen.findByRole('dialog', { name: 'Edit time off' });
@@ -134,7 +125,7 @@ describe('time off', () => {
     await user.type(within(panel).getByLabelText('Note'), 'Summit');
     await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Time off updated')).toBeTruthy();
-    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ from_date: '2031-08-10', note: 'Summit' });
+    expect(await jsonBody(calls.find((c) => c.method === 'PUT'))).toMatchObject({ from_date: '2031-08-10', note: 'Summit' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: /Actions for time off/ }));
@@ -149,9 +140,7 @@ describe('public holidays', () => {
   it('lists the country’s holidays, closed by default; a switch opens one at once', async () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
-    const calls = renderPage({
-      'POST /api/holidays/choice': () => new Promise<Response>((resolve) => (release = () => resolve(new Response(null, { status: 204 })))),
-    });
+    const calls = renderPage([http.post('/api/holidays/choice', () => new Promise<Response>((resolve) => (release = () => resolve(new HttpResponse(null, { status: 204 })))))]);
     const christmas = await screen.findByRole('switch', { name: /Christmas Day/ });
     expect(christmas.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('combobox', { name: 'Country' }).textContent).toContain('Spain');
@@ -159,13 +148,13 @@ describe('public holidays', () => {
     await user.click(christmas);
     expect(screen.getByRole('switch', { name: /Christmas Day/ }).getAttribute('aria-checked')).toBe('true');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/holidays/choice')).toBe(true));
-    expect(bodyOf(calls.find((c) => c.url === '/api/holidays/choice'))).toEqual({ date: '2031-12-25', available: true });
+    expect(await jsonBody(calls.find((c) => c.url === '/api/holidays/choice'))).toEqual({ date: '2031-12-25', available: true });
     release();
   });
 
   it('flips back with an error toast when the server refuses', async () => {
     const user = userEvent.setup();
-    renderPage({ 'POST /api/holidays/choice': () => json(500, { message: 'Boom', code: 'internal_error' }) });
+    renderPage([http.post('/api/holidays/choice', () => apiError(500, { message: 'Boom', code: 'internal_error' }))]);
     await user.click(await screen.findByRole('switch', { name: /New Year/ }));
 
     expect(await screen.findByText('We could not save your choice. Please try again.')).toBeTruthy();
@@ -174,14 +163,14 @@ describe('public holidays', () => {
 
   it('without a country asks for one; choosing it saves it', async () => {
     const user = userEvent.setup();
-    const calls = renderPage({ 'POST /api/holidays/country': () => new Response(null, { status: 204 }) }, { country: null });
+    const calls = renderPage([http.post('/api/holidays/country', () => new HttpResponse(null, { status: 204 }))], { country: null });
     expect(await screen.findByText('Choose your country to see its public holidays.')).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Country' }));
     await user.type(screen.getByRole('searchbox'), 'germ');
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(calls.some((c) => c.url === '/api/holidays/country')).toBe(true));
-    expect(bodyOf(calls.find((c) => c.url === '/api/holidays/country'))).toEqual({ country: 'DE' });
+    expect(await jsonBody(calls.find((c) => c.url === '/api/holidays/country'))).toEqual({ country: 'DE' });
   });
 
   it('switches between this year and next', async () => {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { TimeOff } from '@slotted/contract';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
-import { CalendarOffIcon, PencilIcon } from '../../../components/ui/action-icons.tsx';
+import { CalendarXIcon, PencilIcon, PlusIcon, TrashIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { PlusIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -12,7 +11,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useToday } from '../../../lib/use-today.ts';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/me.ts';
 import { useDeleteTimeOff, useTimeOff } from '../api/time-off.ts';
 import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
 import { HolidaysSection } from '../components/holidays-section.tsx';
@@ -70,7 +69,7 @@ function TimeOffSection({ today, timezone }: { today: string; timezone: string }
         empty={
           <div className="flex flex-col items-center px-4 py-8 text-center">
             <span className="mb-3 flex size-11 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
-              <CalendarOffIcon className="size-5" />
+              <CalendarXIcon className="size-5" />
             </span>
             <p className="text-sm font-semibold text-zinc-900">No time off planned</p>
             <p className="mt-1 max-w-xs text-sm text-zinc-600">Add the days or hours you are away, and nobody can book them.</p>

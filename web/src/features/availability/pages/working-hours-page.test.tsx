@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES, type WorkDay } from '@slotted/contract';
-import { aClient, aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { renderAt, testQueryClient } from '../../../test/render.tsx';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { apiError, serveApi, jsonBody } from '../../../test/api.ts';
+import { aClient, aProvider } from '../../../test/generators.ts';
 import { applyFromChange } from '../lib/work-hours.ts';
 import { WorkingHoursPage } from './working-hours-page.tsx';
-
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
 
 const week = (): WorkDay[] =>
   WEEKDAY_NAMES.map((name, i) => ({
@@ -22,12 +20,11 @@ const week = (): WorkDay[] =>
     to: '17:00',
   }));
 
-function renderPage(routes: Parameters<typeof stubFetch>[0] = {}) {
-  const calls = stubFetch({
-    'GET /api/work-days': () => json(200, { data: week(), timezone: 'America/New_York' }),
-    'GET /sanctum/csrf-cookie': csrf,
+function renderPage(routes: RequestHandler[] = []) {
+  const calls = serveApi(
+    http.get('/api/work-days', () => HttpResponse.json({ data: week(), timezone: 'America/New_York' })),
     ...routes,
-  });
+  );
   renderAt(<WorkingHoursPage />, { path: '/availability', queryClient: testQueryClient(aProvider) });
   return calls;
 }
@@ -110,17 +107,15 @@ describe('working hours page', () => {
 
   it('saves all seven days and says so', async () => {
     const user = userEvent.setup();
-    const calls = renderPage({
-      'POST /api/work-days': (_, init) => {
-        const sent = JSON.parse(String(init.body)).data as WorkDay[];
-        return json(200, { data: week().map((d, i) => ({ ...d, ...sent[i] })), timezone: 'America/New_York' });
-      },
-    });
+    const calls = renderPage([http.post<never, { data: WorkDay[] }>('/api/work-days', async ({ request }) => {
+        const sent = (await request.json()).data;
+        return HttpResponse.json({ data: week().map((d, i) => ({ ...d, ...sent[i] })), timezone: 'America/New_York' });
+      })]);
     await user.click(await screen.findByRole('switch', { name: 'Saturday' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Availability updated')).toBeTruthy();
-    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init.body));
+    const body = await jsonBody(calls.find((c) => c.method === 'POST'));
     expect(body.data).toHaveLength(7);
     expect(body.data[5]).toEqual({ weekday: 6, available: true, from: '08:00', to: '17:00' });
     expect(body.data[6]).toEqual({ weekday: 7, available: false, from: '08:00', to: '17:00' });
@@ -128,10 +123,8 @@ describe('working hours page', () => {
 
   it('a 422 for data.2.to shows under Wednesday’s To, and only there', async () => {
     const user = userEvent.setup();
-    renderPage({
-      'POST /api/work-days': () =>
-        json(422, { message: 'Invalid', code: 'validation_failed', errors: { 'data.2.to': ['Wednesday ends too late.'] } }),
-    });
+    renderPage([http.post('/api/work-days', () =>
+        apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { 'data.2.to': ['Wednesday ends too late.'] } }))]);
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(input('Wednesday to').getAttribute('aria-invalid')).toBe('true'));
@@ -144,7 +137,7 @@ describe('working hours page', () => {
   });
 
   it('tells a client the page is for providers, without asking the server', async () => {
-    const calls = stubFetch({ 'GET /api/work-days': () => json(403, { message: 'Forbidden', code: 'forbidden' }) });
+    const calls = serveApi(http.get('/api/work-days', () => apiError(403, { message: 'Forbidden', code: 'forbidden' })));
     renderAt(<WorkingHoursPage />, { path: '/availability', queryClient: testQueryClient(aClient) });
     expect(await screen.findByRole('heading', { name: 'This page is for providers' })).toBeTruthy();
     expect(calls).toHaveLength(0);

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { workDaysInput } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { GlobeIcon } from '../../../components/ui/action-icons.tsx';
+import { GlobeIcon } from 'lucide-react';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ServiceSlotsResponse } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { serviceSlotKeys } from './keys.ts';
+import { serviceSlotKeys } from '../../../lib/query-keys.ts';
 
 export type SlotDay = ServiceSlotsResponse['data'][number];
 export type BookableSlot = SlotDay['slots'][number];

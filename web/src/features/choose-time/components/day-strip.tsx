@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { ChevronLeftIcon } from '../../../components/ui/booking-icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDate } from '../../../lib/format.ts';

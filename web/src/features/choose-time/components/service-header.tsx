@@ -2,13 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Service } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { ClockIcon, MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
-import { EuroIcon } from '../../../components/ui/booking-icons.tsx';
+import { ClockIcon, EuroIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { RichTextView, richTextToPlain } from '../../../components/ui/rich-text-view.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatDuration, serviceTypeLabel } from '../../profile/components/service-format.ts';
+import { formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
 
 /** The service being booked: who offers it, what it is, how long, how much and where. */
 export function ServiceHeader({ service, username }: { service: Service; username: string }) {

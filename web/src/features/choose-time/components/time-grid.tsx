@@ -1,4 +1,4 @@
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import type { BookableSlot } from '../api/get-service-slots.ts';
 

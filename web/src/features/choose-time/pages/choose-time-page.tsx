@@ -2,18 +2,18 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DATE_PATTERN, TIME_PATTERN, type Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertCircleIcon, ArrowLeftIcon } from '../../../components/ui/icons.tsx';
-import { CalendarIcon, GlobeIcon } from '../../../components/ui/booking-icons.tsx';
+import { ArrowLeftIcon, CalendarIcon, CircleExclamationPointIcon, GlobeIcon } from 'lucide-react';
 import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone, formatLongDate } from '../../../lib/format.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
-import { useMe } from '../../auth/api/get-me.ts';
-import { NotFoundPage, PageNotFound } from '../../not-found/pages/not-found-page.tsx';
-import { chooseTimePath } from '../../profile/components/service-format.ts';
+import { useMe } from '../../../lib/me.ts';
+import { NotFoundPage, PageNotFound } from '../../../components/not-found-page.tsx';
+import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useCreateAppointment, type CreateAppointmentInput } from '../api/create-appointment.ts';
 import { useServiceSlots, type BookableSlot, type SlotDay } from '../api/get-service-slots.ts';
 import { DayStrip, freeCount } from '../components/day-strip.tsx';
@@ -82,164 +82,168 @@ function ChooseTime({ username, serviceId, date, time }: { username: string; ser
     }
   }, [providerUsername, username, serviceId, date, time, navigate]);
 
-  if (slots.isPending || lookingAhead) return <ChooseTimeSkeleton />;
-  if (slots.isError && (!slots.data || ((!anyFree || dateAhead) && isFetchNextPageError))) {
-    if (isApiError(slots.error, 404)) return <PageNotFound />;
-    return (
-      <div className="mx-auto max-w-md px-4 py-16">
-        <EmptyState
-          title="We could not load the free times"
-          description="Please check your connection and try again."
-          action={
-            <Button theme="white" onClick={() => void slots.refetch()} loading={slots.isFetching}>
-              Try again
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
-
-  const { data: days, meta } = slots.data;
-  const path = (d?: string | null, t?: string | null) => chooseTimePath(username, serviceId, d, t);
-  const go = (to: string) => void navigate(to, { replace: true });
-
-  const requestedDay = date ? days.find((d) => d.date === date) : undefined;
-  const day: SlotDay | undefined = requestedDay ?? days[firstFreeIndex(days)] ?? days[0];
-  const selectedSlot = day && time ? (day.slots.find((s) => s.time === time && s.available) ?? null) : null;
-  const missingDay = Boolean(date) && !requestedDay;
-  const missingTime = Boolean(time) && Boolean(requestedDay) && !selectedSlot;
-
-  const onBook = () => {
-    if (!selectedSlot || !day) return;
-    const here = path(day.date, selectedSlot.time);
-    const toLogin = () => {
-      rememberRedirectAfterLogin(here);
-      void navigate('/login');
-    };
-    if (!me) return toLogin();
-    book.mutate(bookingRequest(meta.service, selectedSlot), {
-      onSuccess: (appointment) => void navigate(`/appointments/${appointment.id}`),
-      onError: (error) => {
-        if (isApiError(error, 401)) return toLogin();
-        if (isApiError(error, 409)) {
-          toast({ title: 'Oops!', description: SLOT_GONE_MESSAGE, theme: 'error' });
-          go(path(day.date));
-          void slots.refetch();
-          return;
-        }
-        toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
-      },
-    });
+  // A failure to load more counts when what was loaded cannot be shown yet: no free day, or not
+  // yet the day of a shared link. Then, as before anything was loaded, the page says so.
+  const failed = slots.isError && (!slots.data || ((!anyFree || dateAhead) && isFetchNextPageError));
+  if (failed && isApiError(slots.error, 404)) return <PageNotFound />;
+  const shown = {
+    isPending: slots.isPending || lookingAhead,
+    isError: slots.isError,
+    isFetching: slots.isFetching,
+    data: failed || lookingAhead ? undefined : slots.data,
+    refetch: slots.refetch,
   };
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 pt-4 pb-6 sm:px-6 sm:pt-6 lg:px-10 lg:pt-8">
-      <DocumentTitle title={`Book ${meta.service.name}`} />
-      <Link
-        to={`/${encodeURIComponent(username)}`}
-        className="-ml-2 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-zinc-600 outline-none hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        <ArrowLeftIcon className="size-4" />
-        All services
-      </Link>
-      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start lg:gap-8">
-        <div className="lg:sticky lg:top-6">
-          <ServiceHeader service={meta.service} username={username} />
-        </div>
+    <QueryState
+      query={shown}
+      what="the free times"
+      loading={<ChooseTimeSkeleton />}
+      errorFrame={(error) => <div className="mx-auto max-w-md px-4 py-16">{error}</div>}
+    >
+      {({ data: days, meta }) => {
+        const path = (d?: string | null, t?: string | null) => chooseTimePath(username, serviceId, d, t);
+        const go = (to: string) => void navigate(to, { replace: true });
 
-        <section aria-labelledby="choose-time-heading" className="min-w-0">
-          <h2 id="choose-time-heading" className="text-lg font-semibold text-zinc-900">
-            Choose a time
-          </h2>
+        const requestedDay = date ? days.find((d) => d.date === date) : undefined;
+        const day: SlotDay | undefined = requestedDay ?? days[firstFreeIndex(days)] ?? days[0];
+        const selectedSlot = day && time ? (day.slots.find((s) => s.time === time && s.available) ?? null) : null;
+        const missingDay = Boolean(date) && !requestedDay;
+        const missingTime = Boolean(time) && Boolean(requestedDay) && !selectedSlot;
 
-          {days.length === 0 ? (
-            <div className="mt-4">
-              <EmptyState
-                icon={<CalendarIcon className="size-6" />}
-                title={`No free times in the next ${meta.max_days_before_booking} days`}
-                description="Please check again later, or get in touch with the provider."
-                action={
-                  <Link to={`/${encodeURIComponent(username)}`} className="text-sm font-medium text-brand-700 hover:underline">
-                    See other services
-                  </Link>
-                }
-              />
-            </div>
-          ) : (
-            <>
-              {meta.service.is_mine && <Notice tone="info">This is your own service: you see it as your clients do.</Notice>}
-              {(missingDay || missingTime || !anyFree) && (
-                <Notice>
-                  {!anyFree
-                    ? `No free times in the next ${meta.max_days_before_booking} days.`
-                    : missingDay
-                      ? `${formatLongDate(date ?? '')} has no times any more. Please choose another day.`
-                      : `${time} is no longer available. Please select another time.`}
-                </Notice>
-              )}
-              <div className="mt-2">
-                <DayStrip
-                  days={days}
-                  selected={day?.date ?? null}
-                  onSelect={(d) => go(path(d))}
-                  onNearEnd={loadMore}
-                  loadingMore={isFetchingNextPage}
-                  aside={
-                    <p className="flex items-center gap-1.5 text-xs text-zinc-500">
-                      <GlobeIcon className="size-3.5 shrink-0" />
-                      <span className="truncate">Times are in {meta.timezone || timezone}</span>
-                    </p>
-                  }
-                />
+        const onBook = () => {
+          if (!selectedSlot || !day) return;
+          const here = path(day.date, selectedSlot.time);
+          const toLogin = () => {
+            rememberRedirectAfterLogin(here);
+            void navigate('/login');
+          };
+          if (!me) return toLogin();
+          book.mutate(bookingRequest(meta.service, selectedSlot), {
+            onSuccess: (appointment) => void navigate(`/appointments/${appointment.id}`),
+            onError: (error) => {
+              if (isApiError(error, 401)) return toLogin();
+              if (isApiError(error, 409)) {
+                toast({ title: 'Oops!', description: SLOT_GONE_MESSAGE, theme: 'error' });
+                go(path(day.date));
+                void slots.refetch();
+                return;
+              }
+              toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
+            },
+          });
+        };
+
+        return (
+          <div className="mx-auto w-full max-w-5xl px-4 pt-4 pb-6 sm:px-6 sm:pt-6 lg:px-10 lg:pt-8">
+            <DocumentTitle title={`Book ${meta.service.name}`} />
+            <Link
+              to={`/${encodeURIComponent(username)}`}
+              className="-ml-2 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-zinc-600 outline-none hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              <ArrowLeftIcon className="size-4" />
+              All services
+            </Link>
+            <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start lg:gap-8">
+              <div className="lg:sticky lg:top-6">
+                <ServiceHeader service={meta.service} username={username} />
               </div>
-              {day && (
-                <div className="mt-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-5">
-                  <h3 className="mb-3 text-sm font-semibold text-zinc-900">{formatLongDate(day.date)}</h3>
-                  <TimeGrid
-                    slots={day.slots}
-                    selected={selectedSlot}
-                    label={`Times on ${formatLongDate(day.date)}`}
-                    onToggle={(slot) => go(selectedSlot?.id === slot.id ? path(day.date) : path(day.date, slot.time))}
-                  />
-                </div>
-              )}
-            </>
-          )}
-          {days.length > 0 && (
-            <div className="sticky bottom-0 z-20 -mx-4 mt-6 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:pb-3 sm:shadow-lg sm:shadow-zinc-900/5 sm:bottom-4">
-              <div className="flex items-center gap-4">
-                <div className="min-w-0 flex-1" aria-live="polite">
-                  {selectedSlot && day ? (
-                    <>
-                      <p className="truncate text-sm font-semibold text-zinc-900">
-                        {day.weekday} {day.day} {day.month}
-                        <span className="font-normal text-zinc-400"> · </span>
-                        <span className="tabular-nums">
-                          {selectedSlot.time}–{selectedSlot.until}
-                        </span>
-                      </p>
-                      <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>
-                    </>
-                  ) : (
-                    <p className="text-sm text-zinc-500">Choose a time to continue</p>
-                  )}
-                </div>
-                <Button
-                  size="l"
-                  className="min-w-28"
-                  disabled={!selectedSlot || meta.service.is_mine}
-                  loading={book.isPending}
-                  onClick={onBook}
-                >
-                  Book
-                </Button>
-              </div>
+
+              <section aria-labelledby="choose-time-heading" className="min-w-0">
+                <h2 id="choose-time-heading" className="text-lg font-semibold text-zinc-900">
+                  Choose a time
+                </h2>
+
+                {days.length === 0 ? (
+                  <div className="mt-4">
+                    <EmptyState
+                      icon={<CalendarIcon className="size-6" />}
+                      title={`No free times in the next ${meta.max_days_before_booking} days`}
+                      description="Please check again later, or get in touch with the provider."
+                      action={
+                        <Link to={`/${encodeURIComponent(username)}`} className="text-sm font-medium text-brand-700 hover:underline">
+                          See other services
+                        </Link>
+                      }
+                    />
+                  </div>
+                ) : (
+                  <>
+                    {meta.service.is_mine && <Notice tone="info">This is your own service: you see it as your clients do.</Notice>}
+                    {(missingDay || missingTime || !anyFree) && (
+                      <Notice>
+                        {!anyFree
+                          ? `No free times in the next ${meta.max_days_before_booking} days.`
+                          : missingDay
+                            ? `${formatLongDate(date ?? '')} has no times any more. Please choose another day.`
+                            : `${time} is no longer available. Please select another time.`}
+                      </Notice>
+                    )}
+                    <div className="mt-2">
+                      <DayStrip
+                        days={days}
+                        selected={day?.date ?? null}
+                        onSelect={(d) => go(path(d))}
+                        onNearEnd={loadMore}
+                        loadingMore={isFetchingNextPage}
+                        aside={
+                          <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+                            <GlobeIcon className="size-3.5 shrink-0" />
+                            <span className="truncate">Times are in {meta.timezone || timezone}</span>
+                          </p>
+                        }
+                      />
+                    </div>
+                    {day && (
+                      <div className="mt-5 rounded-2xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-5">
+                        <h3 className="mb-3 text-sm font-semibold text-zinc-900">{formatLongDate(day.date)}</h3>
+                        <TimeGrid
+                          slots={day.slots}
+                          selected={selectedSlot}
+                          label={`Times on ${formatLongDate(day.date)}`}
+                          onToggle={(slot) => go(selectedSlot?.id === slot.id ? path(day.date) : path(day.date, slot.time))}
+                        />
+                      </div>
+                    )}
+                  </>
+                )}
+                {days.length > 0 && (
+                  <div className="sticky bottom-0 z-20 -mx-4 mt-6 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:pb-3 sm:shadow-lg sm:shadow-zinc-900/5 sm:bottom-4">
+                    <div className="flex items-center gap-4">
+                      <div className="min-w-0 flex-1" aria-live="polite">
+                        {selectedSlot && day ? (
+                          <>
+                            <p className="truncate text-sm font-semibold text-zinc-900">
+                              {day.weekday} {day.day} {day.month}
+                              <span className="font-normal text-zinc-400"> · </span>
+                              <span className="tabular-nums">
+                                {selectedSlot.time}–{selectedSlot.until}
+                              </span>
+                            </p>
+                            <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>
+                          </>
+                        ) : (
+                          <p className="text-sm text-zinc-500">Choose a time to continue</p>
+                        )}
+                      </div>
+                      <Button
+                        size="l"
+                        className="min-w-28"
+                        disabled={!selectedSlot || meta.service.is_mine}
+                        loading={book.isPending}
+                        onClick={onBook}
+                      >
+                        Book
+                      </Button>
+                    </div>
+                  </div>
+                )}
+              </section>
             </div>
-          )}
-        </section>
-      </div>
-    </div>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -257,7 +261,7 @@ function Notice({ children, tone = 'warning' }: { children: ReactNode; tone?: 'w
         tone === 'warning' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-brand-100 bg-brand-50 text-brand-900',
       )}
     >
-      <AlertCircleIcon className={cn('mt-0.5 size-4 shrink-0', tone === 'warning' ? 'text-amber-600' : 'text-brand-600')} />
+      <CircleExclamationPointIcon className={cn('mt-0.5 size-4 shrink-0', tone === 'warning' ? 'text-amber-600' : 'text-brand-600')} />
       {children}
     </p>
   );

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RepeaterInput } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
-import { scheduleKeys } from '../../schedule/api/keys.ts';
+import { scheduleKeys, serviceSlotKeys } from '../../../lib/query-keys.ts';
 
 export interface CreatedRepeater {
   id: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Service } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { serviceKeys } from '../../services/api/keys.ts';
+import { serviceKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/services?type=class: the provider's classes, for the Add a Class picker. */
 export async function fetchClassServices(): Promise<Service[]> {

@@ -3,10 +3,10 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Link } from 'react-router';
 import { DEFAULT_CLASS_TIME, repeaterInput, WEEKDAYS, type RepeaterInput, type Weekday } from '@slotted/contract';
-import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
+import { RepeatIcon } from 'lucide-react';
+import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
 import { Select, type SelectOption } from '../../../components/ui/select.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { TimeInput } from '../../../components/ui/time-input.tsx';
@@ -15,10 +15,10 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { addDays, todayIn } from '../../../lib/format.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
-import { formatDuration } from '../../profile/components/service-format.ts';
+import { formatDuration } from '../../../lib/service-format.ts';
 import { useCreateRepeater } from '../api/create-repeater.ts';
 import { useClassServices } from '../api/get-class-services.ts';
-import { classSummary, weekdayName, weekdayOf, WEEKDAY_LABELS } from '../class-summary.ts';
+import { classSummary, weekdayName, weekdayOf, WEEKDAY_LABELS } from '../../../lib/class-summary.ts';
 
 type Repeat = 'none' | NonNullable<RepeaterInput['repeat_every']>;
 

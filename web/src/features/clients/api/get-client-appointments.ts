@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { appointmentKeys } from '../../appointments/api/keys.ts';
+import { appointmentKeys } from '../../../lib/query-keys.ts';
 
 /**
  * 'future': starts later (cancelled ones included, spec §2 client panel); 'past': started already.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Client } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { clientKeys } from './keys.ts';
+import { clientKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/clients (providers): everyone who has booked the signed-in provider. */
 export async function fetchClients(): Promise<Client[]> {

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Appointment, Client } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { PhoneIcon } from '../../../components/ui/booking-icons.tsx';
+import { MailIcon, PhoneIcon, TicketIcon } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { MailIcon, TicketIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SHEET_QUERY, SidePanel } from '../../../components/ui/side-panel.tsx';

@@ -3,11 +3,11 @@ import type { Client } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/field.tsx';
-import { ChevronRightIcon, SearchIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { ChevronRightIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { Badge, DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ProvidersOnly } from '../../services/components/providers-only.tsx';
+import { ProvidersOnly } from '../../../components/providers-only.tsx';
 import { useClients } from '../api/get-clients.ts';
 import { ClientPanel } from '../components/client-panel.tsx';
 

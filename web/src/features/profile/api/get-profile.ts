@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PublicProfile } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { profileKeys } from '../../../lib/query-keys.ts';
 
 /** A plan as the public profile lists it (spec §3 Plan); the contract leaves plans open until the plans issue. */
 export const publicPlanSchema = z.object({

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ChevronRightIcon, MailIcon } from '../../../components/ui/icons.tsx';
-import { PhoneIcon } from '../../../components/ui/booking-icons.tsx';
+import { ChevronRightIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import type { Profile } from '../api/get-profile.ts';
 
 /** Spec §2 Public profile: a Contact dialog with the provider's e-mail and phone links. */

@@ -1,4 +1,4 @@
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { RichTextView } from '../../../components/ui/rich-text-view.tsx';
 import { formatMoney } from '../../../lib/format.ts';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Service } from '@slotted/contract';
-import { ChevronRightIcon, ClockIcon, MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { ChevronRightIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { RichTextView } from '../../../components/ui/rich-text-view.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { chooseTimePath, formatDuration, serviceTypeLabel } from './service-format.ts';
+import { chooseTimePath, formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
 
 /** A service on the public profile; the whole card leads to its choose-time page. */
 export function ServiceCard({ service, username }: { service: Service; username: string }) {

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { CopyIcon, DownloadIcon, ShareIcon } from '../../../components/ui/booking-icons.tsx';
+import { CheckIcon, CopyIcon, DownloadIcon, ShareIcon } from 'lucide-react';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 

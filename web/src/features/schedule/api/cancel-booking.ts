@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelAppointment } from '../../appointments/api/cancel-appointment.ts';
-import { appointmentKeys } from '../../appointments/api/keys.ts';
-import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
-import { scheduleKeys } from './keys.ts';
+import { cancelAppointment } from '../../../lib/appointments/cancel-appointment.ts';
+import { appointmentKeys, scheduleKeys, serviceSlotKeys } from '../../../lib/query-keys.ts';
 
 /**
  * 'Cancel booking' in the booking details (D6): a client cancels their own booking, a provider a 1:1

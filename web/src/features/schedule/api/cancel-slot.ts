@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
-import { scheduleKeys } from './keys.ts';
+import { scheduleKeys, serviceSlotKeys } from '../../../lib/query-keys.ts';
 
 export interface CancelSlotInput {
   id: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SCHEDULE_SUBSETS, type ScheduleDay, type ScheduleSubset } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { scheduleKeys } from './keys.ts';
+import { scheduleKeys } from '../../../lib/query-keys.ts';
 
 export function isScheduleSubset(value: string): value is ScheduleSubset {
   return (SCHEDULE_SUBSETS as readonly string[]).includes(value);

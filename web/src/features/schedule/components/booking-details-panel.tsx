@@ -2,24 +2,21 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Appointment, ScheduleSlot } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
+import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, RepeatIcon, UsersIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { formatLongDate, formatMoney, formatTime } from '../../../lib/format.ts';
-import { repeatsLabel } from '../../classes/class-summary.ts';
-import { formatDuration, serviceTypeLabel } from '../../profile/components/service-format.ts';
-import { appointmentQueryOptions } from '../../appointments/api/get-appointment.ts';
-import { ClientPanel } from '../../clients/components/client-panel.tsx';
+import { repeatsLabel } from '../../../lib/class-summary.ts';
+import { formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
+import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
 import { bookingToCancel, cancelBookingText, ownBooking, paymentBadge } from './booking-rules.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { CancelClassDialog } from './cancel-class-dialog.tsx';
-
-type Client = ScheduleSlot['appointments'][number]['client'];
+import type { SchedulePanels, ScheduleClient as Client } from '../schedule-panels.ts';
 
 /** Whether the provider may still cancel this class: their own, not started, not cancelled (spec §2). */
 export function canCancelClass(slot: ScheduleSlot, now: number = Date.now()): boolean {
@@ -35,10 +32,12 @@ export function BookingDetailsPanel({
   slot,
   open,
   onOpenChange,
+  ClientPanel,
 }: {
   slot: ScheduleSlot | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  ClientPanel: SchedulePanels['ClientPanel'];
 }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   // What the 'Cancel booking' dialog confirms, fixed when it opens: the schedule reloading under it

@@ -1,10 +1,9 @@
 import type { ScheduleDay, ScheduleSlot } from '@slotted/contract';
-import { RepeatIcon } from '../../../components/ui/booking-icons.tsx';
-import { ChevronRightIcon, MapPinIcon, UserIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { ChevronRightIcon, MapPinIcon, RepeatIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { dayHeading, formatTime } from '../../../lib/format.ts';
-import { repeatsLabel } from '../../classes/class-summary.ts';
+import { repeatsLabel } from '../../../lib/class-summary.ts';
 
 /** Bookings grouped by day (spec §2 Schedule); a card opens the booking details. */
 export function ScheduleList({ days, today, onOpen }: { days: ScheduleDay[]; today: string; onOpen: (slot: ScheduleSlot) => void }) {

@@ -2,19 +2,20 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ScheduleDay, ScheduleSlot, ScheduleSubset } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { CalendarDayIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { PlusIcon } from 'lucide-react';
+import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useToday } from '../../../lib/use-today.ts';
-import { useMe } from '../../auth/api/get-me.ts';
-import { AddClassPanel } from '../../classes/components/add-class-panel.tsx';
-import { PageNotFound } from '../../not-found/pages/not-found-page.tsx';
+import { useMe } from '../../../lib/me.ts';
+import { PageNotFound } from '../../../components/not-found-page.tsx';
 import { isScheduleSubset, useSchedule } from '../api/get-schedule.ts';
 import { BookingDetailsPanel } from '../components/booking-details-panel.tsx';
 import { ScheduleList } from '../components/schedule-list.tsx';
+import type { SchedulePanels } from '../schedule-panels.ts';
 
 const tabs = [
   { label: 'Upcoming', to: '/schedule', end: true },
@@ -22,10 +23,10 @@ const tabs = [
 ];
 
 /** /schedule (upcoming, subset future) and /schedule/past; spec §2 Schedule. */
-export function SchedulePage() {
+export function SchedulePage({ panels }: { panels: SchedulePanels }) {
   const { subset = 'future' } = useParams();
   if (!isScheduleSubset(subset)) return <PageNotFound />;
-  return <Schedule subset={subset} />;
+  return <Schedule subset={subset} panels={panels} />;
 }
 
 function findSlot(days: ScheduleDay[] | undefined, wanted: ScheduleSlot): ScheduleSlot | undefined {
@@ -36,7 +37,7 @@ function findSlot(days: ScheduleDay[] | undefined, wanted: ScheduleSlot): Schedu
   return undefined;
 }
 
-function Schedule({ subset }: { subset: ScheduleSubset }) {
+function Schedule({ subset, panels: { AddClassPanel, ClientPanel } }: { subset: ScheduleSubset; panels: SchedulePanels }) {
   const { data: me } = useMe();
   const today = useToday(me?.timezone);
   const schedule = useSchedule(subset);
@@ -107,7 +108,7 @@ function Schedule({ subset }: { subset: ScheduleSubset }) {
         {(days) => <ScheduleList days={days} today={today} onOpen={open} />}
       </QueryState>
 
-      <BookingDetailsPanel slot={current} open={detailsOpen} onOpenChange={onDetailsOpenChange} />
+      <BookingDetailsPanel slot={current} open={detailsOpen} onOpenChange={onDetailsOpenChange} ClientPanel={ClientPanel} />
       {canAddClass && (
         <AddClassPanel
           key={addClass.key}

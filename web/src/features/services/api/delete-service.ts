@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { serviceKeys } from './keys.ts';
+import { serviceKeys } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/services/{id} (204). */
 export async function deleteService(id: number): Promise<void> {

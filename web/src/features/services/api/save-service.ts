@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service, ServiceInput } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { serviceKeys } from './keys.ts';
+import { serviceKeys } from '../../../lib/query-keys.ts';
 
 /** The body of POST /api/services and PUT /api/services/{id}, as the contract parses it. */
 export type ServicePayload = Required<Pick<ServiceInput, 'name' | 'type' | 'description' | 'location'>> & {

@@ -1,7 +1,6 @@
 import type { Service } from '@slotted/contract';
 import { ActionMenu } from '../../../components/ui/action-menu.tsx';
-import { PencilIcon } from '../../../components/ui/action-icons.tsx';
-import { TrashIcon } from '../../../components/ui/icons.tsx';
+import { PencilIcon, TrashIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMoney } from '../../../lib/format.ts';

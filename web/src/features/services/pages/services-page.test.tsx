@@ -3,44 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Service } from '@slotted/contract';
-import { aClient, aProvider, json, renderAt, stubFetch, testQueryClient } from '../../../test/render.tsx';
+import { renderAt, testQueryClient } from '../../../test/render.tsx';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { apiError, ok, serveApi, jsonBody } from '../../../test/api.ts';
+import { aClient, aProvider, aService } from '../../../test/generators.ts';
 import { ServicesPage } from './services-page.tsx';
 
-const csrf = () => {
-  document.cookie = 'XSRF-TOKEN=token; path=/';
-  return new Response(null, { status: 204 });
-};
-
-function aService(overrides: Partial<Service> = {}): Service {
-  return {
-    id: 1,
-    name: 'Personal training',
-    type: 'appointment',
-    description: '<p>One to one.</p>',
-    price: 45,
-    duration: 60,
-    location: 'Studio 1',
-    capacity: 1,
-    cover: null,
-    provider: { name: 'Pat Provider', username: 'pat', avatar: null },
-    is_mine: true,
-    paid_appointments: 0,
-    cancelled_appointments: 0,
-    ...overrides,
-  };
-}
-
-function renderPage(services: Service[], routes: Parameters<typeof stubFetch>[0] = {}) {
-  const calls = stubFetch({
-    'GET /api/services': () => json(200, { data: services }),
-    'GET /sanctum/csrf-cookie': csrf,
+function renderPage(services: Service[], routes: RequestHandler[] = []) {
+  const calls = serveApi(
+    http.get('/api/services', () => ok(services)),
     ...routes,
-  });
+  );
   renderAt(<ServicesPage />, { path: '/services', queryClient: testQueryClient(aProvider) });
   return calls;
 }
-
-const bodyOf = (call: { init: RequestInit } | undefined) => JSON.parse(String(call?.init.body));
 
 describe('services page', () => {
   it('lists services with type, euro price and minutes', async () => {
@@ -60,7 +36,7 @@ describe('services page', () => {
   });
 
   it('tells clients the page is for providers', async () => {
-    stubFetch({ 'GET /api/services': () => json(403, { message: 'Forbidden', code: 'forbidden' }) });
+    serveApi(http.get('/api/services', () => apiError(403, { message: 'Forbidden', code: 'forbidden' })));
     renderAt(<ServicesPage />, { path: '/services', queryClient: testQueryClient(aClient) });
     expect(await screen.findByRole('heading', { name: 'This page is for providers' })).toBeTruthy();
   });
@@ -96,9 +72,7 @@ describe('service editor', () => {
 
   it('switching to class sets capacity 5, to appointment 1 (and saves it)', async () => {
     const user = userEvent.setup();
-    const calls = renderPage([], {
-      'POST /api/services': (_, init) => json(201, { data: aService({ ...JSON.parse(String(init.body)), id: 9 }) }),
-    });
+    const calls = renderPage([], [http.post<never, Partial<Service>>('/api/services', async ({ request }) => ok(aService({ ...(await request.json()), id: 9 }), 201))]);
     await user.click(await screen.findByRole('button', { name: 'Add service' }));
     const panel = screen.getByRole('dialog', { name: 'Add service' });
 
@@ -120,7 +94,7 @@ describe('service editor', () => {
     await user.click(within(panel).getByRole('button', { name: 'Create service' }));
 
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/services')).toBe(true));
-    expect(bodyOf(calls.find((c) => c.method === 'POST' && c.url === '/api/services'))).toEqual({
+    expect(await jsonBody(calls.find((c) => c.method === 'POST' && c.url === '/api/services'))).toEqual({
       name: 'Massage',
       type: 'appointment',
       description: '',
@@ -153,14 +127,12 @@ describe('service editor', () => {
 
   it('shows 422 errors under their fields', async () => {
     const user = userEvent.setup();
-    const calls = renderPage([aService()], {
-      'PUT /api/services/1': () =>
-        json(422, {
+    const calls = renderPage([aService()], [http.put('/api/services/1', () =>
+        apiError(422, {
           message: 'The given data was invalid.',
           code: 'validation_failed',
           errors: { name: ['That name is taken.'], location: ['Too far away.'], duration: ['Too long.'] },
-        }),
-    });
+        }))]);
     await user.click(await screen.findByRole('button', { name: 'Personal training' }));
     const panel = screen.getByRole('dialog', { name: 'Edit service' });
     await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
@@ -174,7 +146,7 @@ describe('service editor', () => {
     expect(document.getElementById(duration.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe('Too long.');
     expect(within(panel).getByLabelText('Price').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(name);
-    expect(bodyOf(calls.find((c) => c.method === 'PUT'))).toMatchObject({ name: 'Personal training', price: 45, capacity: 1 });
+    expect(await jsonBody(calls.find((c) => c.method === 'PUT'))).toMatchObject({ name: 'Personal training', price: 45, capacity: 1 });
   });
 
   it('checks the form before sending', async () => {
@@ -194,7 +166,7 @@ describe('service editor', () => {
 
   it('deletes after confirmation from the row menu', async () => {
     const user = userEvent.setup();
-    const calls = renderPage([aService()], { 'DELETE /api/services/1': () => new Response(null, { status: 204 }) });
+    const calls = renderPage([aService()], [http.delete('/api/services/1', () => new HttpResponse(null, { status: 204 }))]);
     await user.click(await screen.findByRole('button', { name: 'Actions for Personal training' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
@@ -207,7 +179,7 @@ describe('service editor', () => {
 
   it('a failed delete is silent', async () => {
     const user = userEvent.setup();
-    renderPage([aService()], { 'DELETE /api/services/1': () => json(500, { message: 'Boom', code: 'internal_error' }) });
+    renderPage([aService()], [http.delete('/api/services/1', () => apiError(500, { message: 'Boom', code: 'internal_error' }))]);
     await user.click(await screen.findByRole('button', { name: 'Actions for Personal training' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

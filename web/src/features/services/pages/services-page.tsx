@@ -2,14 +2,14 @@ import { useState } from 'react';
 import type { Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { LayersIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { LayersIcon, PlusIcon } from 'lucide-react';
 import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useDeleteService } from '../api/delete-service.ts';
 import { useServices } from '../api/get-services.ts';
-import { ProvidersOnly } from '../components/providers-only.tsx';
+import { ProvidersOnly } from '../../../components/providers-only.tsx';
 import { ServicePanel } from '../components/service-panel.tsx';
 import { ServicesSkeleton, ServicesTable } from '../components/services-table.tsx';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { meKeys } from '../../auth/api/keys.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 
 export interface UpdateMeInput {
   name: string;

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { TrashIcon, UploadIcon } from '../../../components/ui/icons.tsx';
+import { TrashIcon, UploadIcon } from 'lucide-react';
 import { useToast } from '../../../components/ui/toast.tsx';
 
 /** The `accept` attribute for images (spec §5: webp, jpg, jpeg, png). */

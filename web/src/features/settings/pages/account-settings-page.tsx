@@ -5,7 +5,8 @@ import { AVATAR_MAX_BYTES, PROFILE_COVER_MAX_BYTES, updateMeFields, type Me } fr
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
-import { FacebookIcon, GoogleIcon, ImageIcon, MailIcon } from '../../../components/ui/icons.tsx';
+import { ImageIcon, MailIcon } from 'lucide-react';
+import { FacebookIcon, GoogleIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
@@ -14,7 +15,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/me.ts';
 import { useUpdateMe, type UpdateMeInput } from '../api/update-me.ts';
 import { ImagePicker } from '../components/image-picker.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
-import { configKeys } from './keys.ts';
+import { apiData } from './api-client.ts';
+import { configKeys } from './query-keys.ts';
 
 /** GET /api/config: what this installation offers. */
 export interface AppConfig {

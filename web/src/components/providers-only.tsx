@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { LayersIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState } from '../../../components/ui/page.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { buttonClasses } from './ui/button.tsx';
+import { LayersIcon } from 'lucide-react';
+import { EmptyState } from './ui/page.tsx';
+import { useMe } from '../lib/me.ts';
 
 /**
  * Provider pages (catalog, availability) for someone who is not a provider (the API answers 403):

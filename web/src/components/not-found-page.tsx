@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { DocumentTitle } from '../../../components/ui/page.tsx';
-import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { useConfig } from '../../config/api/get-config.ts';
+import { buttonClasses } from './ui/button.tsx';
+import { DocumentTitle } from './ui/page.tsx';
+import { PageSpinner } from './ui/spinner.tsx';
+import { useConfig } from '../lib/config.ts';
 
 /** Where the visitor is sent when the provider has a main public site (spec §2 catch-all). */
 export function marketingTarget(marketingUrl: string | null | undefined, path: string): string | null {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { meSchema, type Me } from '@slotted/contract';
-import { apiData, isApiError } from '../../../lib/api-client.ts';
-import { meKeys } from './keys.ts';
+import { apiData, isApiError } from './api-client.ts';
+import { meKeys } from './query-keys.ts';
 
 /** The signed-in user, or null when signed out (the server answers 401). */
 export async function fetchMe(): Promise<Me | null> {

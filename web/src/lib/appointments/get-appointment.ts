@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentSchema, type Appointment } from '@slotted/contract';
-import { apiData } from '../../../lib/api-client.ts';
-import { appointmentKeys } from './keys.ts';
+import { apiData } from '../api-client.ts';
+import { appointmentKeys } from '../query-keys.ts';
 
 /**
  * GET /api/appointments/{id}: one's own booking, or one made with the signed-in provider.

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
-import { apiData } from '../../../lib/api-client.ts';
-import { serviceSlotKeys } from '../../choose-time/api/keys.ts';
-import { scheduleKeys } from '../../schedule/api/keys.ts';
-import { appointmentKeys } from './keys.ts';
+import { apiData } from '../api-client.ts';
+import { appointmentKeys, scheduleKeys, serviceSlotKeys } from '../query-keys.ts';
 
 /** POST /api/appointments/{id}/cancel: answers with the cancelled booking (409 if already cancelled or started). */
 export async function cancelAppointment(id: string): Promise<Appointment> {

@@ -1,4 +1,4 @@
-import type { Appointment } from '@slotted/contract';
+import type { Appointment, Me, Service } from '@slotted/contract';
 
 /** A held 1:1 booking of the demo kind, for tests. */
 export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -58,4 +58,47 @@ export function aConfirmedAppointment(overrides: Partial<Appointment> = {}): App
     payment_options: [],
     ...overrides,
   });
+}
+
+/** A signed-in user (a client unless overridden). */
+export function aMe(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 'u1',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    phone: null,
+    avatar: null,
+    cover: null,
+    bio: null,
+    username: null,
+    timezone: 'Europe/Madrid',
+    is_provider: false,
+    require_payment: false,
+    stripe_connected: false,
+    sign_in_methods: ['email'],
+    ...overrides,
+  };
+}
+
+export const aClient = aMe();
+export const aProvider = aMe({ id: 'u2', name: 'Pat Provider', username: 'pat', is_provider: true });
+
+/** A provider's own 1:1 service, as the catalog lists it. */
+export function aService(overrides: Partial<Service> = {}): Service {
+  return {
+    id: 1,
+    name: 'Personal training',
+    type: 'appointment',
+    description: '<p>One to one.</p>',
+    price: 45,
+    duration: 60,
+    location: 'Studio 1',
+    capacity: 1,
+    cover: null,
+    provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+    is_mine: true,
+    paid_appointments: 0,
+    cancelled_appointments: 0,
+    ...overrides,
+  };
 }

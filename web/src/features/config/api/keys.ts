@@ -1,4 +1,0 @@
-/** Query keys of the installation's config. */
-export const configKeys = {
-  all: ['config'] as const,
-};

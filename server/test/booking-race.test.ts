@@ -1,5 +1,5 @@
 /**
- * No overbooking under concurrency (DESIGN.md D4, §5): many simultaneous requests for the same
+ * No overbooking under concurrency (docs/product-rules.md#booking): many simultaneous requests for the same
  * time or class. On PostgreSQL through two app processes sharing one database; on PGlite in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

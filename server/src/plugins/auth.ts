@@ -1,5 +1,5 @@
 /**
- * Sessions and CSRF in the manner of Laravel Sanctum's SPA mode (DESIGN.md §3):
+ * Sessions and CSRF in the manner of Laravel Sanctum's SPA mode (docs/architecture.md#sign-in-sessions-and-csrf):
  * an HttpOnly session cookie whose SHA-256 names a database row, and a readable XSRF-TOKEN
  * cookie that every state-changing request must echo in X-XSRF-TOKEN, from APP_URL's origin.
  * The token is signed together with the session it was issued to (none before sign-in), so a

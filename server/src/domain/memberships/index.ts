@@ -1,5 +1,5 @@
 /**
- * Membership rules (DESIGN.md D5–D8): periods, validity, renewal and expiry days, credits per
+ * Membership rules (docs/product-rules.md#memberships-and-credits): periods, validity, renewal and expiry days, credits per
  * period, which memberships can pay for a booking, and My passes' availability per service.
  * Pure: no I/O, no clock. See README.md.
  */

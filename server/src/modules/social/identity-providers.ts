@@ -1,5 +1,5 @@
 /**
- * The two social sign-in providers, through `openid-client` (DESIGN.md §1): Google by OpenID
+ * The two social sign-in providers, through `openid-client` (docs/architecture.md#social-sign-in): Google by OpenID
  * Connect discovery (code flow with PKCE, state and nonce; the library checks the ID token's
  * issuer, audience, expiry and nonce, and its signature against the issuer's published keys once
  * its non-repudiation checks, off by default, are on), Facebook by its OAuth 2 code flow and

@@ -1,5 +1,5 @@
 /**
- * Re-booking a cancelled booking is booking its time again (D6): only the client's own
+ * Re-booking a cancelled booking is booking its time again (docs/product-rules.md#confirmation-and-payment-options): only the client's own
  * cancellation can be undone (a provider's is final), of a service still offered, and only if
  * that time could be booked now — the same check as a new hold, under the provider's lock.
  */

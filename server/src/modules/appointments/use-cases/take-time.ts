@@ -1,5 +1,5 @@
 /**
- * The one check behind a new hold and a re-booking (D4, D6): a booking takes its time only if
+ * The one check behind a new hold and a re-booking (docs/product-rules.md#booking): a booking takes its time only if
  * that time could be booked now. Runs under the provider's lock; the database's constraints back it.
  */
 import type { Tx } from '../../../db/client.ts';

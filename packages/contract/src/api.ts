@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 
-/** `{ data: … }`: the envelope of every JSON answer that carries a record (docs/architecture.md#api-conventions). */
+/**
+ * `{ data: … }`: the envelope of every JSON answer that carries a record
+ * (docs/architecture.md#api-conventions).
+ */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** A bare confirmation such as POST /api/login's "We sent you an activation link…". */

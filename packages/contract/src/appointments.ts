@@ -48,7 +48,10 @@ export const appointmentSchema = z.object({
   /** Seconds left on an unconfirmed hold; 0 once it has expired; null when not a hold. */
   expires_in_seconds: z.number().nullable(),
   can_be_cancelled: z.boolean(),
-  /** Cancelling now would refund (card payment or membership credit), per the provider's policy (docs/product-rules.md#cancellation-and-refunds). */
+  /**
+   * Cancelling now would refund (card payment or membership credit), per the provider's policy
+   * (docs/product-rules.md#cancellation-and-refunds).
+   */
   cancellation_refundable: z.boolean(),
   refund_due: z.number(),
   payment_options: z.array(z.enum(PAYMENT_OPTIONS)),

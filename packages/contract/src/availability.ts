@@ -38,13 +38,19 @@ export const workDaysInput = z.object({
     .refine((days) => days.length !== 7 || new Set(days.map((d) => d.weekday)).size === 7, 'Send each day once.'),
 });
 
-/** GET/POST /api/work-days answer: the days and the zone their times are in (docs/product-rules.md#time-and-time-zones). */
+/**
+ * GET/POST /api/work-days answer: the days and the zone their times are in
+ * (docs/product-rules.md#time-and-time-zones).
+ */
 export const workDaysResponse = z.object({ data: z.array(workDaySchema), timezone: z.string() });
 
 const oneOf = <T extends readonly number[]>(values: T, message: string) =>
   z.coerce.number({ error: message }).refine((n) => (values as readonly number[]).includes(n), message);
 
-/** Policies (docs/product-rules.md#availability-and-policies); the option lists are constants. Terms are rich text (sanitised by the server). */
+/**
+ * Policies (docs/product-rules.md#availability-and-policies); the option lists are constants. Terms
+ * are rich text (sanitised by the server).
+ */
 export const policiesInput = z.object({
   min_hours_before_booking: oneOf(BOOKING_NOTICE_HOURS, 'Choose one of the booking notice options.'),
   max_days_before_booking: oneOf(ADVANCE_BOOKING_DAYS, 'Choose one of the advance booking options.'),
@@ -104,7 +110,10 @@ export const holidaysResponse = z.object({
 export const holidayCountryInput = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.').nullable() });
 export const holidayChoiceInput = z.object({ date: calendarDate, available: z.boolean({ error: 'Choose available or not.' }) });
 
-/** GET /api/time-off answer: the entries and the zone their wall-clock times are in (docs/product-rules.md#time-and-time-zones). */
+/**
+ * GET /api/time-off answer: the entries and the zone their wall-clock times are in
+ * (docs/product-rules.md#time-and-time-zones).
+ */
 export const timeOffResponse = z.object({ data: z.array(timeOffSchema), timezone: z.string() });
 
 /** GET /api/holidays?year=YYYY; without a year, this year. */

@@ -10,7 +10,9 @@ export const PLAN_QUANTITY_MAX = 1000;
 
 export const DEFAULT_CAPACITY = { class: 5, appointment: 1 } as const;
 
-/** Image rules (docs/product-rules.md#limits-and-validation). Avatars get the profile cover's limit. */
+/**
+ * Image rules (docs/product-rules.md#limits-and-validation). Avatars get the profile cover's limit.
+ */
 export const IMAGE_TYPES = ['image/webp', 'image/jpeg', 'image/png'] as const;
 export const IMAGE_EXTENSIONS = ['webp', 'jpg', 'jpeg', 'png'] as const;
 export const PROFILE_COVER_MAX_BYTES = 1024 * 1024;
@@ -45,7 +47,10 @@ export const MAGIC_LINK_EXPIRED_REDIRECT_MS = 5000;
 export const CONFIRMATION_SUCCESS_DELAY_MS = 1000;
 export const MAGIC_LINK_TTL_MINUTES = 10;
 export const HOLD_TTL_MINUTES = 10;
-/** Unconfirmed bookings (live holds) one client may have with one provider at a time (docs/product-rules.md#holds). */
+/**
+ * Unconfirmed bookings (live holds) one client may have with one provider at a time
+ * (docs/product-rules.md#holds).
+ */
 export const MAX_LIVE_HOLDS_PER_PROVIDER = 3;
 
 export const SELECT_PLACEHOLDER = 'Select an option';

@@ -9,7 +9,10 @@ export const profileParams = z.object({
   username: singleLineText({ what: 'the username', required: 'Please enter a username.', max: 64, tooLong: 'That username is too long.' }),
 });
 
-/** GET /api/profile/{username} (docs/product-rules.md#public-profile). Plans arrive with the plans issue. */
+/**
+ * GET /api/profile/{username} (docs/product-rules.md#public-profile). Plans arrive with the plans
+ * issue.
+ */
 export const publicProfileSchema = z.object({
   name: z.string(),
   username: z.string(),

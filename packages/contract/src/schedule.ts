@@ -11,8 +11,9 @@ export const scheduleAppointmentSchema = z.object({
 });
 
 /**
- * A card of the schedule: a class occurrence, or a 1:1 appointment. Times are in
- * `timezone`, the viewer's zone (docs/product-rules.md#time-and-time-zones); `starts_at`/`ends_at` are UTC instants.
+ * A card of the schedule: a class occurrence, or a 1:1 appointment. Times are in `timezone`, the
+ * viewer's zone (docs/product-rules.md#time-and-time-zones); `starts_at`/`ends_at` are UTC
+ * instants.
  */
 export const scheduleSlotSchema = z.object({
   id: z.string(),

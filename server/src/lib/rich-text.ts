@@ -32,7 +32,10 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Terms count as empty when blank or an empty paragraph (docs/product-rules.md#limits-and-validation). */
+/**
+ * Terms count as empty when blank or an empty paragraph
+ * (docs/product-rules.md#limits-and-validation).
+ */
 export function isEmptyRichText(html: string): boolean {
   return sanitizeHtml(html, { allowedTags: ['img', 'iframe'], allowedAttributes: false }).trim() === '';
 }

@@ -1,6 +1,6 @@
 /**
- * Class timetables (docs/product-rules.md#classes): which occurrences a repeater produces between two
- * provider-local dates. Pure. A 09:00 class stays at 09:00 wall-clock across daylight-saving
+ * Class timetables (docs/product-rules.md#classes): which occurrences a repeater produces between
+ * two provider-local dates. Pure. A 09:00 class stays at 09:00 wall-clock across daylight-saving
  * changes; a start that does not exist that day (spring-forward gap) has no occurrence, and a
  * repeated one (fall-back) is the earlier instant (docs/product-rules.md#time-and-time-zones).
  */

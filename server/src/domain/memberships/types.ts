@@ -11,7 +11,10 @@ import type { InstantInput } from '../scheduling/types.ts';
 /** Epoch milliseconds, an ISO 8601 string with `Z` or an offset, or a Date (as the database returns). */
 export type Instant = InstantInput | Date;
 
-/** The single-payment validities a plan may have (docs/product-rules.md#memberships-and-credits), in months. */
+/**
+ * The single-payment validities a plan may have (docs/product-rules.md#memberships-and-credits), in
+ * months.
+ */
 export type ValidityMonths = 1 | 3 | 6 | 12;
 
 /** The facts that fix when a membership gives access. */
@@ -37,8 +40,9 @@ export interface PlanGroup {
 
 /**
  * A booking holding a credit of the membership (an appointment whose `membership_id` is this
- * membership): the group it drew from when it was confirmed, and when the session starts.
- * Bookings whose credit was given back (docs/product-rules.md#cancellation-and-refunds) are not passed; their `membership_id` is cleared.
+ * membership): the group it drew from when it was confirmed, and when the session starts. Bookings
+ * whose credit was given back (docs/product-rules.md#cancellation-and-refunds) are not passed;
+ * their `membership_id` is cleared.
  */
 export interface CreditUse {
   readonly groupId: number;
@@ -111,7 +115,10 @@ export interface UsableMembership<M extends Membership = Membership> {
   readonly credits: Credits;
 }
 
-/** My passes → Services: sessions of one service bookable without paying, by days until those credits expire. */
+/**
+ * My passes → Services: sessions of one service bookable without paying, by days until those
+ * credits expire.
+ */
 export interface ServiceAvailability {
   readonly serviceId: number;
   readonly available_count: number;

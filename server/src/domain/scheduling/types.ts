@@ -79,7 +79,10 @@ export interface ClassOccurrence {
 export interface SlotQuery {
   readonly provider: ProviderAvailability;
   readonly service: ServiceInfo;
-  /** Minutes between candidate starts of an appointment; defaults to the service's duration (docs/product-rules.md#availability). */
+  /**
+   * Minutes between candidate starts of an appointment; defaults to the service's duration
+   * (docs/product-rules.md#availability).
+   */
   readonly stepMinutes?: number;
   /**
    * The provider's busy time: active bookings (confirmed, or held and unexpired, of any service,

@@ -1,5 +1,6 @@
 /**
- * Wall clock ⇄ instant in an IANA zone (docs/product-rules.md#time-and-time-zones), without a Temporal object per conversion.
+ * Wall clock ⇄ instant in an IANA zone (docs/product-rules.md#time-and-time-zones), without a
+ * Temporal object per conversion.
  *
  * Temporal is asked once for the zone's offset transitions over a span of time (a
  * `ZoneTimeline`); every conversion after that is integer arithmetic on epoch milliseconds
@@ -125,7 +126,10 @@ export function resolveWall(timeline: ZoneTimeline, wallMs: number): WallResolut
   return { kind: 'skipped', earlier, later };
 }
 
-/** The instant a slot starting at this wall-clock reading has: none in a gap, the earlier one in an overlap. */
+/**
+ * The instant a slot starting at this wall-clock reading has: none in a gap, the earlier one in an
+ * overlap.
+ */
 export function slotInstantOfWall(timeline: ZoneTimeline, wallMs: number): number | null {
   const r = resolveWall(timeline, wallMs);
   return r.kind === 'skipped' ? null : r.earlier;

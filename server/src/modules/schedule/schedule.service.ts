@@ -1,6 +1,6 @@
 /**
- * The schedule (docs/product-rules.md#schedule; issue 3 class view, issue 4 bookings): a provider's class
- * occurrences and every booking the viewer takes part in, as cards grouped by the viewer's
+ * The schedule (docs/product-rules.md#schedule; issue 3 class view, issue 4 bookings): a provider's
+ * class occurrences and every booking the viewer takes part in, as cards grouped by the viewer's
  * local date (docs/product-rules.md#time-and-time-zones).
  */
 import { WEEKDAYS, type ScheduleDay, type ScheduleSlot } from '@slotted/contract';

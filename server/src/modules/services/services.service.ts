@@ -50,7 +50,8 @@ export function servicesService(deps: { db: Db; clock: Clock }) {
 
   async function mine(providerId: string, id: number): Promise<ServiceListRow> {
     const row = await findLiveService(db, id);
-    // Another provider's service is answered like a missing one (docs/product-rules.md#roles-and-accounts).
+    // Another provider's service is answered like a missing one
+    // (docs/product-rules.md#roles-and-accounts).
     if (!row || row.service.providerId !== providerId) throw new AppError('not_found', 'Service not found.');
     return row;
   }

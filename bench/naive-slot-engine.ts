@@ -1,9 +1,9 @@
 /**
  * A deliberately naive slot engine: the same rules as `server/src/domain/scheduling`
- * (DESIGN.md D1–D3), written the obvious way — a Temporal conversion for every candidate and
- * every wall-clock value, every candidate checked against every busy interval and time-off
- * period, viewer days found by converting each slot. It is the benchmark's baseline and the
- * engine's executable specification: the benchmark and the engine's property tests check that
+ * (docs/product-rules.md#availability), written the obvious way — a Temporal conversion for every
+ * candidate and every wall-clock value, every candidate checked against every busy interval and
+ * time-off period, viewer days found by converting each slot. It is the benchmark's baseline and
+ * the engine's executable specification: the benchmark and the engine's property tests check that
  * both give identical answers.
  */
 import { Temporal } from 'temporal-polyfill';

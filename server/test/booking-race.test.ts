@@ -1,6 +1,7 @@
 /**
- * No overbooking under concurrency (DESIGN.md D4, §5): many simultaneous requests for the same
- * time or class. On PostgreSQL through two app processes sharing one database; on PGlite in-process.
+ * No overbooking under concurrency (docs/product-rules.md#booking): many simultaneous requests for
+ * the same time or class. On PostgreSQL through two app processes sharing one database; on PGlite
+ * in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';

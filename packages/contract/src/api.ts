@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 
-/** `{ data: … }`: the envelope of every JSON answer that carries a record (DESIGN.md §3). */
+/**
+ * `{ data: … }`: the envelope of every JSON answer that carries a record
+ * (docs/architecture.md#api-conventions).
+ */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** A bare confirmation such as POST /api/login's "We sent you an activation link…". */
@@ -30,7 +33,7 @@ export const ALWAYS_POSSIBLE_ERRORS = ['internal_error', 'database_unavailable']
 // Codes that follow from what a route takes or requires, named once so entries read as sums.
 const signedIn = ['unauthenticated'] as const;
 const providerOnly = ['unauthenticated', 'forbidden'] as const;
-/** Every state-changing request must echo the XSRF token (DESIGN.md §3). */
+/** Every state-changing request must echo the XSRF token (docs/architecture.md#api-conventions). */
 const write = ['csrf_token_mismatch'] as const;
 /** A JSON body may be unreadable, too large or invalid. */
 const jsonBody = ['bad_request', 'payload_too_large', 'validation_failed'] as const;

@@ -21,7 +21,7 @@ export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
 
 /**
- * Spec §3 Appointment, as GET /api/appointments/{id} answers it. Wall-clock fields are in
+ * An appointment, as GET /api/appointments/{id} answers it. Wall-clock fields are in
  * `timezone` (the viewer's zone); `starts_at`/`ends_at` are UTC.
  */
 export const appointmentSchema = z.object({
@@ -48,7 +48,10 @@ export const appointmentSchema = z.object({
   /** Seconds left on an unconfirmed hold; 0 once it has expired; null when not a hold. */
   expires_in_seconds: z.number().nullable(),
   can_be_cancelled: z.boolean(),
-  /** Cancelling now would refund (card payment or membership credit), per the provider's policy (D6). */
+  /**
+   * Cancelling now would refund (card payment or membership credit), per the provider's policy
+   * (docs/product-rules.md#cancellation-and-refunds).
+   */
   cancellation_refundable: z.boolean(),
   refund_due: z.number(),
   payment_options: z.array(z.enum(PAYMENT_OPTIONS)),
@@ -71,7 +74,7 @@ export const listAppointmentsQuery = z.object({
   paid_only: z.enum(['true', 'false']).optional(),
 });
 
-/** Spec §3 Client (provider view). */
+/** A client, as their provider sees them. */
 export const clientSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -6,7 +6,7 @@ import { multiLineText, singleLineText } from './text.ts';
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export const WEEKDAY_ABBREVIATIONS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
-/** Spec §3 Work day; `weekday` is ISO (1 = Monday). Times are the provider's wall clock. */
+/** A work day; `weekday` is ISO (1 = Monday). Times are the provider's wall clock. */
 export const workDaySchema = z.object({
   weekday: z.number().int().min(1).max(7),
   name: z.string(),
@@ -38,13 +38,19 @@ export const workDaysInput = z.object({
     .refine((days) => days.length !== 7 || new Set(days.map((d) => d.weekday)).size === 7, 'Send each day once.'),
 });
 
-/** GET/POST /api/work-days answer: the days and the zone their times are in (D1). */
+/**
+ * GET/POST /api/work-days answer: the days and the zone their times are in
+ * (docs/product-rules.md#time-and-time-zones).
+ */
 export const workDaysResponse = z.object({ data: z.array(workDaySchema), timezone: z.string() });
 
 const oneOf = <T extends readonly number[]>(values: T, message: string) =>
   z.coerce.number({ error: message }).refine((n) => (values as readonly number[]).includes(n), message);
 
-/** Spec §3 Policies; option lists are spec §9. Terms are rich text (sanitised by the server). */
+/**
+ * Policies (docs/product-rules.md#availability-and-policies); the option lists are constants. Terms
+ * are rich text (sanitised by the server).
+ */
 export const policiesInput = z.object({
   min_hours_before_booking: oneOf(BOOKING_NOTICE_HOURS, 'Choose one of the booking notice options.'),
   max_days_before_booking: oneOf(ADVANCE_BOOKING_DAYS, 'Choose one of the advance booking options.'),
@@ -59,7 +65,7 @@ export const policiesSchema = z.object({
 });
 export type Policies = z.infer<typeof policiesSchema>;
 
-/** Time off (spec §3 sample fields, made real): wall-clock in the provider's zone, half-open. */
+/** Time off (docs/product-rules.md#availability): wall-clock in the provider's zone, half-open. */
 export const timeOffInput = z
   .object({
     from_date: calendarDate,
@@ -82,7 +88,7 @@ export const timeOffSchema = z.object({
 });
 export type TimeOff = z.infer<typeof timeOffSchema>;
 
-/** A public holiday of the provider's country (spec §3 Holiday, made real). */
+/** A public holiday of the provider's country (docs/product-rules.md#availability). */
 export const holidaySchema = z.object({
   date: z.string(),
   name: z.string(),
@@ -104,7 +110,10 @@ export const holidaysResponse = z.object({
 export const holidayCountryInput = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.').nullable() });
 export const holidayChoiceInput = z.object({ date: calendarDate, available: z.boolean({ error: 'Choose available or not.' }) });
 
-/** GET /api/time-off answer: the entries and the zone their wall-clock times are in (D1). */
+/**
+ * GET /api/time-off answer: the entries and the zone their wall-clock times are in
+ * (docs/product-rules.md#time-and-time-zones).
+ */
 export const timeOffResponse = z.object({ data: z.array(timeOffSchema), timezone: z.string() });
 
 /** GET /api/holidays?year=YYYY; without a year, this year. */

@@ -5,7 +5,7 @@ import { calendarDate, TIME_PATTERN } from './wall-clock.ts';
 
 export const REPEAT_EVERY = ['1w', '2w', '3w', '4w'] as const;
 
-/** POST /api/repeaters (spec §3 Repeater create payload). start_at is the provider's wall clock. */
+/** POST /api/repeaters (docs/product-rules.md#classes). start_at is the provider's wall clock. */
 export const repeaterInput = z
   .object({
     service_id: recordId('Choose a class.'),

@@ -1,4 +1,4 @@
-/** Business constants from the product spec (§9) and DESIGN.md, shared by server and web. */
+/** Business constants, shared by server and web; docs/product-rules.md says what each means. */
 
 export const CURRENCY = 'EUR';
 
@@ -10,7 +10,9 @@ export const PLAN_QUANTITY_MAX = 1000;
 
 export const DEFAULT_CAPACITY = { class: 5, appointment: 1 } as const;
 
-/** Image rules (spec §5). Avatars have no limit in the spec; we apply the profile cover's. */
+/**
+ * Image rules (docs/product-rules.md#limits-and-validation). Avatars get the profile cover's limit.
+ */
 export const IMAGE_TYPES = ['image/webp', 'image/jpeg', 'image/png'] as const;
 export const IMAGE_EXTENSIONS = ['webp', 'jpg', 'jpeg', 'png'] as const;
 export const PROFILE_COVER_MAX_BYTES = 1024 * 1024;
@@ -45,7 +47,10 @@ export const MAGIC_LINK_EXPIRED_REDIRECT_MS = 5000;
 export const CONFIRMATION_SUCCESS_DELAY_MS = 1000;
 export const MAGIC_LINK_TTL_MINUTES = 10;
 export const HOLD_TTL_MINUTES = 10;
-/** Unconfirmed bookings (live holds) one client may have with one provider at a time (DESIGN.md D4). */
+/**
+ * Unconfirmed bookings (live holds) one client may have with one provider at a time
+ * (docs/product-rules.md#holds).
+ */
 export const MAX_LIVE_HOLDS_PER_PROVIDER = 3;
 
 export const SELECT_PLACEHOLDER = 'Select an option';
@@ -53,7 +58,7 @@ export const SELECT_PLACEHOLDER = 'Select an option';
 export const QR_ERROR_CORRECTION = 'Q';
 export const QR_WIDTH = 240;
 
-/** Usernames (DESIGN.md D9). */
+/** Usernames (docs/product-rules.md#roles-and-accounts). */
 export const USERNAME_PATTERN = /^[a-z0-9_-]{3,30}$/;
 /** Route words a username may never take, so /{username} never shadows a page. */
 export const RESERVED_USERNAMES = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer of the API has this shape (DESIGN.md §3). */
+/** Every error answer of the API has this shape (docs/architecture.md#api-conventions). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
@@ -40,7 +40,7 @@ export function errorCodesWithStatus(status: number): ErrorCode[] {
 }
 
 /**
- * Turns Zod issues into the per-field map the spec's forms show. Nested fields use dotted keys,
+ * Turns Zod issues into the per-field map the forms show. Nested fields use dotted keys,
  * as Laravel does: `data.2.to`, `services.0.quantity`.
  */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {

@@ -1,8 +1,8 @@
 /**
- * A calendar file (RFC 5545) for one booking: spec §9 "Calendar file" — title the appointment
- * name, description 'With {provider name}', the location, start and end. Instants are written in
- * UTC so every calendar places them right whatever its zone. No dependencies: the web app and
- * the server's e-mails use the same function.
+ * A calendar file (RFC 5545) for one booking (docs/product-rules.md#e-mails-and-calendar-files):
+ * title the appointment name, description 'With {provider name}', the location, start and end.
+ * Instants are written in UTC so every calendar places them right whatever its zone. No
+ * dependencies: the web app and the server's e-mails use the same function.
  */
 export interface CalendarEvent {
   uid: string;
@@ -72,7 +72,10 @@ export function calendarFile(e: CalendarEvent): string {
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-/** Spec §9: the name with spaces replaced by underscores, plus .ics. */
+/**
+ * The name with spaces replaced by underscores, plus .ics
+ * (docs/product-rules.md#e-mails-and-calendar-files).
+ */
 export function calendarFileName(name: string): string {
   return `${name.replace(/ /g, '_')}.ics`;
 }

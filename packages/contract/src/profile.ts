@@ -9,7 +9,10 @@ export const profileParams = z.object({
   username: singleLineText({ what: 'the username', required: 'Please enter a username.', max: 64, tooLong: 'That username is too long.' }),
 });
 
-/** GET /api/profile/{username} (spec §3 Provider on profile). Plans arrive with the plans issue. */
+/**
+ * GET /api/profile/{username} (docs/product-rules.md#public-profile). Plans arrive with the plans
+ * issue.
+ */
 export const publicProfileSchema = z.object({
   name: z.string(),
   username: z.string(),
@@ -25,7 +28,7 @@ export const publicProfileSchema = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-/** A bookable slot (spec §3 Slot) — the slot engine's output. */
+/** A bookable slot: the slot engine's output. */
 export const bookableSlotSchema = z.object({
   id: z.string(),
   date: z.string(),

@@ -11,8 +11,9 @@ export const scheduleAppointmentSchema = z.object({
 });
 
 /**
- * A card of the schedule (spec §3 Slot): a class occurrence, or a 1:1 appointment. Times are in
- * `timezone`, the viewer's zone (D1); `starts_at`/`ends_at` are UTC instants.
+ * A card of the schedule: a class occurrence, or a 1:1 appointment. Times are in `timezone`, the
+ * viewer's zone (docs/product-rules.md#time-and-time-zones); `starts_at`/`ends_at` are UTC
+ * instants.
  */
 export const scheduleSlotSchema = z.object({
   id: z.string(),
@@ -35,7 +36,7 @@ export const scheduleSlotSchema = z.object({
 });
 export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
 
-/** Spec §3 Day of slots, in the viewer's zone. */
+/** A day of slots, in the viewer's zone. */
 export const scheduleDaySchema = z.object({
   date: z.string(),
   weekday: z.string(),

@@ -13,7 +13,7 @@ const wholeNumber = (what: string, min: number, max: number) =>
     .min(min, `The ${what} must be between ${min} and ${max}.`)
     .max(max, `The ${what} must be between ${min} and ${max}.`);
 
-/** Body of POST /api/services and PUT /api/services/{id} (spec §3 Service, §5). */
+/** Body of POST /api/services and PUT /api/services/{id} (docs/product-rules.md#services). */
 export const serviceInput = z.object({
   name: singleLineText({ what: 'the name', required: 'Please enter a name.', max: 120, tooLong: 'The name can be at most 120 characters.' }),
   type: z.enum(SERVICE_TYPES, { error: 'Choose appointment or class.' }),

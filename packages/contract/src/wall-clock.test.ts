@@ -4,7 +4,7 @@ import { workDaysInput } from './availability.ts';
 import { repeaterInput } from './classes.ts';
 import { fieldErrors } from './errors.ts';
 
-describe('time input normalisation (spec §5)', () => {
+describe('time input normalisation', () => {
   it.each([
     ['9:5', '09:05'], ['930', '23:00'], ['25:70', '23:59'], ['ab12:3x0', '12:30'], ['', '00:00'], [':15', '00:15'], ['7', '07:00'],
   ])('%s becomes %s', (raw, expected) => {

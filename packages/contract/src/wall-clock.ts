@@ -41,8 +41,8 @@ export const minutesOfDay = (hhmm: string): number => Number(hhmm.slice(0, 2)) *
 export const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
- * Free time input normalised on blur (spec §5): non-digits and non-colons removed, hour clamped
- * 0–23, minute 0–59, empty parts 0, padded to two digits.
+ * Free time input normalised on blur (docs/product-rules.md#limits-and-validation): non-digits and
+ * non-colons removed, hour clamped 0–23, minute 0–59, empty parts 0, padded to two digits.
  */
 export function normaliseTimeInput(raw: string): string {
   const cleaned = raw.replace(/[^\d:]/g, '');

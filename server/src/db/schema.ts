@@ -1,8 +1,9 @@
 /**
- * The whole product's tables (DESIGN.md): people and sign-in, the provider's offer, bookings,
- * plans, memberships and payments. Money is integer cents; instants are timestamptz; wall-clock
- * values the provider chose (working hours, time off, class start) are stored as wall-clock with
- * the zone they belong to (D1). Invariants live here as constraints, not only in services.
+ * The whole product's tables: people and sign-in, the provider's offer, bookings, plans,
+ * memberships and payments. Money is integer cents; instants are timestamptz; wall-clock values the
+ * provider chose (working hours, time off, class start) are stored as wall-clock with the zone they
+ * belong to (docs/product-rules.md#time-and-time-zones). Invariants live here as constraints, not
+ * only in services.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -178,7 +179,10 @@ export const holidayChoices = pgTable('holiday_choices', {
   available: boolean('available').notNull(),
 }, (t) => [primaryKey({ columns: [t.providerId, t.date] })]);
 
-/** A class timetable rule (D3). repeat_every_weeks NULL means a single occurrence. */
+/**
+ * A class timetable rule (docs/product-rules.md#classes). repeat_every_weeks NULL means a single
+ * occurrence.
+ */
 export const repeaters = pgTable('repeaters', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -325,7 +329,7 @@ export const payments = pgTable('payments', {
   check('payments_refund_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
 ]);
 
-// ── Background work (D13) ───────────────────────────────────────────────────────────────────
+// ── Background work (docs/architecture.md#background-jobs-and-e-mail) ───────────────────────
 
 /**
  * Durable jobs (`server/src/jobs/`). A runner claims a due job by leasing it (`locked_until`)
@@ -351,9 +355,9 @@ export const jobs = pgTable('jobs', {
 ]);
 
 /**
- * E-mails waiting to be sent or sent (D13): written in the transaction of the change they
- * report, delivered by a `mail.send` job (whose run_at is the next attempt). Once sent, only the
- * envelope is kept: the body may carry a sign-in link.
+ * E-mails waiting to be sent or sent (docs/architecture.md#background-jobs-and-e-mail): written in
+ * the transaction of the change they report, delivered by a `mail.send` job (whose run_at is the
+ * next attempt). Once sent, only the envelope is kept: the body may carry a sign-in link.
  */
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

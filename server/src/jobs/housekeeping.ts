@@ -1,6 +1,7 @@
 /**
- * The periodic clean-up (DESIGN.md D13): removes rows that can never be used again, and expires
- * stale holds so their class places come back even when nobody books that provider meanwhile.
+ * The periodic clean-up (docs/architecture.md#background-jobs-and-e-mail): removes rows that can
+ * never be used again, and expires stale holds so their class places come back even when nobody
+ * books that provider meanwhile.
  */
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';

@@ -1,5 +1,5 @@
 /**
- * Durable background jobs (DESIGN.md D13; docs/architecture.md "Background jobs and e-mail").
+ * Durable background jobs (docs/architecture.md#background-jobs-and-e-mail).
  * Jobs are rows: `enqueue` writes one in the caller's transaction, so it exists exactly when the
  * change that asked for it commits. A runner claims due jobs one at a time with a lease, runs the
  * handler with no transaction open (PGlite has one connection), then deletes the job, or puts it

@@ -1,7 +1,8 @@
 /**
- * Rich text from the editor (spec §1: bold, italic, links, lists, headings, blockquote, code,
- * images, video embeds) is sanitised here, on the server, before it is stored: what is stored is
- * what is rendered. Links only with the spec's schemes (§5); video only from YouTube.
+ * Rich text from the editor (bold, italic, links, lists, headings, blockquote, code, images,
+ * video embeds) is sanitised here, on the server, before it is stored: what is stored is what is
+ * rendered. Links only with the allowed schemes; video only from YouTube
+ * (docs/product-rules.md#limits-and-validation).
  */
 import sanitizeHtml from 'sanitize-html';
 
@@ -31,7 +32,10 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Terms count as empty when blank or an empty paragraph (spec §5). */
+/**
+ * Terms count as empty when blank or an empty paragraph
+ * (docs/product-rules.md#limits-and-validation).
+ */
 export function isEmptyRichText(html: string): boolean {
   return sanitizeHtml(html, { allowedTags: ['img', 'iframe'], allowedAttributes: false }).trim() === '';
 }

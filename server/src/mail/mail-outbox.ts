@@ -1,8 +1,9 @@
 /**
- * The only way the app sends e-mail (DESIGN.md D13). `queue` writes the messages to the
- * `mail_outbox` table in the transaction of the change they report — a rolled-back change sends
- * nothing — with one `mail.send` job each; the job sends through the Mailer after the commit and
- * is retried with backoff while the SMTP server is down or slow, so a booking never waits for it.
+ * The only way the app sends e-mail (docs/product-rules.md#e-mails-and-calendar-files). `queue`
+ * writes the messages to the `mail_outbox` table in the transaction of the change they report — a
+ * rolled-back change sends nothing — with one `mail.send` job each; the job sends through the
+ * Mailer after the commit and is retried with backoff while the SMTP server is down or slow, so a
+ * booking never waits for it.
  */
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';

@@ -1,10 +1,10 @@
 /**
- * Sessions and CSRF in the manner of Laravel Sanctum's SPA mode (DESIGN.md §3):
- * an HttpOnly session cookie whose SHA-256 names a database row, and a readable XSRF-TOKEN
- * cookie that every state-changing request must echo in X-XSRF-TOKEN, from APP_URL's origin.
- * The token is signed together with the session it was issued to (none before sign-in), so a
- * token planted in or taken from one session is refused in another; a new one comes with every
- * session change.
+ * Sessions and CSRF in the manner of Laravel Sanctum's SPA mode
+ * (docs/architecture.md#sign-in-sessions-and-csrf): an HttpOnly session cookie whose SHA-256 names
+ * a database row, and a readable XSRF-TOKEN cookie that every state-changing request must echo in
+ * X-XSRF-TOKEN, from APP_URL's origin. The token is signed together with the session it was issued
+ * to (none before sign-in), so a token planted in or taken from one session is refused in another;
+ * a new one comes with every session change.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { routeTable } from './route-table.tsx';
 
-/** Spec §2 "Route meta flags". */
+/** A route's flags (docs/product-rules.md#routes-and-navigation). */
 export interface RouteMeta {
   /** Signed-out visitors may see the page; a 401 there does not send them to /login. */
   loginOptional?: boolean;

@@ -31,8 +31,9 @@ function RedirectHome() {
 const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
 
 /**
- * Spec §2 "Route table". Pages of later issues are added here as they are built (one line each);
- * the sidebar shows an entry only once its page exists (see nav-config.ts).
+ * The route table (docs/product-rules.md#routes-and-navigation). Pages of later issues are added
+ * here as they are built (one line each); the sidebar shows an entry only once its page exists (see
+ * nav-config.ts).
  *
  * Still to come: /services, /plans, /clients, /memberships, /purchases/services,
  * /settings/payments, /availability, /availability/policies, /availability/unavailable-days,

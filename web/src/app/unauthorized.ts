@@ -11,7 +11,8 @@ export interface UnauthorizedDeps {
 }
 
 /**
- * Spec §2: any 401 answer on a route not marked login-optional sends the user to /login. Done
+ * Any 401 answer on a route not marked login-optional sends the user to /login
+ * (docs/product-rules.md#failures-and-messages). Done
  * here once for every request; the session is gone either way, so the cached user is forgotten.
  */
 export function installUnauthorizedRedirect({ queryClient, navigate, currentPath }: UnauthorizedDeps): () => void {

@@ -5,7 +5,10 @@ import { DocumentTitle } from './ui/page.tsx';
 import { PageSpinner } from './ui/spinner.tsx';
 import { useConfig } from '../lib/config.ts';
 
-/** Where the visitor is sent when the provider has a main public site (spec §2 catch-all). */
+/**
+ * Where the visitor is sent when the provider has a main public site
+ * (docs/product-rules.md#routes-and-navigation).
+ */
 export function marketingTarget(marketingUrl: string | null | undefined, path: string): string | null {
   if (!marketingUrl) return null;
   const target = marketingUrl.replace(/\/+$/, '') + path;

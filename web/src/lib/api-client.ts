@@ -2,8 +2,9 @@ import { apiErrorSchema } from '@slotted/contract';
 import { getCookie } from './cookies.ts';
 
 /**
- * The one way the app talks to the server (DESIGN.md §3): same-origin, cookie session, Sanctum-style
- * CSRF (the readable XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on every state-changing request).
+ * The one way the app talks to the server (docs/architecture.md#api-conventions): same-origin,
+ * cookie session, Sanctum-style CSRF (the readable XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on
+ * every state-changing request).
  */
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -66,8 +67,7 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /**
  * Every 401 answer is reported here, whoever asked: the app decides centrally whether the current
- * route needs a signed-in user (spec §2: "Any 401 response on a route not marked login-optional
- * sends the user to /login").
+ * route needs a signed-in user (docs/product-rules.md#failures-and-messages).
  */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);

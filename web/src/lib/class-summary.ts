@@ -65,7 +65,8 @@ export function everyLabel(repeatEvery: string): string {
 
 /**
  * The first date a timetable runs on: the start date, or the first chosen weekday after it in a
- * week that is "on" (weeks count from the Monday of the start's week, as the server does, D3).
+ * week that is "on" (weeks count from the Monday of the start's week, as the server does:
+ * docs/product-rules.md#classes).
  */
 export function firstOccurrence(startDate: string, repeatEvery: string | null, weekdays: readonly Weekday[]): string | null {
   if (!repeatEvery) return startDate;
@@ -83,8 +84,8 @@ export function firstOccurrence(startDate: string, repeatEvery: string | null, w
 }
 
 /**
- * The sentence under the Add a Class form (spec §2): 'Yoga on Tue 24 Nov, 09:00 – 10:00, every
- * week on Tue and Thu.' Null when something is missing.
+ * The sentence under the Add a Class form (docs/product-rules.md#add-a-class): 'Yoga on Tue 24 Nov,
+ * 09:00 – 10:00, every week on Tue and Thu.' Null when something is missing.
  */
 export function classSummary(input: {
   serviceName: string;

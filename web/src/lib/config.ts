@@ -5,7 +5,10 @@ import { configKeys } from './query-keys.ts';
 /** GET /api/config: what this installation offers. */
 export interface AppConfig {
   social: { google: boolean; facebook: boolean };
-  /** The provider's main public site; unknown paths are sent there (spec §2 catch-all). */
+  /**
+   * The provider's main public site; unknown paths are sent there
+   * (docs/product-rules.md#routes-and-navigation).
+   */
   marketing_url?: string | null;
 }
 

@@ -29,7 +29,7 @@ describe('dates', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 
-  it('heads schedule days with Today, Tomorrow or the weekday (spec §2 Schedule)', () => {
+  it('heads schedule days with Today, Tomorrow or the weekday', () => {
     expect(dayHeading('2026-11-23', '2026-11-23')).toEqual({ title: 'Today', subtitle: 'Monday, November 23, 2026' });
     expect(dayHeading('2026-11-24', '2026-11-23')).toEqual({ title: 'Tomorrow', subtitle: 'Tuesday, November 24, 2026' });
     expect(dayHeading('2026-11-27', '2026-11-23')).toEqual({ title: 'Friday', subtitle: 'Nov 27' });

@@ -1,4 +1,4 @@
-/** Display formatting (spec §9). */
+/** Display formatting (docs/product-rules.md#limits-and-validation). */
 import { currentZoneName } from './time-zones.ts';
 
 /** '€' plus two decimals; '-' if the value is not a number. */
@@ -70,8 +70,8 @@ export function formatWeekday(date: string): string {
 }
 
 /**
- * Spec §2 Schedule: a day heading reads Today, Tomorrow or the weekday name; today and tomorrow
- * also show the full date, other days the short month and day.
+ * A schedule day heading reads Today, Tomorrow or the weekday name; today and tomorrow also show
+ * the full date, other days the short month and day (docs/product-rules.md#schedule).
  */
 export function dayHeading(date: string, today: string): { title: string; subtitle: string } {
   if (date === today) return { title: 'Today', subtitle: formatLongDate(date) };

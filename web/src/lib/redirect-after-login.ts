@@ -1,8 +1,9 @@
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
 /**
- * Spec §6: when a visitor must sign in to book or buy, the page to come back to is remembered in
- * a cookie and followed after a successful sign-in (magic link or account creation).
+ * When a visitor must sign in to book or buy, the page to come back to is remembered in a cookie
+ * and followed after a successful sign-in (magic link or account creation;
+ * docs/product-rules.md#roles-and-accounts).
  */
 export const REDIRECT_COOKIE = 'redirect_after_login';
 const ONE_DAY_SECONDS = 24 * 60 * 60;

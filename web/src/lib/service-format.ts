@@ -13,7 +13,7 @@ export function serviceTypeLabel(type: Service['type']): string {
   return type === 'class' ? 'Class' : 'Appointment';
 }
 
-/** The choose-time page of a service (spec §2 route ChooseTime). */
+/** The choose-time page of a service (docs/product-rules.md#choose-time). */
 export function chooseTimePath(username: string, serviceId: number | string, date?: string | null, time?: string | null): string {
   let path = `/${encodeURIComponent(username)}/${serviceId}`;
   if (date) {

@@ -20,7 +20,7 @@ export function useMediaQuery(query: string): boolean {
 
 export const SMALL_SCREEN_QUERY = `(max-width: ${SMALL_SCREEN_MAX_PX}px)`;
 
-/** Under 1024 px wide (spec §9: small-screen breakpoint 1023 px). */
+/** Under 1024 px wide (docs/product-rules.md#shared-interface-pieces). */
 export function useIsSmallScreen(): boolean {
   return useMediaQuery(SMALL_SCREEN_QUERY);
 }

@@ -9,7 +9,8 @@ import type { ApiError } from '@slotted/contract';
  * as the server would, and a request outside the API fails the test (setup.ts starts and resets it).
  */
 export const server = setupServer(
-  // The CSRF cookie (DESIGN §3): the app asks for it before its first state-changing request.
+  // The CSRF cookie (docs/architecture.md#api-conventions): the app asks for it before its first
+  // state-changing request.
   http.get('/sanctum/csrf-cookie', () => {
     document.cookie = 'XSRF-TOKEN=token; path=/';
     return new HttpResponse(null, { status: 204 });

@@ -1,8 +1,8 @@
 /**
- * What stands in the way of new class occurrences (DESIGN.md D3): a booking of the provider's
- * time, a period of time off, or a public holiday the provider does not work. Pure. A holiday is
- * read by the occurrence's provider-local date, time off by wall clock — as the slot engine reads
- * them for appointments.
+ * What stands in the way of new class occurrences (docs/product-rules.md#classes): a booking of the
+ * provider's time, a period of time off, or a public holiday the provider does not work. Pure. A
+ * holiday is read by the occurrence's provider-local date, time off by wall clock — as the slot
+ * engine reads them for appointments.
  */
 import { DAY_MS, parseLocalDateTime } from '../scheduling/civil-time.ts';
 import type { TimeOff } from '../scheduling/types.ts';

@@ -1,8 +1,8 @@
 /**
- * Class timetables (DESIGN.md D3): which occurrences a repeater produces between two
- * provider-local dates. Pure. A 09:00 class stays at 09:00 wall-clock across daylight-saving
+ * Class timetables (docs/product-rules.md#classes): which occurrences a repeater produces between
+ * two provider-local dates. Pure. A 09:00 class stays at 09:00 wall-clock across daylight-saving
  * changes; a start that does not exist that day (spring-forward gap) has no occurrence, and a
- * repeated one (fall-back) is the earlier instant (D1).
+ * repeated one (fall-back) is the earlier instant (docs/product-rules.md#time-and-time-zones).
  */
 import { civilFromDays, DAY_MS, isoWeekdayOfDay, MINUTE_MS, parseDate, parseTime } from '../scheduling/civil-time.ts';
 import type { IsoWeekday } from '../scheduling/types.ts';

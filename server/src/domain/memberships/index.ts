@@ -1,7 +1,7 @@
 /**
- * Membership rules (DESIGN.md D5–D8): periods, validity, renewal and expiry days, credits per
- * period, which memberships can pay for a booking, and My passes' availability per service.
- * Pure: no I/O, no clock. See README.md.
+ * Membership rules (docs/product-rules.md#memberships-and-credits): periods, validity, renewal and
+ * expiry days, credits per period, which memberships can pay for a booking, and My passes'
+ * availability per service. Pure: no I/O, no clock. See README.md.
  */
 export type * from './types.ts';
 export { cancellable, membershipState } from './membership-periods.ts';

@@ -1,4 +1,4 @@
-/** Credits per period, which group pays, which memberships can pay, and My passes' availability (D8). */
+/** Credits per period, which group pays, which memberships can pay, and My passes' availability. */
 import { describe, expect, it } from 'vitest';
 import { groupToDraw, membershipState, membershipSummary, periodCredits, serviceAvailability, usableMemberships } from './index.ts';
 import type { CreditUse, Membership, PlanGroup } from './types.ts';
@@ -146,7 +146,7 @@ describe('memberships usable for a booking', () => {
     expect(usableMemberships([b, a], YOGA, '2026-01-20T09:00:00Z').map((u) => u.membership.name)).toEqual(['Pass', 'Gold']);
   });
 
-  it('get a credit back when a cancelled booking is no longer among its uses (D6)', () => {
+  it('get a credit back when a cancelled booking is no longer among its uses', () => {
     let m = book(book(membership(), YOGA, '2026-01-20T09:00:00Z'), YOGA, '2026-01-21T09:00:00Z');
     expect(usableMemberships([m], YOGA, '2026-01-22T09:00:00Z')).toEqual([]);
     m = { ...m, uses: m.uses.slice(1) };
@@ -189,7 +189,7 @@ describe('membership summaries', () => {
   });
 });
 
-describe('My passes → Services (D8)', () => {
+describe('My passes → Services', () => {
   it('lists per service the sessions bookable without paying, by days until those credits expire', () => {
     const monthlyPass = membership({
       id: 'monthly',

@@ -1,7 +1,7 @@
 /**
- * Membership credits (DESIGN.md D5, D7, D8; rules in README.md): nothing is stored but the
- * facts — the bookings holding a credit and the group each drew from — so the counts of any
- * period follow from them, and a new period starts full without a job.
+ * Membership credits (docs/product-rules.md#memberships-and-credits; rules in README.md): nothing
+ * is stored but the facts — the bookings holding a credit and the group each drew from — so the
+ * counts of any period follow from them, and a new period starts full without a job.
  */
 import { localDay, membershipState, reportedPeriod, toMs } from './membership-periods.ts';
 import type {
@@ -79,9 +79,9 @@ export function membershipSummary(membership: Membership, at: Instant): Membersh
 }
 
 /**
- * D8: for every service a membership active at `now` covers, how many sessions of it could be
- * booked without paying within the current periods, grouped by days until those credits expire
- * (the period's end, counted in provider-local calendar days). A service covered by several
+ * My passes → Services: for every service a membership active at `now` covers, how many sessions of
+ * it could be booked without paying within the current periods, grouped by days until those credits
+ * expire (the period's end, counted in provider-local calendar days). A service covered by several
  * groups adds their credits up. Services in first-seen order; one with no credit left is listed
  * with nothing available.
  */

@@ -1,6 +1,7 @@
 /**
- * When a membership gives access and how its time splits into periods (DESIGN.md D7; rules in
- * README.md). Pure: the instant to judge is always an argument.
+ * When a membership gives access and how its time splits into periods
+ * (docs/product-rules.md#memberships-and-credits; rules in README.md). Pure: the instant to judge
+ * is always an argument.
  *
  * Periods turn over at the start of a provider-local day: the day of the month the membership
  * started on, or the month's last day when it is shorter (31 Jan → 28/29 Feb → 31 Mar). Each
@@ -24,7 +25,10 @@ export function localDay(timeZone: string, ms: number): number {
   return Math.floor(instantToWall(zoneTimeline(timeZone, ms - DAY_MS, ms + DAY_MS), ms) / DAY_MS);
 }
 
-/** The first instant of a local day: its midnight, or the moment the clock jumps over a skipped midnight (D1). */
+/**
+ * The first instant of a local day: its midnight, or the moment the clock jumps over a skipped
+ * midnight (docs/product-rules.md#time-and-time-zones).
+ */
 function startOfLocalDay(timeZone: string, day: number): number {
   const wall = day * DAY_MS;
   return firstInstantAtOrAfterWall(zoneTimeline(timeZone, wall - 2 * DAY_MS, wall + 2 * DAY_MS), wall);
@@ -111,7 +115,10 @@ export function reportedPeriod(terms: MembershipTerms, at: Instant): MembershipP
   return period(cal, cal.endIndex === null ? index : Math.min(index, cal.endIndex - 1));
 }
 
-/** Spec §4: only an active membership that renews can be cancelled. */
+/**
+ * Only an active membership that renews can be cancelled
+ * (docs/product-rules.md#memberships-and-credits).
+ */
 export function cancellable(terms: MembershipTerms, at: Instant): boolean {
   return membershipState(terms, at).renewal_day !== null;
 }

@@ -1,9 +1,9 @@
 /**
- * Types of the membership rules (DESIGN.md D7, D8; spec §3 "Membership" and "Plan").
+ * Types of the membership rules (docs/product-rules.md#memberships-and-credits).
  *
  * Plain data in, plain data out, so the memberships service can pass database rows as they
- * are. Fields the spec names (`quantity_count`, `renewal_day`, `expires_in_days`, …) keep the
- * spec's names so presenters pass them through; everything else is camelCase. Every date is a
+ * are. Fields the API names (`quantity_count`, `renewal_day`, `expires_in_days`, …) keep the
+ * API's names so presenters pass them through; everything else is camelCase. Every date is a
  * provider-local 'YYYY-MM-DD' (see README.md: the studio's zone is the one that counts).
  */
 import type { InstantInput } from '../scheduling/types.ts';
@@ -11,7 +11,10 @@ import type { InstantInput } from '../scheduling/types.ts';
 /** Epoch milliseconds, an ISO 8601 string with `Z` or an offset, or a Date (as the database returns). */
 export type Instant = InstantInput | Date;
 
-/** The single-payment validities a plan may have (spec §9), in months. */
+/**
+ * The single-payment validities a plan may have (docs/product-rules.md#memberships-and-credits), in
+ * months.
+ */
 export type ValidityMonths = 1 | 3 | 6 | 12;
 
 /** The facts that fix when a membership gives access. */
@@ -22,7 +25,7 @@ export interface MembershipTerms {
   readonly interval: 'month' | null;
   /** Validity of a single payment; null for a monthly membership. */
   readonly expiresInMonths: ValidityMonths | null;
-  /** When the client stopped renewal (monthly memberships only; spec §4). */
+  /** When the client stopped renewal (monthly memberships only). */
   readonly cancelledAt: Instant | null;
   /** IANA zone of the provider who sold it: periods turn over at the provider's midnight. */
   readonly timeZone: string;
@@ -37,8 +40,9 @@ export interface PlanGroup {
 
 /**
  * A booking holding a credit of the membership (an appointment whose `membership_id` is this
- * membership): the group it drew from when it was confirmed, and when the session starts.
- * Bookings whose credit was given back (D6) are not passed; their `membership_id` is cleared.
+ * membership): the group it drew from when it was confirmed, and when the session starts. Bookings
+ * whose credit was given back (docs/product-rules.md#cancellation-and-refunds) are not passed;
+ * their `membership_id` is cleared.
  */
 export interface CreditUse {
   readonly groupId: number;
@@ -88,7 +92,7 @@ export interface GroupCredits {
   readonly available: number;
 }
 
-/** Spec §3 Membership's counts, per group and in total, for one period. */
+/** A membership's counts, per group and in total, for one period. */
 export interface Credits {
   readonly groups: readonly GroupCredits[];
   readonly quantity_count: number;
@@ -111,7 +115,10 @@ export interface UsableMembership<M extends Membership = Membership> {
   readonly credits: Credits;
 }
 
-/** D8: sessions of one service bookable without paying, by days until those credits expire. */
+/**
+ * My passes → Services: sessions of one service bookable without paying, by days until those
+ * credits expire.
+ */
 export interface ServiceAvailability {
   readonly serviceId: number;
   readonly available_count: number;

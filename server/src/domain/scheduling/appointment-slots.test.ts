@@ -1,6 +1,7 @@
 /**
- * Appointment slots (D1, D2) on hand-worked examples. Every expected instant and wall-clock
- * time below was worked out by hand from the zones' rules, never computed by the engine.
+ * Appointment slots (docs/product-rules.md#availability) on hand-worked examples. Every expected
+ * instant and wall-clock time below was worked out by hand from the zones' rules, never computed by
+ * the engine.
  */
 import { describe, expect, it } from 'vitest';
 import { appointmentSlotInstants, getSlotDays } from './index.ts';

@@ -1,5 +1,5 @@
 /**
- * 1:1 appointment candidates (DESIGN.md D2).
+ * 1:1 appointment candidates (docs/product-rules.md#availability).
  *
  * For each provider-local working day, candidate starts run from `from` in steps of `step`
  * minutes of wall-clock time while the service still ends by `to`. A candidate is listed when

@@ -1,6 +1,7 @@
 /**
- * The span of instants in which a slot may start: at least the policy's notice after `now`,
- * less than its advance limit after `now` (D2), and inside the caller's optional window.
+ * The span of instants in which a slot may start: at least the policy's notice after `now`, less
+ * than its advance limit after `now` (docs/product-rules.md#availability), and inside the caller's
+ * optional window.
  */
 import { DAY_MS, MINUTE_MS, parseInstant } from './civil-time.ts';
 import type { SlotQuery } from './types.ts';

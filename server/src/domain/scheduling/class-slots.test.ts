@@ -1,4 +1,7 @@
-/** Class slots (D3): capacity, the viewer's place, cancelled occurrences, notice and holidays. */
+/**
+ * Class slots (docs/product-rules.md#classes): capacity, the viewer's place, cancelled occurrences,
+ * notice and holidays.
+ */
 import { describe, expect, it } from 'vitest';
 import { classSlotInstants, getSlotDays } from './index.ts';
 import type { ClassOccurrence } from './types.ts';

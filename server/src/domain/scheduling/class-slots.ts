@@ -1,6 +1,6 @@
 /**
- * Class slots (DESIGN.md D3): each materialised occurrence that is not cancelled and starts
- * inside the booking window (notice, advance limit, caller's window) is one slot —
+ * Class slots (docs/product-rules.md#classes): each materialised occurrence that is not cancelled
+ * and starts inside the booking window (notice, advance limit, caller's window) is one slot —
  * `booked_by_you` when the viewer holds a place, else `taken` when every seat is taken, else
  * `available`.
  *

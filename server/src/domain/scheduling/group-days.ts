@@ -1,5 +1,6 @@
 /**
- * Slots as the spec's "days of slots" (§3), grouped by the VIEWER's local date (D1).
+ * Slots as "days of slots", grouped by the VIEWER's local date
+ * (docs/product-rules.md#time-and-time-zones).
  *
  * The viewer zone's offsets come from one timeline; slots arrive sorted by start, so a cursor
  * walks the (few) transitions once. `time` is the viewer's wall clock at the start, `until` at

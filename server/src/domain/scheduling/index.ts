@@ -1,9 +1,9 @@
 /**
- * The slot engine: which times of a service a viewer may book (DESIGN.md D1–D3).
+ * The slot engine: which times of a service a viewer may book (docs/product-rules.md#availability).
  *
  * Pure: no I/O, no clock (`now` is an input), no imports from the app. Callers load the
  * provider's working hours, time off, holidays, busy time and class occurrences, then call
- * `getSlotDays` for the spec's "days of slots", or `slotInstants` for the bare instants.
+ * `getSlotDays` for the API's "days of slots", or `slotInstants` for the bare instants.
  */
 import { appointmentSlotInstants } from './appointment-slots.ts';
 import { classSlotInstants } from './class-slots.ts';
@@ -35,7 +35,7 @@ export function slotInstants(query: SlotQuery): SlotInstant[] {
   return query.service.type === 'class' ? classSlotInstants(query) : appointmentSlotInstants(query);
 }
 
-/** The service's slots for the viewer, grouped by the viewer's local date (spec §3 "Day of slots"). */
+/** The service's slots for the viewer, grouped by the viewer's local date. */
 export function getSlotDays(query: SlotQuery): DayOfSlots[] {
   return groupSlotsByViewerDay(slotInstants(query), query.viewerTimeZone);
 }

@@ -1,6 +1,6 @@
 /**
- * Property-based tests: random working hours, zones (the DST and odd-offset ones of DESIGN.md
- * §5), days around their clock changes, busy time, time off, holidays, notice and step.
+ * Property-based tests: random working hours, zones (ones with daylight saving and with odd
+ * offsets), days around their clock changes, busy time, time off, holidays, notice and step.
  *
  * Zones are paired with the dates of their own clock changes, and half the working days are
  * night hours, so many cases put candidates in gaps and overlaps.

@@ -1,5 +1,5 @@
 /**
- * Types of the slot engine (DESIGN.md D1–D3, spec §3 "Slot" and "Day of slots").
+ * Types of the slot engine (docs/product-rules.md#availability).
  *
  * Conventions: an instant is epoch milliseconds or an ISO 8601 string with `Z` or an offset
  * (`2026-11-23T09:00:00Z`). Wall-clock values are always read in a zone named beside them:
@@ -68,7 +68,7 @@ export interface ClassOccurrence {
   readonly startsAt: InstantInput;
   readonly endsAt: InstantInput;
   readonly capacity: number;
-  /** Active places: confirmed bookings and unexpired holds (D4). */
+  /** Active places: confirmed bookings and unexpired holds (docs/product-rules.md#holds). */
   readonly seatsTaken: number;
   /** The viewer holds an active place (held or confirmed) in it. */
   readonly bookedByViewer: boolean;
@@ -79,7 +79,10 @@ export interface ClassOccurrence {
 export interface SlotQuery {
   readonly provider: ProviderAvailability;
   readonly service: ServiceInfo;
-  /** Minutes between candidate starts of an appointment; defaults to the service's duration (D2). */
+  /**
+   * Minutes between candidate starts of an appointment; defaults to the service's duration
+   * (docs/product-rules.md#availability).
+   */
   readonly stepMinutes?: number;
   /**
    * The provider's busy time: active bookings (confirmed, or held and unexpired, of any service,
@@ -113,7 +116,7 @@ export interface SlotInstant {
   readonly status: SlotStatus;
 }
 
-/** Spec §3 "Slot", as listed for booking. Exactly one of available / booked_by_you / taken is true. */
+/** A slot as listed for booking. Exactly one of available / booked_by_you / taken is true. */
 export interface Slot {
   /** Appointments: the UTC start ('2026-11-23T09:00:00Z'); classes: the occurrence id. */
   readonly id: string;
@@ -136,7 +139,7 @@ export type WeekdayAbbreviation = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' 
 export type MonthAbbreviation =
   | 'Jan' | 'Feb' | 'Mar' | 'Apr' | 'May' | 'Jun' | 'Jul' | 'Aug' | 'Sep' | 'Oct' | 'Nov' | 'Dec';
 
-/** Spec §3 "Day of slots", a viewer-local date. */
+/** A day of slots: one viewer-local date. */
 export interface DayOfSlots {
   readonly date: string;
   readonly weekday: WeekdayAbbreviation;

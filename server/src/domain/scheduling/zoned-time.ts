@@ -1,12 +1,13 @@
 /**
- * Wall clock ⇄ instant in an IANA zone (DESIGN.md D1), without a Temporal object per conversion.
+ * Wall clock ⇄ instant in an IANA zone (docs/product-rules.md#time-and-time-zones), without a
+ * Temporal object per conversion.
  *
  * Temporal is asked once for the zone's offset transitions over a span of time (a
  * `ZoneTimeline`); every conversion after that is integer arithmetic on epoch milliseconds
  * against that short sorted list. "Wall milliseconds" are a wall-clock reading counted as if
  * it were UTC, so `instant = wall - offset` and `wall = instant + offset`.
  *
- * D1: a wall-clock time that does not exist (spring-forward gap) yields no slot; one that
+ * A wall-clock time that does not exist (spring-forward gap) yields no slot; one that
  * occurs twice (fall-back overlap) means the earlier instant.
  */
 import { Temporal } from 'temporal-polyfill';
@@ -125,7 +126,10 @@ export function resolveWall(timeline: ZoneTimeline, wallMs: number): WallResolut
   return { kind: 'skipped', earlier, later };
 }
 
-/** D1: the instant a slot starting at this wall-clock reading has — none in a gap, the earlier one in an overlap. */
+/**
+ * The instant a slot starting at this wall-clock reading has: none in a gap, the earlier one in an
+ * overlap.
+ */
 export function slotInstantOfWall(timeline: ZoneTimeline, wallMs: number): number | null {
   const r = resolveWall(timeline, wallMs);
   return r.kind === 'skipped' ? null : r.earlier;

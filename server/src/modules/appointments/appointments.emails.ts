@@ -1,4 +1,7 @@
-/** E-mails about bookings (D5, D6): confirmations with the calendar file, and cancellation notices. */
+/**
+ * E-mails about bookings (docs/product-rules.md#e-mails-and-calendar-files): confirmations with the
+ * calendar file, and cancellation notices.
+ */
 import { calendarFile, calendarFileName } from '@slotted/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';

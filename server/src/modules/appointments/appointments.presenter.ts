@@ -1,4 +1,6 @@
-/** The appointment answer (spec §3 Appointment, §4 payment options), for one viewer. */
+/**
+ * The appointment answer (docs/product-rules.md#confirmation-and-payment-options), for one viewer.
+ */
 import { fromCents, type Appointment, type PaymentOption, type Policies } from '@slotted/contract';
 import { bookingWindow } from '../../domain/scheduling/index.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
@@ -13,12 +15,19 @@ export function prettyDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at);
 }
 
-/** Whether a cancellation by the client now would refund (D6): never with 'Never' (0), else only early enough. */
+/**
+ * Whether a cancellation by the client now would refund
+ * (docs/product-rules.md#cancellation-and-refunds): never with 'Never' (0), else only early enough.
+ */
 export function clientRefundable(startsAt: Date, now: Date, minHoursBeforeCancellation: number): boolean {
   return minHoursBeforeCancellation > 0 && startsAt.getTime() - now.getTime() >= minHoursBeforeCancellation * 3_600_000;
 }
 
-/** How an unpaid booking with this provider can be paid (spec §4): online if set up, in person unless payment is required. */
+/**
+ * How an unpaid booking with this provider can be paid
+ * (docs/product-rules.md#confirmation-and-payment-options): online if set up, in person unless
+ * payment is required.
+ */
 export function paymentOptions(provider: { stripeConnected: boolean; requirePayment: boolean }, missingPayment: boolean, cardPayments: boolean): PaymentOption[] {
   const options: PaymentOption[] = [];
   if (missingPayment && cardPayments && provider.stripeConnected) options.push('pay_now');
@@ -27,8 +36,9 @@ export function paymentOptions(provider: { stripeConnected: boolean; requirePaym
 }
 
 /**
- * Whether re-booking a cancelled booking may be offered (D6): only the client's own cancellation,
- * and only while its start is inside the booking window. The server still checks the time itself.
+ * Whether re-booking a cancelled booking may be offered
+ * (docs/product-rules.md#confirmation-and-payment-options): only the client's own cancellation, and
+ * only while its start is inside the booking window. The server still checks the time itself.
  */
 export function rebookable(a: Pick<AppointmentRow, 'status' | 'cancelledBy' | 'clientId' | 'startsAt'>, now: Date, policy: Policies): boolean {
   if (a.status !== 'cancelled' || a.cancelledBy !== a.clientId) return false;
@@ -41,7 +51,7 @@ export interface PresentContext {
   viewerTimeZone: string;
   now: Date;
   policy: Policies;
-  /** Card payments are set up on this installation (D11). */
+  /** Card payments are set up on this installation (docs/product-rules.md#payments). */
   cardPayments: boolean;
 }
 
@@ -55,7 +65,8 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const missingPayment = a.paidAt === null;
 
   const startsInFuture = a.startsAt.getTime() > now;
-  // Spec §4 "Payment options on confirmation" — for the client, and only while the time is ahead.
+  // The payment options (docs/product-rules.md#confirmation-and-payment-options): for the client,
+  // and only while the time is ahead.
   const options: PaymentOption[] = [];
   if (ctx.viewerId === a.clientId && startsInFuture) {
     if (status === 'held') options.push(...paymentOptions(d.provider, missingPayment, ctx.cardPayments));

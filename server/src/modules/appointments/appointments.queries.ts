@@ -11,8 +11,9 @@ export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
 }
 
 /**
- * Marks the provider's holds past their expiry as expired and gives their class seats back, so
- * they stop counting against availability, capacity and the exclusion constraint (D4).
+ * Marks the provider's holds past their expiry as expired and gives their class seats back, so they
+ * stop counting against availability, capacity and the exclusion constraint
+ * (docs/product-rules.md#holds).
  */
 export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): Promise<void> {
   const expired = await tx
@@ -33,8 +34,8 @@ export async function providersWithStaleHolds(db: Db, now: Date): Promise<string
 }
 
 /**
- * Lets go of the client's unconfirmed bookings of a service (a new hold replaces them, D4) and
- * gives their class places back.
+ * Lets go of the client's unconfirmed bookings of a service (a new hold replaces them:
+ * docs/product-rules.md#holds) and gives their class places back.
  */
 export async function releaseHoldsOf(tx: Tx, clientId: string, serviceId: number, now: Date): Promise<void> {
   const released = await tx

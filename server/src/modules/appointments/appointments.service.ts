@@ -1,5 +1,5 @@
 /**
- * Booking (DESIGN.md D4–D6; spec §2 Appointment confirmation, §4 Appointment states). A booking
+ * Booking (docs/product-rules.md#booking and the sections after it). A booking
  * starts as a 10-minute hold, is confirmed without payment (pay in person, re-book) or later by
  * card or membership, and can be cancelled with the provider's refund rule. Every change is one
  * transaction under the provider's lock; the database's constraints back the checks.

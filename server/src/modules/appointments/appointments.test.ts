@@ -292,7 +292,7 @@ describe('clients and lists', () => {
   });
 });
 
-describe('re-booking goes through the checks of a new booking (D6)', () => {
+describe('re-booking goes through the checks of a new booking', () => {
   async function cancelledMassage(by: Agent, startsAt = TUE_11) {
     const id = (await bookMassage(ana, startsAt)).body.data.id;
     await confirm(ana, id);

@@ -1,5 +1,5 @@
 /**
- * Sign-in by e-mail magic link (spec §2 Login and Magic-link screen, §4 Login, §8).
+ * Sign-in by e-mail magic link (docs/product-rules.md#sign-in).
  * Links carry 256 random bits, are stored only as a hash, work once and expire after
  * MAGIC_LINK_TTL_MINUTES. Known and unknown e-mails get the same answer.
  */

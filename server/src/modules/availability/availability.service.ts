@@ -1,5 +1,5 @@
 /**
- * Working hours, policies, time off and holidays (spec §2 Availability; DESIGN.md D1, D2; issue 3).
+ * Working hours, policies, time off and holidays (docs/product-rules.md#availability; issue 3).
  * All wall-clock values are the provider's, in the provider's time zone.
  */
 import {
@@ -19,7 +19,10 @@ import {
 } from './availability.queries.ts';
 import { holidayCountries, isHolidayCountry, publicHolidays } from './holidays.ts';
 
-/** Until a provider saves their week: Monday to Friday, 08:00–17:00 (spec §9). */
+/**
+ * Until a provider saves their week: Monday to Friday, 08:00–17:00
+ * (docs/product-rules.md#availability).
+ */
 function defaultWeek(): WorkDay[] {
   return WEEKDAY_NAMES.map((name, i) => ({
     weekday: i + 1, name, abbreviation: WEEKDAY_ABBREVIATIONS[i]!, available: i < 5, from: DEFAULT_WORK_FROM, to: DEFAULT_WORK_TO,

@@ -37,7 +37,8 @@ export async function findSlotForUpdate(tx: Tx, id: number): Promise<SlotRow | n
 export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: string, now: Date): Promise<string[]> {
   if (slotIds.length === 0) return [];
   await tx.update(slots).set({ cancelledAt: now, seatsTaken: 0 }).where(and(inArray(slots.id, slotIds), isNull(slots.cancelledAt)));
-  // A provider's cancellation always refunds in full (D6): whatever was paid is owed back.
+  // A provider's cancellation always refunds in full
+  // (docs/product-rules.md#cancellation-and-refunds): whatever was paid is owed back.
   const cancelled = await tx
     .update(appointments)
     .set({

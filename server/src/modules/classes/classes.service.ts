@@ -1,5 +1,5 @@
 /**
- * Group classes (spec §2 Add a Class panel; DESIGN.md D3). A repeater produces occurrences that
+ * Group classes (docs/product-rules.md#classes). A repeater produces occurrences that
  * are stored as slot rows up to the advance-booking horizon and extended as time passes, so
  * bookings, capacity and cancellations attach to real rows.
  */

@@ -1,6 +1,6 @@
 /**
- * First run (DESIGN.md D10): on an empty database, a demo provider at /demo so a newcomer sees
- * a working product at once. Its pictures are drawn here, so nothing is downloaded.
+ * First run (docs/product-rules.md#first-run): on an empty database, a demo provider at /demo so a
+ * newcomer sees a working product at once. Its pictures are drawn here, so nothing is downloaded.
  */
 import sharp from 'sharp';
 import { and, asc, count, eq, gt } from 'drizzle-orm';

@@ -2,7 +2,7 @@ import type { Me } from '@slotted/contract';
 import type { UserRow } from '../users/index.ts';
 import { imageUrl } from '../images/index.ts';
 
-/** The `me` answer (spec §3 Current user). */
+/** The `me` answer: the signed-in person's own account. */
 export function presentMe(user: UserRow, socialProviders: readonly ('google' | 'facebook')[]): Me {
   return {
     id: user.id,

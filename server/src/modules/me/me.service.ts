@@ -1,5 +1,5 @@
 /**
- * Account settings (spec §2 Settings, §3 profile fields, §5, §6; DESIGN.md D1, D9).
+ * Account settings (docs/product-rules.md#settings, docs/product-rules.md#roles-and-accounts).
  * Every field error is gathered before anything is written, then the change is one transaction.
  */
 import { and, eq, ne } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** A provider's public profile (spec §2 Public profile, §3 Provider on profile). */
+/** A provider's public profile (docs/product-rules.md#public-pages). */
 import { fromCents, type PublicProfile } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

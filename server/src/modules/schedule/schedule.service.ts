@@ -1,7 +1,7 @@
 /**
- * The schedule (spec §2 Schedule; issue 3 class view, issue 4 bookings): a provider's class
- * occurrences and every booking the viewer takes part in, as cards grouped by the viewer's
- * local date (D1).
+ * The schedule (docs/product-rules.md#schedule; issue 3 class view, issue 4 bookings): a provider's
+ * class occurrences and every booking the viewer takes part in, as cards grouped by the viewer's
+ * local date (docs/product-rules.md#time-and-time-zones).
  */
 import { WEEKDAYS, type ScheduleDay, type ScheduleSlot } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';

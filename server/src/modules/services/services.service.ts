@@ -1,4 +1,4 @@
-/** The provider's catalog of services (spec §2 Catalog: services, §3 Service, §5; issue 3). */
+/** The provider's catalog of services (docs/product-rules.md#services; issue 3). */
 import { DEFAULT_CAPACITY, fromCents, toCents, type Service, type serviceInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -50,7 +50,8 @@ export function servicesService(deps: { db: Db; clock: Clock }) {
 
   async function mine(providerId: string, id: number): Promise<ServiceListRow> {
     const row = await findLiveService(db, id);
-    // Another provider's service is answered like a missing one (DESIGN.md §3).
+    // Another provider's service is answered like a missing one
+    // (docs/product-rules.md#roles-and-accounts).
     if (!row || row.service.providerId !== providerId) throw new AppError('not_found', 'Service not found.');
     return row;
   }

@@ -3,7 +3,10 @@ import { isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, slots, users } from '../../db/schema.ts';
 
-/** Bookings holding the provider's time in [from, to): confirmed, or held and not yet expired (D2, D4). */
+/**
+ * Bookings holding the provider's time in [from, to): confirmed, or held and not yet expired
+ * (docs/product-rules.md#availability).
+ */
 export async function activeBookings(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
     .select({

@@ -1,6 +1,6 @@
 /**
- * GET /api/services/{id}/slots: the times a viewer may book (spec §2 Choose time; D1–D4). Loads
- * what the pure slot engine needs and asks it; the engine decides.
+ * GET /api/services/{id}/slots: the times a viewer may book (docs/product-rules.md#availability).
+ * Loads what the pure slot engine needs and asks it; the engine decides.
  */
 import { SLOTS_WINDOW_MAX_DAYS, type serviceSlotsQuery } from '@slotted/contract';
 import type { z } from 'zod';

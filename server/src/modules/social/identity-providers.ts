@@ -1,9 +1,9 @@
 /**
- * The two social sign-in providers, through `openid-client` (DESIGN.md §1): Google by OpenID
- * Connect discovery (code flow with PKCE, state and nonce; the library checks the ID token's
- * issuer, audience, expiry and nonce, and its signature against the issuer's published keys once
- * its non-repudiation checks, off by default, are on), Facebook by its OAuth 2 code flow and
- * the Graph API `/me`. Endpoints come from configuration so tests and self-hosters can point
+ * The two social sign-in providers, through `openid-client` (docs/architecture.md#social-sign-in):
+ * Google by OpenID Connect discovery (code flow with PKCE, state and nonce; the library checks the
+ * ID token's issuer, audience, expiry and nonce, and its signature against the issuer's published
+ * keys once its non-repudiation checks, off by default, are on), Facebook by its OAuth 2 code flow
+ * and the Graph API `/me`. Endpoints come from configuration so tests and self-hosters can point
  * them elsewhere; plain http is allowed only for loopback addresses.
  */
 import * as oidc from 'openid-client';

@@ -8,7 +8,10 @@ import type { SessionCookies } from '../../plugins/auth.ts';
 import { SocialSignInError, type socialService } from './social.service.ts';
 
 const STATE_COOKIE = 'slotted_oauth_state';
-/** Set by the web app when sign-in interrupted a booking or purchase (spec §6). */
+/**
+ * Set by the web app when sign-in interrupted a booking or purchase
+ * (docs/product-rules.md#roles-and-accounts).
+ */
 const REDIRECT_COOKIE = 'redirect_after_login';
 
 // eslint-disable-next-line no-control-regex -- control characters could smuggle a host past the slash checks

@@ -13,8 +13,9 @@ import { Sidebar } from './sidebar.tsx';
 
 /**
  * The root layout. The current user is loaded first and the page rendered only afterwards
- * (spec §2); signed-out visitors of pages that need an account go to /login. The sidebar shows when
- * the route allows it and someone is signed in; the navbar when the route asks for it and nobody is.
+ * (docs/product-rules.md#routes-and-navigation); signed-out visitors of pages that need an account
+ * go to /login. The sidebar shows when the route allows it and someone is signed in; the navbar
+ * when the route asks for it and nobody is.
  */
 export function AppShell() {
   const location = useLocation();
@@ -28,7 +29,7 @@ export function AppShell() {
   const user = me.data;
   if (!user && !meta.loginOptional) return <Navigate to="/login" replace />;
 
-  // The page is re-keyed on the full path (spec §2).
+  // The page is re-keyed on the full path (docs/product-rules.md#routes-and-navigation).
   const page = <Outlet key={location.pathname} />;
 
   if (user && meta.showSidebar) {

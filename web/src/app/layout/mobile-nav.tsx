@@ -20,7 +20,7 @@ export function MobileTopBar({ me }: { me: Me }) {
 
 /**
  * Under 1024 px: a bottom tab bar with the top-level entries; a group goes straight to its first
- * sub-item (spec §2), whose page offers the others as tabs.
+ * sub-item (docs/product-rules.md#routes-and-navigation), whose page offers the others as tabs.
  */
 export function MobileTabBar({ items }: { items: NavItem[] }) {
   const { pathname } = useLocation();

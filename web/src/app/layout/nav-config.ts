@@ -1,6 +1,6 @@
 import { ClockIcon, LayersIcon, SettingsIcon, TicketIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 
-/** Spec §3 "Navigation item": title, icon, href, optional sub-items. */
+/** A navigation item: title, icon, href, optional sub-items. */
 export interface NavItem {
   title: string;
   href: string;
@@ -14,8 +14,8 @@ export interface NavItem {
 }
 
 /**
- * Spec §2 "Navigation", in order. Adding an entry is one line; an entry appears only once a page
- * exists at its href (see visibleNavItems' hasRoute).
+ * The menu, in order (docs/product-rules.md#routes-and-navigation). Adding an entry is one line; an
+ * entry appears only once a page exists at its href (see visibleNavItems' hasRoute).
  */
 export const NAV_ITEMS: NavItem[] = [
   { title: 'Schedule', href: '/schedule', icon: 'schedule' },
@@ -82,7 +82,10 @@ export function visibleNavItems(items: NavItem[], context: NavContext): NavItem[
   return out;
 }
 
-/** Spec §2: an item is highlighted when the current path equals its link or starts with it. */
+/**
+ * An item is highlighted when the current path equals its link or starts with it
+ * (docs/product-rules.md#routes-and-navigation).
+ */
 export function isNavItemActive(pathname: string, href: string): boolean {
   if (href === '/') return pathname === '/';
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

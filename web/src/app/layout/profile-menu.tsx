@@ -11,8 +11,9 @@ const itemClasses =
   'data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-900';
 
 /**
- * Spec §2: avatar and name; Profile (opens /{username} in a new tab, only with a username — and
- * once the public profile page exists), Settings and Log out.
+ * The profile menu (docs/product-rules.md#routes-and-navigation): avatar and name; Profile (opens
+ * /{username} in a new tab, only with a username — and once the public profile page exists),
+ * Settings and Log out.
  */
 export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compact' }) {
   const showProfile = Boolean(me.username) && hasNamedRoute('Profile');

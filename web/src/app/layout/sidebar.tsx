@@ -15,8 +15,9 @@ const idle = 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900';
 const current = 'bg-brand-50 text-brand-700';
 
 /**
- * The desktop sidebar (from 1024 px). Groups open in place to show their sub-items; when
- * minimized (icons only) a group goes straight to its first sub-item (spec §2 Navigation).
+ * The desktop sidebar (from 1024 px). Groups open in place to show their sub-items; when minimized
+ * (icons only) a group goes straight to its first sub-item
+ * (docs/product-rules.md#routes-and-navigation).
  */
 export function Sidebar({ me, items, minimized }: { me: Me; items: NavItem[]; minimized: boolean }) {
   const { pathname } = useLocation();

@@ -43,7 +43,10 @@ export const FacebookIcon = (p: IconProps) => (
   </svg>
 );
 
-/** Schedule's icon: a calendar page showing today's day of the month (spec §2 Navigation). */
+/**
+ * Schedule's icon: a calendar page showing today's day of the month
+ * (docs/product-rules.md#routes-and-navigation).
+ */
 export function CalendarDayIcon({ day, ...p }: IconProps & { day: number }) {
   return (
     <Svg {...p}>

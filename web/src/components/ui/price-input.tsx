@@ -3,8 +3,9 @@ import { PRICE_MAX } from '@slotted/contract';
 import { Input } from './field.tsx';
 
 /**
- * Spec §5 price typing: only digits and one decimal point (a comma becomes a point), at most two
- * decimals, at most PRICE_MAX. Whatever breaks a rule is refused: the previous text is kept.
+ * Price typing (docs/product-rules.md#limits-and-validation): only digits and one decimal point (a
+ * comma becomes a point), at most two decimals, at most PRICE_MAX. Whatever breaks a rule is
+ * refused: the previous text is kept.
  */
 export function sanitisePriceTyping(next: string, previous: string): string {
   const text = next.replace(/,/g, '.').replace(/[^\d.]/g, '');
@@ -16,7 +17,7 @@ export function sanitisePriceTyping(next: string, previous: string): string {
   return decimals === undefined ? whole : `${whole}.${decimals}`;
 }
 
-/** Spec §5: on blur a price is padded to two decimals ('12' → '12.00', '.5' → '0.50'); empty stays empty. */
+/** On blur a price is padded to two decimals ('12' → '12.00', '.5' → '0.50'); empty stays empty. */
 export function padPrice(text: string): string {
   if (text.trim() === '' || text === '.') return '';
   const value = Number(text);
@@ -29,7 +30,10 @@ export interface PriceInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   onChange: (value: string) => void;
 }
 
-/** A euro amount: '€' prefix, decimal keyboard on phones, the spec's typing rules, two decimals on blur. */
+/**
+ * A euro amount: '€' prefix, decimal keyboard on phones, the typing rules above, two decimals on
+ * blur.
+ */
 export const PriceInput = forwardRef<HTMLInputElement, PriceInputProps>(function PriceInput({ value, onChange, onBlur, ...props }, ref) {
   return (
     <Input

@@ -12,7 +12,10 @@ export const QR_OPTIONS = {
   color: { dark: '#18181b', light: '#ffffff' },
 } as const;
 
-/** The QR code of a text as an SVG data URL (spec §9: error correction level Q, width 240). */
+/**
+ * The QR code of a text as an SVG data URL (error correction level Q, width 240:
+ * docs/product-rules.md#shared-interface-pieces).
+ */
 export async function qrCodeDataUrl(value: string): Promise<string> {
   const svg = await QRCode.toString(value, QR_OPTIONS);
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

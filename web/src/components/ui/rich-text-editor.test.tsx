@@ -27,7 +27,7 @@ function editorWith(html: string): Editor {
 }
 
 describe('rich text rules', () => {
-  it('keeps undo history at depth 100 with a 500 ms group delay (spec §9)', () => {
+  it('keeps undo history at depth 100 with a 500 ms group delay', () => {
     expect(EDITOR_HISTORY).toEqual({ depth: 100, newGroupDelay: 500 });
     const editor = editorWith('<p>x</p>');
     const undoRedo = editor.extensionManager.extensions.find((e) => e.name === 'undoRedo');

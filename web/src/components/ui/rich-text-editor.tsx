@@ -10,7 +10,7 @@ import { Field, Input, useFieldControl } from './field.tsx';
 import { editorContentClasses, isAllowedLinkUrl, RICH_TEXT_LINK_SCHEMES } from './rich-text-rules.ts';
 import { YouTubeEmbed, youtubeVideoId } from './rich-text-youtube.ts';
 
-/** Spec §9: editor undo history depth 100, group delay 500 ms. */
+/** Undo history depth 100, group delay 500 ms (docs/product-rules.md#shared-interface-pieces). */
 export const EDITOR_HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 
 /** The editor's extensions: StarterKit (headings 1–3, marks, lists, quote, code, link), images by URL, YouTube. */
@@ -29,7 +29,8 @@ export function richTextExtensions() {
           scheme,
           optionalSlashes: true,
         })),
-        // Spec §5: only these schemes — not even relative links.
+        // Only these schemes, not even relative links
+        // (docs/product-rules.md#limits-and-validation).
         isAllowedUri: (url) => isAllowedLinkUrl(url),
         shouldAutoLink: (url) => isAllowedLinkUrl(url),
         HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow' },
@@ -66,9 +67,10 @@ export interface RichTextEditorProps {
 }
 
 /**
- * The rich-text editor of descriptions and terms (spec §1, TipTap 3): headings, bold, italic,
- * underline, lists, quote, code, links, images by URL and YouTube videos, with an accessible
- * toolbar (one tab stop, arrow keys, pressed states). Controlled by HTML; empty is ''.
+ * The rich-text editor of descriptions and terms (TipTap 3;
+ * docs/product-rules.md#limits-and-validation): headings, bold, italic, underline, lists, quote,
+ * code, links, images by URL and YouTube videos, with an accessible toolbar (one tab stop, arrow
+ * keys, pressed states). Controlled by HTML; empty is ''.
  */
 export function RichTextEditor({ value, onChange, placeholder, className, ...props }: RichTextEditorProps) {
   const field = useFieldControl();

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn.ts';
 
-/** Spec §5: links in rich text only with these schemes. */
+/** Links in rich text only with these schemes (docs/product-rules.md#limits-and-validation). */
 export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const;
 
 const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;

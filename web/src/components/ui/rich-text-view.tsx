@@ -3,11 +3,15 @@ import DOMPurify from 'dompurify';
 import { cn } from '../../lib/cn.ts';
 
 /**
- * Spec §5: links in rich text only for http, https, ftp, ftps, mailto, tel, callto, sms, cid and
- * xmpp. Relative URLs and anchors stay allowed (DOMPurify's default shape, minus other schemes).
+ * Links in rich text only for http, https, ftp, ftps, mailto, tel, callto, sms, cid and
+ * xmpp. Relative URLs and anchors stay allowed (DOMPurify's default shape, minus other schemes;
+ * docs/product-rules.md#limits-and-validation).
  */
 const ALLOWED_URI = /^(?:(?:(?:f|ht)tps?|mailto|tel|callto|sms|cid|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
-/** Video embeds (spec §1) are kept only from YouTube's embed player. */
+/**
+ * Video embeds (docs/product-rules.md#limits-and-validation) are kept only from YouTube's embed
+ * player.
+ */
 const VIDEO_EMBED = /^https:\/\/(?:www\.)?(?:youtube\.com|youtube-nocookie\.com)\/embed\/[\w-]+(?:\?[\w=&%.-]*)?$/;
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
@@ -37,7 +41,10 @@ function getPurifier(): ReturnType<typeof DOMPurify> | null {
   return purifier;
 }
 
-/** Sanitised HTML for display (the server sanitises too; this is defence in depth, DESIGN.md §1). */
+/**
+ * Sanitised HTML for display (the server sanitises too; this is defence in depth,
+ * docs/product-rules.md#limits-and-validation).
+ */
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';
   const instance = getPurifier();
@@ -51,7 +58,10 @@ export function sanitizeRichText(html: string | null | undefined): string {
   });
 }
 
-/** Spec §5: terms (and any rich text) count as empty when blank or an empty paragraph. */
+/**
+ * Terms (and any rich text) count as empty when blank or an empty paragraph
+ * (docs/product-rules.md#limits-and-validation).
+ */
 export function isRichTextEmpty(html: string | null | undefined): boolean {
   if (!html) return true;
   const compact = html.replace(/\s|&nbsp;/g, '');

@@ -22,7 +22,7 @@ export interface SidePanelProps {
 
 /**
  * A drawer from the right on desktop; a bottom sheet on phones that closes when dragged down by
- * more than 100 px (spec §9, side-panel swipe-down close threshold).
+ * more than 100 px (docs/product-rules.md#shared-interface-pieces).
  */
 export function SidePanel({ open, onOpenChange, title, description, children, footer, size = 'm' }: SidePanelProps) {
   const sheet = useMediaQuery(SHEET_QUERY);

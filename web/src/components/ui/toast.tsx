@@ -16,7 +16,10 @@ export interface ToastOptions {
   description?: string;
   /** Default 'success'. */
   theme?: ToastTheme;
-  /** Milliseconds before it closes by itself; default 5000 (spec §9). */
+  /**
+   * Milliseconds before it closes by itself; default 5000
+   * (docs/product-rules.md#shared-interface-pieces).
+   */
   duration?: number;
 }
 
@@ -40,9 +43,9 @@ export function useToast(): ToastApi {
 }
 
 /**
- * Spec §4/§9: a toast is added, closes by itself after its duration, by its close button or by a
- * horizontal swipe of more than 50 px, and leaves with a 300 ms animation. At most 5 are visible:
- * a sixth pushes the oldest out.
+ * A toast is added, closes by itself after its duration, by its close button or by a horizontal
+ * swipe of more than 50 px, and leaves with a 300 ms animation. At most 5 are visible: a sixth
+ * pushes the oldest out (docs/product-rules.md#shared-interface-pieces).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);

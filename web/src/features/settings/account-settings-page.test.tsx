@@ -32,7 +32,7 @@ describe('account settings', () => {
     expect([body?.get('name'), body?.get('username'), body?.get('is_provider')]).toEqual(['Pat P.', 'pat-p', '1']);
   });
 
-  it('shows a 422 under its field and focuses the first one (spec §5)', async () => {
+  it('shows a 422 under its field and focuses the first one', async () => {
     const user = userEvent.setup();
     renderPage(() =>
       apiError(422, {

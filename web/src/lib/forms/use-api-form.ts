@@ -49,8 +49,9 @@ export interface ApiForm<TValues extends FieldValues, TOutput> {
 }
 
 /**
- * The one way to write a form (react-hook-form with the contract's Zod schema): spec §5 wants a
- * failed save to show each message under its field and to scroll to, and focus, the first one.
+ * The one way to write a form (react-hook-form with the contract's Zod schema):
+ * docs/product-rules.md#limits-and-validation wants a failed save to show each message under its
+ * field and to scroll to, and focus, the first one.
  */
 export function useApiForm<TValues extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput>,

@@ -12,7 +12,7 @@ export interface AppointmentsDeps {
   appUrl: string;
   availability: ReturnType<typeof availabilityService>;
   classes: ReturnType<typeof classesService>;
-  /** Card payments are configured on this installation (D11). */
+  /** Card payments are configured on this installation (docs/product-rules.md#payments). */
   cardPayments: boolean;
   /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };

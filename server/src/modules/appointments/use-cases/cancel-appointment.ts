@@ -1,4 +1,7 @@
-/** POST /api/appointments/{id}/cancel, by the client or the provider (D6). */
+/**
+ * POST /api/appointments/{id}/cancel, by the client or the provider
+ * (docs/product-rules.md#cancellation-and-refunds).
+ */
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';

@@ -1,6 +1,7 @@
 /**
- * The end every confirmation shares, whatever settled the price (spec §4, D5): the booking becomes
- * confirmed and client and provider get the confirmation e-mails, in the caller's transaction.
+ * The end every confirmation shares, whatever settled the price
+ * (docs/product-rules.md#confirmation-and-payment-options): the booking becomes confirmed and
+ * client and provider get the confirmation e-mails, in the caller's transaction.
  */
 import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';

@@ -1,4 +1,7 @@
-/** POST /api/appointments/{id}/confirm-without-payment: pay in person, or re-book a cancelled booking (spec §4, D5, D6). */
+/**
+ * POST /api/appointments/{id}/confirm-without-payment: pay in person, or re-book a cancelled
+ * booking (docs/product-rules.md#confirmation-and-payment-options).
+ */
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';

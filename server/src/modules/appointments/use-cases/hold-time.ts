@@ -1,4 +1,7 @@
-/** POST /api/appointments: a 10-minute hold on a class place or an appointment time (D4). */
+/**
+ * POST /api/appointments: a 10-minute hold on a class place or an appointment time
+ * (docs/product-rules.md#holds).
+ */
 import { HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER, type createAppointmentInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
@@ -12,8 +15,9 @@ import type { AppointmentsDeps } from './appointments-deps.ts';
 import { loadBookable, slotTakenByGuard, takeTime, type Bookable, type Place } from './take-time.ts';
 
 /**
- * One client cannot hold every free time (D4): a new hold replaces the client's other holds of
- * the same service, and at most MAX_LIVE_HOLDS_PER_PROVIDER live holds with one provider.
+ * One client cannot hold every free time (docs/product-rules.md#holds): a new hold replaces the
+ * client's other holds of the same service, and at most MAX_LIVE_HOLDS_PER_PROVIDER live holds with
+ * one provider.
  */
 async function makeRoomForHold(tx: Tx, viewer: UserRow, b: Bookable, now: Date): Promise<void> {
   await releaseHoldsOf(tx, viewer.id, b.found.service.id, now);

@@ -7,7 +7,9 @@ import { presentAppointment } from '../appointments.presenter.ts';
 import { appointmentDetails, byId, type AppointmentDetails } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 
-/** Other people's bookings answer 404 like missing ones (DESIGN.md §3). */
+/**
+ * Other people's bookings answer 404 like missing ones (docs/product-rules.md#roles-and-accounts).
+ */
 export const appointmentNotFound = () => new AppError('not_found', 'Appointment not found.');
 
 export async function loadAppointment(executor: Db | Tx, id: string): Promise<AppointmentDetails> {

@@ -1,7 +1,8 @@
 /**
- * Re-booking a cancelled booking is booking its time again (D6): only the client's own
- * cancellation can be undone (a provider's is final), of a service still offered, and only if
- * that time could be booked now — the same check as a new hold, under the provider's lock.
+ * Re-booking a cancelled booking is booking its time again
+ * (docs/product-rules.md#confirmation-and-payment-options): only the client's own cancellation can
+ * be undone (a provider's is final), of a service still offered, and only if that time could be
+ * booked now — the same check as a new hold, under the provider's lock.
  */
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';

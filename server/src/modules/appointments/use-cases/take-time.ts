@@ -1,6 +1,7 @@
 /**
- * The one check behind a new hold and a re-booking (D4, D6): a booking takes its time only if
- * that time could be booked now. Runs under the provider's lock; the database's constraints back it.
+ * The one check behind a new hold and a re-booking (docs/product-rules.md#booking): a booking takes
+ * its time only if that time could be booked now. Runs under the provider's lock; the database's
+ * constraints back it.
  */
 import type { Tx } from '../../../db/client.ts';
 import type { slots } from '../../../db/schema.ts';

@@ -11,8 +11,8 @@ export async function confirmWithoutPayment(id: string): Promise<Appointment> {
 }
 
 /**
- * The page itself puts the answer in place (one second later, spec §4), so this hook leaves the
- * cache alone.
+ * The page itself puts the answer in place (one second later:
+ * docs/product-rules.md#appointment-confirmation), so this hook leaves the cache alone.
  */
 export function useConfirmWithoutPayment() {
   return useMutation({ mutationFn: confirmWithoutPayment });

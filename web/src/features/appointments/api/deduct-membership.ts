@@ -8,8 +8,9 @@ export interface DeductMembershipInput {
 }
 
 /**
- * POST /api/appointments/{id}/deduct-membership {membership_id} (spec §7): confirms by using one
- * credit of a membership. The server offers the option only once memberships exist.
+ * POST /api/appointments/{id}/deduct-membership {membership_id}
+ * (docs/product-rules.md#confirmation-and-payment-options): confirms by using one credit of a
+ * membership. The server offers the option only once memberships exist.
  */
 export async function deductMembership({ id, membershipId }: DeductMembershipInput): Promise<Appointment> {
   return apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/deduct-membership`, {

@@ -6,7 +6,9 @@ import { ClockIcon, MapPinIcon } from 'lucide-react';
 import { formatTime } from '../../../lib/format.ts';
 import { formatDuration } from '../../../lib/service-format.ts';
 
-/** Spec §2: the service title, its duration and location. */
+/**
+ * The service title, its duration and location (docs/product-rules.md#appointment-confirmation).
+ */
 export function ServiceSummary({ appointment }: { appointment: Appointment }) {
   const duration = formatDuration(appointment.duration);
   return (
@@ -44,9 +46,9 @@ function zoneLabel(zone: string): string {
 }
 
 /**
- * Spec §2: a card with Date (pretty date), Time (start — until, in the viewer's zone) and With
- * (the provider, linking to the public profile). A provider looking at a client's booking also
- * sees who booked it.
+ * A card with Date (pretty date), Time (start — until, in the viewer's zone) and With (the
+ * provider, linking to the public profile), as docs/product-rules.md#appointment-confirmation
+ * lists them. A provider looking at a client's booking also sees who booked it.
  */
 export function AppointmentDetailsCard({ appointment }: { appointment: Appointment }) {
   const { provider, client } = appointment;

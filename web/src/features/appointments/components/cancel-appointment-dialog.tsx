@@ -5,9 +5,9 @@ import { formatMoney } from '../../../lib/format.ts';
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
 /**
- * Spec §8 cancel dialog texts (D6): for the provider, an immediate cancellation with a full refund;
- * for a client past the provider's refund deadline, no refund; otherwise the slot becomes available
- * again and can be rebooked, with what is refunded.
+ * The cancel dialog texts (docs/product-rules.md#failures-and-messages): for the provider, an
+ * immediate cancellation with a full refund; for a client past the provider's refund deadline, no
+ * refund; otherwise the slot becomes available again and can be rebooked, with what is refunded.
  */
 export function cancellationText(appointment: Appointment): string {
   if (!appointment.is_mine) {

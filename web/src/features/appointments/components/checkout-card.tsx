@@ -8,7 +8,10 @@ import { cardClasses } from './confirmation-frame.tsx';
 import { PaymentErrorPanel, PaymentOptions } from './payment-options.tsx';
 import { TermsLink } from './terms-link.tsx';
 
-/** Checkout: how to pay (spec §4), the total, and Confirm (or Pay). */
+/**
+ * Checkout: how to pay (docs/product-rules.md#confirmation-and-payment-options), the total, and
+ * Confirm (or Pay).
+ */
 export function CheckoutCard({ appointment, checkout }: { appointment: Appointment; checkout: Checkout }) {
   const { expired, payment } = checkout;
   const { option } = payment;

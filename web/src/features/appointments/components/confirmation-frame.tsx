@@ -5,7 +5,10 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 export const cardClasses = 'rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm shadow-zinc-900/5 sm:p-6';
 
-/** The page without the app's sidebar (spec §2: no sidebar): the logo home, and the content. */
+/**
+ * The page without the app's sidebar (docs/product-rules.md#routes-and-navigation): the logo
+ * home, and the content.
+ */
 export function ConfirmationFrame({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-zinc-50">

@@ -28,7 +28,7 @@ export function ConfirmationHeader({ appointment, checkout }: { appointment: App
   );
 }
 
-/** The hold's time left (D4), as mm:ss. */
+/** The hold's time left (docs/product-rules.md#holds), as mm:ss. */
 function HoldCountdown({ seconds }: { seconds: number }) {
   const urgent = seconds <= 60;
   return (

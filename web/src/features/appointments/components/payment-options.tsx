@@ -11,7 +11,10 @@ export const REBOOK_TEXT = 'You have paid for this service before. Please confir
 export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available yet';
 
 export interface PaymentOptionsProps {
-  /** The offered options, in the server's order (spec §4). */
+  /**
+   * The offered options, in the server's order
+   * (docs/product-rules.md#confirmation-and-payment-options).
+   */
   options: PaymentOption[];
   value: PaymentOption;
   onValueChange: (value: PaymentOption) => void;
@@ -22,9 +25,9 @@ export interface PaymentOptionsProps {
 }
 
 /**
- * Spec §2/§4 payment options: tabs only when there is more than one option; otherwise the one
- * option's panel on its own. Re-book, Pay now (the card element's place), Pay in person and My
- * memberships (a radio list).
+ * Payment options (docs/product-rules.md#confirmation-and-payment-options): tabs only when there is
+ * more than one option; otherwise the one option's panel on its own. Re-book, Pay now (the card
+ * element's place), Pay in person and My memberships (a radio list).
  */
 export function PaymentOptions({ options, value, onValueChange, ...panel }: PaymentOptionsProps) {
   if (options.length === 0) return null;
@@ -74,8 +77,9 @@ function Text({ children }: { children: ReactNode }) {
 }
 
 /**
- * Where the embedded card payment element goes (spec §2 Pay now). Card payments are not set up
- * on this installation yet (DESIGN.md D11), so it stays a placeholder.
+ * Where the embedded card payment element goes (docs/product-rules.md#appointment-confirmation).
+ * Card payments are not set up on this installation yet (docs/product-rules.md#payments), so it
+ * stays a placeholder.
  */
 function CardElementPlaceholder() {
   return (
@@ -168,7 +172,10 @@ function MembershipChoice({
   );
 }
 
-/** Spec §2: the panel a failed card payment shows, with the payment provider's message. */
+/**
+ * The panel a failed card payment shows, with the payment provider's message
+ * (docs/product-rules.md#appointment-confirmation).
+ */
 export function PaymentErrorPanel({ message }: { message: string }) {
   return (
     <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-3.5 text-sm">

@@ -7,7 +7,7 @@ export const SESSION_EXPIRED_TEXT =
   "Your session timed out before we could confirm your booking. Just restart your booking to continue—you're almost there!";
 
 /**
- * Spec §2/§4, DESIGN.md D4: the hold ran out. The dialog cannot be dismissed (no close button,
+ * The hold ran out (docs/product-rules.md#holds). The dialog cannot be dismissed (no close button,
  * Escape and outside clicks do nothing): the only way on is to restart the booking.
  */
 export function SessionExpiredDialog({ open, restartTo }: { open: boolean; restartTo: string }) {

@@ -3,14 +3,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { isRichTextEmpty, RichTextView } from '../../../components/ui/rich-text-view.tsx';
 
-/** Spec §5: terms count as empty when blank or an empty paragraph. */
+/**
+ * Terms count as empty when blank or an empty paragraph
+ * (docs/product-rules.md#limits-and-validation).
+ */
 export function hasTerms(html: string | null | undefined): boolean {
   return !isRichTextEmpty(html);
 }
 
 /**
- * Spec §2: a 'Terms and conditions' link opening a dialog with the provider's terms (sanitised
- * HTML); nothing at all when the provider has none.
+ * A 'Terms and conditions' link opening a dialog with the provider's terms (sanitised HTML);
+ * nothing at all when the provider has none (docs/product-rules.md#appointment-confirmation).
  */
 export function TermsLink({ html, providerName }: { html: string | null | undefined; providerName: string }) {
   const [open, setOpen] = useState(false);

@@ -1,6 +1,6 @@
 import { calendarFile, calendarFileName, type Appointment } from '@slotted/contract';
 
-/** Spec §9: the download link is freed after 5 seconds. */
+/** How long the download link lives after the click before it is freed. */
 export const CALENDAR_URL_LIFETIME_MS = 5000;
 
 /** The booking as an RFC 5545 calendar file (the contract's, as in the confirmation e-mails). */

@@ -9,9 +9,10 @@ export const PAYMENT_OPTION_LABELS: Record<PaymentOption, string> = {
 };
 
 /**
- * A membership the client could use for this booking (spec §2: name, price, cover, used,
- * quantity and available counts, interval, expiration day, renewal day). The contract leaves the
- * entries open until memberships exist, so they are read leniently.
+ * A membership the client could use for this booking
+ * (docs/product-rules.md#appointment-confirmation: name, price, cover, used, quantity and available
+ * counts, interval, expiration day, renewal day). The contract leaves the entries open until
+ * memberships exist, so they are read leniently.
  */
 const membershipSchema = z.object({
   id: z.union([z.string(), z.number()]),
@@ -44,8 +45,9 @@ export function offeredOptions(appointment: Pick<Appointment, 'payment_options' 
 }
 
 /**
- * Spec §4: a single option is selected; memberships are chosen by default when usable; when pay
- * now is offered, the first option is selected. Otherwise the first option too.
+ * A single option is selected; memberships are chosen by default when usable; when pay now is
+ * offered, the first option is selected. Otherwise the first option too
+ * (docs/product-rules.md#confirmation-and-payment-options).
  */
 export function defaultPaymentOption(options: readonly PaymentOption[]): PaymentOption | null {
   if (options.length === 0) return null;
@@ -54,7 +56,10 @@ export function defaultPaymentOption(options: readonly PaymentOption[]): Payment
   return options[0];
 }
 
-/** Spec §2: the badge next to the Total of a confirmed booking. */
+/**
+ * The badge next to the Total of a confirmed booking
+ * (docs/product-rules.md#appointment-confirmation).
+ */
 export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method'>): { label: string; tone: 'success' | 'brand' | 'neutral' } {
   // A membership is the more specific answer, whether or not the server also stamps paid_at.
   if (appointment.payment_method === 'membership') return { label: 'Included in membership', tone: 'brand' };

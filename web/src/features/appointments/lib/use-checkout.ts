@@ -28,7 +28,10 @@ export function confirmationView(appointment: Appointment, startsInFuture: boole
   return 'checkout';
 }
 
-/** Spec §2 headings: 'Checkout', 'Booking confirmed', 'Re-booking' (confirmed, then cancelled). */
+/**
+ * The page's headings (docs/product-rules.md#appointment-confirmation): 'Checkout', 'Booking
+ * confirmed', 'Re-booking' (confirmed, then cancelled).
+ */
 export function confirmationHeading(appointment: Appointment, view: ConfirmationView): string {
   if (view === 'confirmed') return 'Booking confirmed';
   if (view === 'cancelled') return 'Booking cancelled';
@@ -37,8 +40,9 @@ export function confirmationHeading(appointment: Appointment, view: Confirmation
 }
 
 /**
- * The confirmation page's state and actions: which screen, the hold's countdown (D4), the chosen way
- * to pay (spec §4), confirming it (the answer is shown after a second, spec §4), and cancelling.
+ * The confirmation page's state and actions: which screen, the hold's countdown
+ * (docs/product-rules.md#holds), the chosen way to pay, confirming it (the answer is shown after a
+ * second: docs/product-rules.md#appointment-confirmation), and cancelling.
  * Each way to pay is one branch of `confirm`, so card payment and memberships grow here.
  */
 export function useCheckout(appointment: Appointment, receivedAt: number) {
@@ -53,7 +57,7 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
 
   const [chosenOption, setChosenOption] = useState<PaymentOption | null>(null);
   const [chosenMembership, setChosenMembership] = useState<string | null>(null);
-  // From the click until the answer is on screen (the answer waits a second, spec §4).
+  // From the click until the answer is on screen (the answer waits a second).
   const [confirming, setConfirming] = useState(false);
   const [expiredByServer, setExpiredByServer] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
@@ -124,7 +128,8 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
     setPayError(null);
     if (option === 'pay_now') {
       checkout.mutate(appointment.id, {
-        // The embedded card element is not part of this installation yet (D11).
+        // The embedded card element is not part of this installation yet
+        // (docs/product-rules.md#payments).
         onSuccess: () => setPayError(`${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.`),
         onError: (error) => {
           if (isApiError(error, 401)) return toLogin();

@@ -18,8 +18,9 @@ import { SessionExpiredDialog } from '../components/session-expired-dialog.tsx';
 import { useCheckout } from '../lib/use-checkout.ts';
 
 /**
- * /appointments/{id} (route AppointmentConfirmation, spec §2 Appointment confirmation): checkout of
- * a held booking, its confirmation, and re-booking after a cancellation.
+ * /appointments/{id} (route AppointmentConfirmation,
+ * docs/product-rules.md#appointment-confirmation): checkout of a held booking, its confirmation,
+ * and re-booking after a cancellation.
  */
 export function AppointmentConfirmationPage() {
   const { id = '' } = useParams();
@@ -30,7 +31,8 @@ export function AppointmentConfirmationPage() {
   const signedOut = isApiError(appointment.error, 401);
   const here = location.pathname + location.search;
 
-  // Login optional here (spec §2), but a booking is private: sign in and come back.
+  // Login optional here, but a booking is private: sign in and come back
+  // (docs/product-rules.md#appointment-confirmation).
   useEffect(() => {
     if (!signedOut) return;
     rememberRedirectAfterLogin(here);

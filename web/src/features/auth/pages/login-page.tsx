@@ -18,7 +18,10 @@ import { socialErrorMessage } from '../social-errors.ts';
 
 export const LOGIN_FAILED_TOAST = 'Oops! An error occurred. Please try again.';
 
-/** Spec §2 Login: social sign-in (when configured) or an e-mailed magic link. */
+/**
+ * The login page (docs/product-rules.md#sign-in): social sign-in (when configured) or an e-mailed
+ * magic link.
+ */
 export function LoginPage() {
   const { data: me } = useMe();
   const { config } = useConfig();

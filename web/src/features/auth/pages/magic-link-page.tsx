@@ -41,8 +41,9 @@ function verifyOnce(token: string) {
 }
 
 /**
- * Spec §2 Magic-link screen: verifies the token on load. Signed in → the remembered page or /;
- * a new e-mail → 'Set up your account'; an expired link → back to /login after 5 seconds.
+ * The magic-link page (docs/product-rules.md#sign-in): verifies the token on load. Signed in → the
+ * remembered page or /; a new e-mail → 'Set up your account'; an expired link → back to /login
+ * after 5 seconds.
  */
 export function MagicLinkPage() {
   const { token = '' } = useParams();

@@ -3,7 +3,7 @@ import type { WorkDay } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { availabilityKeys } from '../../../lib/query-keys.ts';
 
-/** The week and the IANA zone its times are in (DESIGN.md D1). */
+/** The week and the IANA zone its times are in (docs/product-rules.md#time-and-time-zones). */
 export interface WorkWeek {
   days: WorkDay[];
   timezone: string;

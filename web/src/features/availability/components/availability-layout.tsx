@@ -3,7 +3,10 @@ import { DocumentTitle, Page, PageHeader } from '../../../components/ui/page.tsx
 import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { ProvidersOnly } from '../../../components/providers-only.tsx';
 
-/** Availability tabs (spec §2): Working hours, Policies, and the time off and holidays page. */
+/**
+ * Availability tabs (docs/product-rules.md#availability-and-policies): Working hours, Policies, and
+ * the time off and holidays page.
+ */
 export const AVAILABILITY_TABS = [
   { label: 'Working hours', to: '/availability', end: true },
   { label: 'Policies', to: '/availability/policies' },

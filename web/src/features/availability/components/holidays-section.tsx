@@ -16,7 +16,7 @@ import { Card } from './availability-layout.tsx';
 const NO_COUNTRY = '';
 
 /**
- * Public holidays of the provider's country (the spec's sample "national holidays", made real):
+ * Public holidays of the provider's country (docs/product-rules.md#availability):
  * closed by default; a switch opens a holiday for bookings.
  */
 export function HolidaysSection({ thisYear }: { thisYear: number }) {

@@ -49,7 +49,7 @@ export interface TimeOffPanelProps {
   timezone: string;
 }
 
-/** Adds or edits a period of time off (the spec's sample page, made real). */
+/** Adds or edits a period of time off (docs/product-rules.md#availability). */
 export function TimeOffPanel({ open, onOpenChange, period, today, timezone }: TimeOffPanelProps) {
   const formId = `${useId()}-time-off`;
   const save = useSaveTimeOff();

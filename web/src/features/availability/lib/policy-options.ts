@@ -4,16 +4,16 @@ import type { SelectOption } from '../../../components/ui/select.tsx';
 const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
-/** Spec §9 booking notice (hours); 0 is no notice at all. */
+/** Booking notice (hours); 0 is no notice at all. */
 export const BOOKING_NOTICE_OPTIONS: SelectOption<number>[] = BOOKING_NOTICE_HOURS.map((n) => ({
   value: n,
   title: n === 0 ? 'No notice' : hours(n),
 }));
 
-/** Spec §9 advance booking (days). */
+/** Advance booking (days). */
 export const ADVANCE_BOOKING_OPTIONS: SelectOption<number>[] = ADVANCE_BOOKING_DAYS.map((n) => ({ value: n, title: days(n) }));
 
-/** Spec §9 cancellation notice (hours); 0 means Never (cancelled bookings are never refunded). */
+/** Cancellation notice (hours); 0 means Never (cancelled bookings are never refunded). */
 export const CANCELLATION_NOTICE_OPTIONS: SelectOption<number>[] = CANCELLATION_NOTICE_HOURS.map((n) =>
   n === 0 ? { value: 0, title: 'Never', detail: 'Cancelled bookings are not refunded' } : { value: n, title: hours(n) },
 );

@@ -38,7 +38,7 @@ async function optionsOf(label: string) {
   return titles;
 }
 
-describe('policy options (spec §9)', () => {
+describe('policy options', () => {
   it('are exactly the contract’s values, in its order', () => {
     expect(BOOKING_NOTICE_OPTIONS.map((o) => o.value)).toEqual([...BOOKING_NOTICE_HOURS]);
     expect(ADVANCE_BOOKING_OPTIONS.map((o) => o.value)).toEqual([...ADVANCE_BOOKING_DAYS]);

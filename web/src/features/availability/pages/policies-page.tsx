@@ -12,7 +12,10 @@ import { usePolicies, useSavePolicies } from '../api/policies.ts';
 import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
 import { ADVANCE_BOOKING_OPTIONS, BOOKING_NOTICE_OPTIONS, CANCELLATION_NOTICE_OPTIONS } from '../lib/policy-options.ts';
 
-/** /availability/policies: booking notice, advance booking, cancellation notice and terms (spec §2, §3 Policies). */
+/**
+ * /availability/policies: booking notice, advance booking, cancellation notice and terms
+ * (docs/product-rules.md#availability-and-policies).
+ */
 export function PoliciesPage() {
   return (
     <AvailabilityLayout title="Policies">

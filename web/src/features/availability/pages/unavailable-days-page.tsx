@@ -18,7 +18,10 @@ import { HolidaysSection } from '../components/holidays-section.tsx';
 import { TimeOffPanel } from '../components/time-off-panel.tsx';
 import { formatDay } from '../lib/dates.ts';
 
-/** /availability/unavailable-days: time off and public holidays (the spec's sample page, made real). */
+/**
+ * /availability/unavailable-days: time off and public holidays
+ * (docs/product-rules.md#availability-and-policies).
+ */
 export function UnavailableDaysPage() {
   const { data: me } = useMe();
   const timezone = me?.timezone || browserTimeZone();

@@ -37,7 +37,7 @@ const describedText = (element: HTMLElement) =>
     .join(' ')
     .trim();
 
-describe('the From/To rule (spec §4)', () => {
+describe('the From/To rule', () => {
   const day = { weekday: 1, available: true, from: '08:00', to: '17:00' };
 
   it('keeps To when From stays before it', () => {

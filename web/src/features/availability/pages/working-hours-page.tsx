@@ -15,7 +15,7 @@ import { useSaveWorkDays, useWorkDays, type WorkDayInput, type WorkWeek } from '
 import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
 import { applyFromChange } from '../lib/work-hours.ts';
 
-/** /availability: the Working hours tab (spec §2 Availability, §4 Working hours). */
+/** /availability: the Working hours tab (docs/product-rules.md#availability-and-policies). */
 export function WorkingHoursPage() {
   return (
     <AvailabilityLayout title="Working hours">

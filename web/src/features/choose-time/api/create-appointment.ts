@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 
 /**
- * Body of POST /api/appointments (spec §7; DESIGN.md D1/D4): a class books its occurrence
- * (slot_id), an appointment its start instant (starts_at). date and time are the viewer's wall
- * clock, for reference.
+ * Body of POST /api/appointments (docs/product-rules.md#time-and-time-zones): a class books its
+ * occurrence (slot_id), an appointment its start instant (starts_at). date and time are the
+ * viewer's wall clock, for reference.
  */
 export interface CreateAppointmentInput {
   service_id: number;
@@ -14,7 +14,10 @@ export interface CreateAppointmentInput {
   time: string;
 }
 
-/** Creates a booking held for a few minutes (D4); answers with its id for the confirmation page. */
+/**
+ * Creates a booking held for a few minutes (docs/product-rules.md#holds); answers with its id for
+ * the confirmation page.
+ */
 export async function createAppointment(input: CreateAppointmentInput): Promise<{ id: string | number }> {
   return apiData<{ id: string | number }>('/api/appointments', { method: 'POST', json: input });
 }

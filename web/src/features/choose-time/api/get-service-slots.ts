@@ -7,10 +7,10 @@ export type SlotDay = ServiceSlotsResponse['data'][number];
 export type BookableSlot = SlotDay['slots'][number];
 
 /**
- * GET /api/services/{id}/slots?timezone=…&from=… (login optional): one window of days (at most
- * 31) of a service in the viewer's zone (DESIGN.md D1), with the service, the provider's
- * advance-booking window and where the next window starts (`meta.next_from`). Without `from`
- * the server starts today in `timezone`.
+ * GET /api/services/{id}/slots?timezone=…&from=… (login optional): one window of days (at most 31)
+ * of a service in the viewer's zone (docs/product-rules.md#time-and-time-zones), with the service,
+ * the provider's advance-booking window and where the next window starts (`meta.next_from`).
+ * Without `from` the server starts today in `timezone`.
  */
 export async function fetchServiceSlots(serviceId: string, timezone: string, from: string | null = null): Promise<ServiceSlotsResponse> {
   const { body } = await apiRequest<ServiceSlotsResponse>(`/api/services/${encodeURIComponent(serviceId)}/slots`, {

@@ -4,7 +4,8 @@ import type { BookableSlot } from '../api/get-service-slots.ts';
 
 /**
  * The times of one day as buttons. Free times toggle (clicking the chosen one again unselects it,
- * spec §2); taken ones are struck through and disabled; the viewer's own bookings read 'Booked'.
+ * docs/product-rules.md#choose-time); taken ones are struck through and disabled; the viewer's own
+ * bookings read 'Booked'.
  */
 export function TimeGrid({
   slots,

@@ -26,8 +26,8 @@ export const SLOT_GONE_MESSAGE = 'This slot is no longer available. Please selec
 const LOAD_MORE_WITHIN_DAYS = 3;
 
 /**
- * /{username}/{serviceId}/{date?}/{time?} (route ChooseTime, spec §2 Choose time). Any other shape of
- * path under a username (e.g. /no/such/page) is the catch-all's.
+ * /{username}/{serviceId}/{date?}/{time?} (route ChooseTime, docs/product-rules.md#choose-time).
+ * Any other shape of path under a username (e.g. /no/such/page) is the catch-all's.
  */
 export function ChooseTimePage() {
   const { username = '', serviceId = '', date, time } = useParams();
@@ -37,7 +37,10 @@ export function ChooseTimePage() {
   return <ChooseTime username={username} serviceId={serviceId} date={date ?? null} time={time ?? null} />;
 }
 
-/** A slot's booking request: a class books its occurrence, an appointment its start instant (D1). */
+/**
+ * A slot's booking request: a class books its occurrence, an appointment its start instant
+ * (docs/product-rules.md#time-and-time-zones).
+ */
 export function bookingRequest(service: Service, slot: BookableSlot): CreateAppointmentInput {
   const base = { service_id: service.id, date: slot.date, time: slot.time };
   if (service.type === 'class') return { ...base, slot_id: /^\d+$/.test(slot.id) ? Number(slot.id) : slot.id };

@@ -10,7 +10,10 @@ export interface CreatedRepeater {
   occurrences: number;
 }
 
-/** POST /api/repeaters (providers): a class, once or on a weekly timetable (spec §3 Repeater create payload). */
+/**
+ * POST /api/repeaters (providers): a class, once or on a weekly timetable
+ * (docs/product-rules.md#classes).
+ */
 export async function createRepeater(input: RepeaterInput): Promise<CreatedRepeater> {
   return apiData<CreatedRepeater>('/api/repeaters', { method: 'POST', json: input });
 }

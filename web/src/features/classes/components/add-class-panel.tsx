@@ -63,13 +63,17 @@ export const ADD_CLASS_ERROR = { title: 'Please try again.', description: 'An er
 export interface AddClassPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The provider's time zone: start times are wall-clock times there (D1). */
+  /**
+   * The provider's time zone: start times are wall-clock times there
+   * (docs/product-rules.md#time-and-time-zones).
+   */
   timezone: string;
 }
 
 /**
- * Spec §2 Add a Class panel: a class once or on a weekly timetable. Mount it with a fresh `key`
- * each time it opens to start from the defaults (tomorrow, 09:00, not repeating).
+ * The Add a Class panel (docs/product-rules.md#add-a-class): a class once or on a weekly timetable.
+ * Mount it with a fresh `key` each time it opens to start from the defaults (tomorrow, 09:00, not
+ * repeating).
  */
 export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelProps) {
   const ids = useId();
@@ -87,7 +91,8 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
     form.clearErrors(clears);
   };
 
-  // Spec §8: failing to load the picker's services is only logged.
+  // Failing to load the picker's services is only logged
+  // (docs/product-rules.md#failures-and-messages).
   useEffect(() => {
     if (services.error) console.error('Could not load the class services', services.error);
   }, [services.error]);

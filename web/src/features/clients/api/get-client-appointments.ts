@@ -4,7 +4,8 @@ import { apiData } from '../../../lib/api-client.ts';
 import { appointmentKeys } from '../../../lib/query-keys.ts';
 
 /**
- * 'future': starts later (cancelled ones included, spec §2 client panel); 'past': started already.
+ * 'future': starts later (cancelled ones included: docs/product-rules.md#schedule); 'past': started
+ * already.
  */
 export type ClientAppointmentsSubset = 'future' | 'past';
 

@@ -27,9 +27,10 @@ export interface ClientPanelProps {
 }
 
 /**
- * Spec §2 "Client panel (provider view)": avatar, name, e-mail and phone links; memberships; the
- * client's bookings with the provider under 'Upcoming {n}' and 'Past {n}'. A centred dialog on
- * desktop, a bottom sheet on phones. Opened from the clients page and the schedule's booking details.
+ * The client panel (docs/product-rules.md#schedule): avatar, name, e-mail and phone links;
+ * memberships; the client's bookings with the provider under 'Upcoming {n}' and 'Past {n}'. A
+ * centred dialog on desktop, a bottom sheet on phones. Opened from the clients page and the
+ * schedule's booking details.
  */
 export function ClientPanel({ clientId, client, open, onOpenChange }: ClientPanelProps) {
   const sheet = useMediaQuery(SHEET_QUERY);

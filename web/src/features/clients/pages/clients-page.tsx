@@ -16,14 +16,14 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** Spec §2 Clients: search by name, case-insensitive. */
+/** Clients are searched by name, ignoring case (docs/product-rules.md#catalog-and-clients). */
 export function filterClients(clients: Client[], search: string): Client[] {
   const needle = fold(search.trim());
   if (!needle) return clients;
   return clients.filter((client) => fold(client.name).includes(needle));
 }
 
-/** /clients (providers; spec §2 Clients). */
+/** /clients (providers; docs/product-rules.md#catalog-and-clients). */
 export function ClientsPage() {
   return (
     <Page>

@@ -4,7 +4,7 @@ import type { PublicProfile } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/query-keys.ts';
 
-/** A plan as the public profile lists it (spec §3 Plan); the contract leaves plans open until the plans issue. */
+/** A plan as the public profile lists it; the contract leaves plans open until the plans issue. */
 export const publicPlanSchema = z.object({
   id: z.union([z.number(), z.string()]),
   name: z.string(),

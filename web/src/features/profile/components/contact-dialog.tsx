@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ChevronRightIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import type { Profile } from '../api/get-profile.ts';
 
-/** Spec §2 Public profile: a Contact dialog with the provider's e-mail and phone links. */
+/** A Contact dialog with the provider's e-mail and phone links (docs/product-rules.md#public-profile). */
 export function ContactDialog({
   profile,
   open,

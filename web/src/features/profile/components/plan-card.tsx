@@ -10,7 +10,10 @@ function validFor(expiresIn: PublicPlan['expires_in']): string | null {
   return months === 1 ? 'Valid for 1 month' : `Valid for ${months} months`;
 }
 
-/** A plan on the public profile (spec §2: cover, name, price, interval, benefits and description). */
+/**
+ * A plan on the public profile (docs/product-rules.md#public-profile): cover, name, price,
+ * interval, benefits and description.
+ */
 export function PlanCard({ plan }: { plan: PublicPlan }) {
   const recurring = plan.interval === 'month';
   const validity = recurring ? null : validFor(plan.expires_in);

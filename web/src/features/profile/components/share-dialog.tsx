@@ -36,7 +36,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Spec §2 Public profile: a share dialog with the profile's link (copy) and its QR code. */
+/** A share dialog with the profile's link (copy) and its QR code (docs/product-rules.md#public-profile). */
 export function ShareDialog({
   name,
   username,

@@ -19,7 +19,10 @@ import { PlanCard } from '../components/plan-card.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 
-/** /{username}: a provider's public profile, the studio's storefront (spec §2 Public profile). */
+/**
+ * /{username}: a provider's public profile, the studio's storefront
+ * (docs/product-rules.md#public-profile).
+ */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const profile = useProfile(username);
@@ -37,7 +40,10 @@ export function ProfilePage() {
   );
 }
 
-/** Spec §8: a profile that does not exist sends the visitor to the marketing site's page for that name. */
+/**
+ * A profile that does not exist sends the visitor to the marketing site's page for that name
+ * (docs/product-rules.md#public-pages).
+ */
 function ProfileNotFound({ username }: { username: string }) {
   const { config, isPending } = useConfig();
   const target = isPending ? null : marketingTarget(config.marketing_url, `/${encodeURIComponent(username)}`);

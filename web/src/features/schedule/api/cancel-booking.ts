@@ -3,8 +3,9 @@ import { cancelAppointment } from '../../../lib/appointments/cancel-appointment.
 import { appointmentKeys, scheduleKeys, serviceSlotKeys } from '../../../lib/query-keys.ts';
 
 /**
- * 'Cancel booking' in the booking details (D6): a client cancels their own booking, a provider a 1:1
- * appointment of theirs, through POST /api/appointments/{id}/cancel (409 if already cancelled or started).
+ * 'Cancel booking' in the booking details (docs/product-rules.md#cancellation-and-refunds): a
+ * client cancels their own booking, a provider a 1:1 appointment of theirs, through POST
+ * /api/appointments/{id}/cancel (409 if already cancelled or started).
  */
 export function useCancelBooking() {
   const queryClient = useQueryClient();

@@ -8,7 +8,10 @@ export interface CancelSlotInput {
   upcoming: boolean;
 }
 
-/** DELETE /api/slots/{id}?upcoming=0|1 (providers): cancels a class now; its clients are refunded (D3). */
+/**
+ * DELETE /api/slots/{id}?upcoming=0|1 (providers): cancels a class now; its clients are refunded
+ * (docs/product-rules.md#classes).
+ */
 export async function cancelSlot({ id, upcoming }: CancelSlotInput): Promise<void> {
   await apiRequest(`/api/slots/${encodeURIComponent(id)}`, { method: 'DELETE', query: { upcoming: upcoming ? 1 : 0 } });
 }

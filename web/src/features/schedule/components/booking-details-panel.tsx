@@ -18,15 +18,18 @@ import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { CancelClassDialog } from './cancel-class-dialog.tsx';
 import type { SchedulePanels, ScheduleClient as Client } from '../schedule-panels.ts';
 
-/** Whether the provider may still cancel this class: their own, not started, not cancelled (spec §2). */
+/**
+ * Whether the provider may still cancel this class: their own, not started, not cancelled
+ * (docs/product-rules.md#schedule).
+ */
 export function canCancelClass(slot: ScheduleSlot, now: number = Date.now()): boolean {
   return slot.kind === 'class' && slot.is_mine && !slot.cancelled_at && !slot.in_the_past && Date.parse(slot.starts_at) > now;
 }
 
 /**
- * Spec §2 Booking details panel: Service, Date and Time; the clients of one's own class or
- * appointment; for one's own booking with someone else, Payment and Provider; Cancel class (own
- * classes) or Cancel booking.
+ * Booking details (docs/product-rules.md#schedule): Service, Date and Time; the clients of one's
+ * own class or appointment; for one's own booking with someone else, Payment and Provider; Cancel
+ * class (own classes) or Cancel booking.
  */
 export function BookingDetailsPanel({
   slot,
@@ -46,7 +49,8 @@ export function BookingDetailsPanel({
   const own = slot ? ownBooking(slot) : undefined;
   // The client's own booking, for Payment and the refund rule of Cancel booking (asked while open).
   const appointment = useQuery({ ...appointmentQueryOptions(own?.id ?? ''), enabled: open && Boolean(own) });
-  // Spec §2: clicking a client of one's own class or appointment opens the client panel over this one.
+  // Clicking a client of one's own class or appointment opens the client panel over this one
+  // (docs/product-rules.md#schedule).
   const [clientPanel, setClientPanel] = useState<{ open: boolean; client: Client } | null>(null);
   const clientRow = useRef<HTMLElement | null>(null);
   const openClient = (client: Client, row: HTMLElement) => {
@@ -58,7 +62,8 @@ export function BookingDetailsPanel({
   const isClass = slot.kind === 'class' || slot.service.type === 'class';
 
   const toCancel = bookingToCancel(slot);
-  // A client's dialog text depends on the refund rule the server applies (D6): it needs the booking.
+  // A client's dialog text depends on the refund rule the server applies
+  // (docs/product-rules.md#cancellation-and-refunds): it needs the booking.
   const byProvider = slot.is_mine;
   // The server has the last word on a client's booking (e.g. it has just started); without it, no button.
   const cancellable = Boolean(toCancel) && (byProvider || (!appointment.isError && appointment.data?.can_be_cancelled !== false));
@@ -222,7 +227,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2: the price, and Paid / Included in membership / Pay in person. */
+/**
+ * The price, and Paid / Included in membership / Pay in person (docs/product-rules.md#schedule).
+ */
 function PaymentSection({ query }: { query: UseQueryResult<Appointment> }) {
   return (
     <Section title="Payment">

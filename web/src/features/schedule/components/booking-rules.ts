@@ -20,10 +20,11 @@ export function ownBooking(slot: ScheduleSlot): CardBooking | undefined {
 }
 
 /**
- * Spec §2 Booking details panel: 'Cancel booking' shows only when the slot is not in the past and
- * the booking is not cancelled. On a class, a client sees it only if they have bookings in it and
- * all of them are active. A provider cancels their own 1:1 appointment the same way (their own
- * classes have 'Cancel class' instead). Answers the booking that would be cancelled, or null.
+ * Booking details (docs/product-rules.md#schedule): 'Cancel booking' shows only when the slot is
+ * not in the past and the booking is not cancelled. On a class, a client sees it only if they have
+ * bookings in it and all of them are active. A provider cancels their own 1:1 appointment the same
+ * way (their own classes have 'Cancel class' instead). Answers the booking that would be cancelled,
+ * or null.
  */
 export function bookingToCancel(slot: ScheduleSlot, now: number = Date.now()): CardBooking | null {
   if (slot.cancelled_at || started(slot, now)) return null;
@@ -39,7 +40,8 @@ export function bookingToCancel(slot: ScheduleSlot, now: number = Date.now()): C
 export type PaymentBadge = { label: 'Paid' | 'Included in membership' | 'Pay in person'; tone: 'success' | 'brand' | 'neutral' };
 
 /**
- * Spec §2 (Payment: Paid or Pay in person) and the confirmation page's badge. A membership booking
+ * The booking details' Payment (Paid or Pay in person) and the confirmation page's badge
+ * (docs/product-rules.md#appointment-confirmation). A membership booking
  * counts as paid on the server (no missing payment), so it is told apart first.
  */
 export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method'>): PaymentBadge {
@@ -51,9 +53,9 @@ export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
 /**
- * Spec §8 cancel dialog texts (D6). The provider: immediate, the client refunded in full. A client
- * past the refund deadline: no refund. Otherwise the slot becomes available again and can be
- * rebooked, and what was paid comes back.
+ * The cancel dialog texts (docs/product-rules.md#failures-and-messages). The provider: immediate,
+ * the client refunded in full. A client past the refund deadline: no refund. Otherwise the slot
+ * becomes available again and can be rebooked, and what was paid comes back.
  */
 export function cancelBookingText(
   input:

@@ -6,9 +6,10 @@ import { useCancelBooking } from '../api/cancel-booking.ts';
 import { CANCEL_FAILED } from './cancel-class-dialog.tsx';
 
 /**
- * 'Cancel booking' confirmation (spec §8): says what happens to the money, then
- * POST /api/appointments/{id}/cancel. On success: toast 'Appointment cancelled.' and `onCancelled`;
- * on failure the spec's try-again toast, and the dialog stays open (unless the booking changed: 409).
+ * 'Cancel booking' confirmation (docs/product-rules.md#failures-and-messages): says what happens to
+ * the money, then POST /api/appointments/{id}/cancel. On success: toast 'Appointment cancelled.'
+ * and `onCancelled`; on failure the try-again toast, and the dialog stays open (unless the booking
+ * changed: 409).
  */
 export function CancelBookingDialog({
   appointmentId,

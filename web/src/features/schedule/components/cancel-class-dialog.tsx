@@ -14,9 +14,9 @@ type Scope = 'this' | 'following';
 export const CANCEL_FAILED = { title: 'Oops!', description: 'Something went wrong, please try again in a minute.' };
 
 /**
- * Spec §4 Class cancellation: only this class, or this and all following classes of its timetable
- * (offered only when it repeats). For the provider the cancellation is immediate and clients are
- * refunded in full (§6, D6).
+ * Cancelling a class (docs/product-rules.md#classes): only this class, or this and all following
+ * classes of its timetable (offered only when it repeats). For the provider the cancellation is
+ * immediate and clients are refunded in full (docs/product-rules.md#cancellation-and-refunds).
  */
 export function CancelClassDialog({
   slot,

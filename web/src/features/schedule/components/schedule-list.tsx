@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import { dayHeading, formatTime } from '../../../lib/format.ts';
 import { repeatsLabel } from '../../../lib/class-summary.ts';
 
-/** Bookings grouped by day (spec §2 Schedule); a card opens the booking details. */
+/** Bookings grouped by day (docs/product-rules.md#schedule); a card opens the booking details. */
 export function ScheduleList({ days, today, onOpen }: { days: ScheduleDay[]; today: string; onOpen: (slot: ScheduleSlot) => void }) {
   return (
     <div className="flex flex-col gap-8">

@@ -22,7 +22,7 @@ const tabs = [
   { label: 'Past', to: '/schedule/past' },
 ];
 
-/** /schedule (upcoming, subset future) and /schedule/past; spec §2 Schedule. */
+/** /schedule (upcoming, subset future) and /schedule/past (docs/product-rules.md#schedule). */
 export function SchedulePage({ panels }: { panels: SchedulePanels }) {
   const { subset = 'future' } = useParams();
   if (!isScheduleSubset(subset)) return <PageNotFound />;

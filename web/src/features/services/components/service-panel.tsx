@@ -19,7 +19,9 @@ export interface ServicePanelProps {
   service: Service | null;
 }
 
-/** The right-hand panel that adds or edits a service (spec §2 Catalog: services). */
+/**
+ * The right-hand panel that adds or edits a service (docs/product-rules.md#catalog-and-clients).
+ */
 export function ServicePanel({ open, onOpenChange, service }: ServicePanelProps) {
   const formId = `${useId()}-service-form`;
   const save = useSaveService();

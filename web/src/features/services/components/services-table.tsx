@@ -21,7 +21,10 @@ interface ServicesTableProps {
   onDelete: (service: Service) => void;
 }
 
-/** Spec §2 Catalog: services — name, type, price and duration; a row opens the editor, its menu edits or deletes. */
+/**
+ * The services table (docs/product-rules.md#catalog-and-clients): name, type, price and duration; a
+ * row opens the editor, its menu edits or deletes.
+ */
 export function ServicesTable({ services, onEdit, onDelete }: ServicesTableProps) {
   const cards = useMediaQuery(CARD_LIST_QUERY);
   const menu = (service: Service) => (

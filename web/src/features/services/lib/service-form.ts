@@ -41,9 +41,9 @@ export function serviceFormValues(service: Service | null): ServiceFormValues {
 }
 
 /**
- * Spec §4 "Service type change in the editor": switching to class sets capacity 5 for new or
- * previously appointment items (a class being edited gets its own capacity back); switching to
- * appointment sets capacity 1.
+ * Changing the type in the editor (docs/product-rules.md#services): switching to class sets
+ * capacity 5 for new or previously appointment items (a class being edited gets its own capacity
+ * back); switching to appointment sets capacity 1.
  */
 export function changeServiceType(values: ServiceFormValues, type: ServiceType, original: Service | null): ServiceFormValues {
   if (type === values.type) return values;

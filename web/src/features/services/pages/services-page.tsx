@@ -13,10 +13,13 @@ import { ProvidersOnly } from '../../../components/providers-only.tsx';
 import { ServicePanel } from '../components/service-panel.tsx';
 import { ServicesSkeleton, ServicesTable } from '../components/services-table.tsx';
 
-/** Catalog tabs (spec §2): Services, and Plans once that page exists. */
+/**
+ * Catalog tabs (docs/product-rules.md#catalog-and-clients): Services, and Plans once that page
+ * exists.
+ */
 export const CATALOG_TABS = [{ label: 'Services', to: '/services' }];
 
-/** /services (spec §2 Catalog: services). */
+/** /services (docs/product-rules.md#catalog-and-clients). */
 export function ServicesPage() {
   const [panel, setPanel] = useState<{ open: boolean; service: Service | null }>({ open: false, service: null });
   const openPanel = (service: Service | null) => setPanel({ open: true, service });
@@ -84,7 +87,7 @@ function ServicesList({ onAdd, onEdit }: { onAdd: () => void; onEdit: (service: 
           if (!service) return;
           remove.mutate(service.id, {
             onSuccess: () => toast({ title: 'Service deleted' }),
-            // Spec §8: a failed delete is silent.
+            // A failed delete is silent (docs/product-rules.md#failures-and-messages).
             onSettled: () => setDeleting((current) => ({ ...current, open: false })),
           });
         }}

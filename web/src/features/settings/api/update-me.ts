@@ -19,7 +19,7 @@ export interface UpdateMeInput {
 
 const bit = (value: boolean) => (value ? '1' : '0');
 
-/** The multipart body of POST /api/me (booleans as 0/1, spec §7). */
+/** The multipart body of POST /api/me (booleans as 0/1: docs/architecture.md#api-conventions). */
 export function updateMeFormData(input: UpdateMeInput): FormData {
   const form = new FormData();
   form.append('name', input.name);

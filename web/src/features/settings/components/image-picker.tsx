@@ -4,7 +4,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TrashIcon, UploadIcon } from 'lucide-react';
 import { useToast } from '../../../components/ui/toast.tsx';
 
-/** The `accept` attribute for images (spec §5: webp, jpg, jpeg, png). */
+/**
+ * The `accept` attribute for images: webp, jpg, jpeg, png
+ * (docs/product-rules.md#limits-and-validation).
+ */
 export const IMAGE_ACCEPT = [...IMAGE_TYPES, ...IMAGE_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
 
 export function imageTooBigMessage(maxBytes: number): string {
@@ -34,8 +37,9 @@ export interface ImagePickerProps {
 }
 
 /**
- * Pick an image with a preview and a remove button. A file over the limit shows the spec's toast
- * ('Oops!' / 'That image is too big—max size is N MB.') and the pick is cleared.
+ * Pick an image with a preview and a remove button. A file over the limit shows the oversize toast
+ * ('Oops!' / 'That image is too big—max size is N MB.') and the pick is cleared
+ * (docs/product-rules.md#limits-and-validation).
  */
 export function ImagePicker({ label, maxBytes, hasImage, onPick, onRemove, preview, id, invalid, describedBy, layout = 'row' }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);

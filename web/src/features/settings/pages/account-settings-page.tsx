@@ -20,10 +20,13 @@ import { useUpdateMe, type UpdateMeInput } from '../api/update-me.ts';
 import { ImagePicker } from '../components/image-picker.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';
 
-/** Settings tabs (spec §2): Account, and Payments for providers once that page exists. */
+/**
+ * Settings tabs (docs/product-rules.md#settings): Account, and Payments for providers once that
+ * page exists.
+ */
 export const SETTINGS_TABS = [{ label: 'Account', to: '/settings/account' }];
 
-/** /settings/account (spec §2 Settings, §3 "Current user / profile"). */
+/** /settings/account (docs/product-rules.md#settings). */
 export function AccountSettingsPage() {
   const { data: me, isPending } = useMe();
   return (
@@ -41,7 +44,7 @@ interface PickedImage {
   url: string;
 }
 
-/** The form's fields, named like POST /api/me's (spec §5 lists its 422 keys). */
+/** The form's fields, named like POST /api/me's (docs/product-rules.md#limits-and-validation). */
 interface AccountValues {
   name: string;
   email: string;

@@ -71,6 +71,11 @@ const canChoose = (option: SelectOption<SelectValue>) => option.selectable !== f
  * A dropdown select: a combobox button opening a listbox. Single mode closes after a choice;
  * multiple mode stays open and toggles values. Closes on outside click and Escape; arrow keys,
  * Home/End, Enter and Space work as in a native select.
+ *
+ * The listbox is built here rather than on cmdk (which TimeInput uses): cmdk writes `aria-selected`
+ * for its highlight, overriding ours, so multiple mode could not mark the chosen options, and with
+ * the highlight preset to the current choice it leaves the list without `aria-activedescendant`
+ * until the first key press, so the current choice would go unannounced on open.
  */
 export function Select<V extends SelectValue = string>(props: SingleSelectProps<V>): JSX.Element;
 export function Select<V extends SelectValue = string>(props: MultipleSelectProps<V>): JSX.Element;

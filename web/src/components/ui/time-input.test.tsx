@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -75,5 +75,32 @@ describe('time input', () => {
     await user.keyboard('{Escape}');
     expect(input.value).toBe('13:15');
     expect(screen.getByTestId('value').textContent).toBe('13:15');
+  });
+
+  it('PageDown jumps four choices; Home and End stay with the typed text', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="10:00" />);
+    const input = screen.getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
+    await user.click(input);
+    await user.keyboard('{PageDown}');
+    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('11:00');
+    await user.keyboard('{End}');
+    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('11:00');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('value').textContent).toBe('11:00');
+  });
+
+  it('Enter in a closed field still submits the form around it', async () => {
+    const user = userEvent.setup();
+    const submit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={submit}>
+        <Harness />
+        <button type="submit">Save</button>
+      </form>,
+    );
+    screen.getByRole('combobox', { name: 'Start' }).focus();
+    await user.keyboard('{Enter}');
+    expect(submit).toHaveBeenCalledOnce();
   });
 });

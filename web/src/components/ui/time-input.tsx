@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Command } from 'cmdk';
 import { Popover } from 'radix-ui';
 import { hhmm, minutesOfDay, normaliseTimeInput, TIME_PATTERN, TIME_STEP_MINUTES } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
@@ -45,8 +46,10 @@ export interface TimeInputProps {
 
 /**
  * A time of day: a combobox offering a choice every 15 minutes that also takes free typing
- * ('9', '930', '9.30h'), normalised to HH:MM on blur (spec §5). Arrow keys open and move through
- * the choices, Enter takes the highlighted one, Escape closes (and drops unfinished typing).
+ * ('9', '930', '9.30h'), normalised to HH:MM on blur (spec §5). The list is cmdk's: it moves the
+ * highlight with the arrow keys and the pointer and takes it on Enter or a click. What cmdk does not
+ * know (typed text jumps to the nearest choice, PageUp/PageDown, Enter commits typing, Escape drops
+ * it) is handled here before cmdk sees the key.
  */
 export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled, className, ...props }: TimeInputProps) {
   const field = useFieldControl();
@@ -55,17 +58,20 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
   const invalid = props['aria-invalid'] ?? field['aria-invalid'];
 
   const choices = useMemo(() => timeChoices(step), [step]);
-  const listId = `${useId()}-times`;
+  const optionId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const [list, setList] = useState<HTMLDivElement | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted choice ('' when none); cmdk's `value`.
+  const [active, setActive] = useState('');
   // Whether the highlight was moved with the arrow keys (then Enter takes it, not the typed text).
   const [browsing, setBrowsing] = useState(false);
+  const activeIndex = choices.indexOf(active);
 
-  const nearest = (text: string): number => {
+  const nearest = (text: string): string => {
     const time = TIME_PATTERN.test(text) ? text : normaliseTypedTime(text);
-    return Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step));
+    return choices[Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step))];
   };
 
   const openAt = (text: string) => {
@@ -97,11 +103,10 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
   useEffect(() => {
     const opening = open && !wasOpen.current;
     wasOpen.current = open;
-    if (!open || active < 0) return;
+    if (!open || !list || activeIndex < 0) return;
     const frame = requestAnimationFrame(() => {
-      const list = document.getElementById(listId);
-      const option = document.getElementById(`${listId}-${active}`);
-      if (!list || !option) return;
+      const option = document.getElementById(`${optionId}-${activeIndex}`);
+      if (!option) return;
       if (opening) {
         list.scrollTop = option.offsetTop - list.clientHeight / 2 + option.offsetHeight / 2;
       } else if (option.offsetTop < list.scrollTop) {
@@ -111,40 +116,41 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
       }
     });
     return () => cancelAnimationFrame(frame);
-  }, [open, active, listId]);
+  }, [open, list, activeIndex, optionId]);
 
+  // Runs before cmdk's own key handling (on the Command root): a prevented or stopped key never reaches it.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        const delta = event.key === 'ArrowDown' ? 1 : -1;
-        if (!open) {
-          openAt(draft ?? value);
-        } else {
-          setActive((i) => Math.max(0, Math.min(choices.length - 1, (i < 0 ? nearest(draft ?? value) : i) + delta)));
-        }
+      case 'ArrowUp':
         setBrowsing(true);
-        break;
-      }
+        if (!open) {
+          event.preventDefault();
+          openAt(draft ?? value);
+        }
+        break; // open: cmdk moves the highlight
       case 'PageDown':
       case 'PageUp':
         if (!open) return;
         event.preventDefault();
-        setActive((i) => Math.max(0, Math.min(choices.length - 1, i + (event.key === 'PageDown' ? 4 : -4))));
+        setActive(choices[Math.max(0, Math.min(choices.length - 1, activeIndex + (event.key === 'PageDown' ? 4 : -4)))]);
         setBrowsing(true);
         break;
+      case 'Home':
+      case 'End':
+        event.stopPropagation(); // they move the caret in the typed text, not the highlight
+        break;
       case 'Enter':
-        if (open && browsing && active >= 0) {
-          event.preventDefault();
-          choose(choices[active]);
-        } else if (draft !== null) {
+        if (open && browsing) break; // cmdk takes the highlighted choice
+        if (draft !== null) {
           event.preventDefault();
           commit(draft);
           close();
         } else if (open) {
           event.preventDefault();
           close();
+        } else {
+          event.stopPropagation(); // cmdk would swallow it; a closed field lets Enter submit the form
         }
         break;
       case 'Escape':
@@ -165,7 +171,13 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
   return (
     <Popover.Root open={open && !disabled} onOpenChange={(next) => (next ? openAt(draft ?? value) : close())}>
       <Popover.Anchor asChild>
-        <div className={cn('relative w-full', className)}>
+        <Command
+          shouldFilter={false}
+          vimBindings={false}
+          value={active}
+          onValueChange={setActive}
+          className={cn('relative w-full', className)}
+        >
           <input
             ref={inputRef}
             id={id}
@@ -185,8 +197,8 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
             aria-autocomplete="list"
             aria-haspopup="listbox"
             aria-expanded={open}
-            aria-controls={open ? listId : undefined}
-            aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+            aria-controls={open ? list?.id : undefined}
+            aria-activedescendant={open && activeIndex >= 0 ? `${optionId}-${activeIndex}` : undefined}
             value={draft ?? value}
             onChange={(event) => {
               setDraft(event.target.value);
@@ -204,54 +216,43 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
             className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-400"
             aria-hidden="true"
           />
-        </div>
+          <Popover.Portal>
+            <Popover.Content
+              align="start"
+              sideOffset={6}
+              collisionPadding={12}
+              onOpenAutoFocus={(event) => event.preventDefault()}
+              onCloseAutoFocus={(event) => event.preventDefault()}
+              onInteractOutside={(event) => {
+                if (event.target instanceof Node && inputRef.current?.contains(event.target)) event.preventDefault();
+              }}
+              className={cn(
+                'z-50 w-[var(--radix-popover-trigger-width)] min-w-32 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10',
+                'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
+              )}
+            >
+              <Command.List ref={setList} label="Times" className="relative max-h-60 overflow-y-auto overscroll-contain p-1">
+                {choices.map((time, index) => (
+                  <Command.Item key={time} value={time} onSelect={choose} asChild>
+                    {/* Our own id, so the input can point at the highlight (cmdk leaves a controlled highlight unannounced). */}
+                    <div
+                      id={`${optionId}-${index}`}
+                      // Keep the focus (and the typing) in the input.
+                      onMouseDown={(event) => event.preventDefault()}
+                      className={cn(
+                        'cursor-pointer rounded-lg px-2.5 py-1.5 text-[15px] tabular-nums text-zinc-800 data-[selected=true]:bg-zinc-100 sm:text-sm',
+                        time === value && 'font-semibold text-brand-700',
+                      )}
+                    >
+                      {time}
+                    </div>
+                  </Command.Item>
+                ))}
+              </Command.List>
+            </Popover.Content>
+          </Popover.Portal>
+        </Command>
       </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          onOpenAutoFocus={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          onInteractOutside={(event) => {
-            if (event.target instanceof Node && inputRef.current?.contains(event.target)) event.preventDefault();
-          }}
-          className={cn(
-            'z-50 w-[var(--radix-popover-trigger-width)] min-w-32 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10',
-            'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
-          )}
-        >
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Times"
-            className="relative max-h-60 overflow-y-auto overscroll-contain p-1"
-          >
-            {choices.map((time, index) => {
-              const selected = time === value;
-              return (
-                <li
-                  key={time}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={selected}
-                  // Keep the focus (and the typing) in the input.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(time)}
-                  onPointerMove={() => active !== index && setActive(index)}
-                  className={cn(
-                    'cursor-pointer rounded-lg px-2.5 py-1.5 text-[15px] tabular-nums text-zinc-800 sm:text-sm',
-                    index === active && 'bg-zinc-100',
-                    selected && 'font-semibold text-brand-700',
-                  )}
-                >
-                  {time}
-                </li>
-              );
-            })}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
     </Popover.Root>
   );
 }

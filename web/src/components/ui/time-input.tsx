@@ -14,7 +14,7 @@ export function timeChoices(step: number = TIME_STEP_MINUTES): string[] {
 }
 
 /**
- * Typed text to 'HH:MM' with the contract's rule (spec §5). A dot, comma or 'h' between hours and
+ * Typed text to 'HH:MM' with the contract's rule (docs/product-rules.md#limits-and-validation). A dot, comma or 'h' between hours and
  * minutes counts as the colon ('9.30', '9h30'); digits alone ('930', '2315') read as hours and
  * minutes, the last two digits being the minutes.
  */
@@ -32,7 +32,7 @@ export interface TimeInputProps {
   value: string;
   /** Called with a normalised 'HH:MM' when a choice is picked or typed text is committed (blur, Enter). */
   onChange: (value: string) => void;
-  /** Minutes between the offered choices; default 15 (spec §9). */
+  /** Minutes between the offered choices; default 15 (docs/product-rules.md#limits-and-validation). */
   step?: number;
   id?: string;
   name?: string;
@@ -46,7 +46,7 @@ export interface TimeInputProps {
 
 /**
  * A time of day: a combobox offering a choice every 15 minutes that also takes free typing
- * ('9', '930', '9.30h'), normalised to HH:MM on blur (spec §5). The list is cmdk's: it moves the
+ * ('9', '930', '9.30h'), normalised to HH:MM on blur (docs/product-rules.md#limits-and-validation). The list is cmdk's: it moves the
  * highlight with the arrow keys and the pointer and takes it on Enter or a click. What cmdk does not
  * know (typed text jumps to the nearest choice, PageUp/PageDown, Enter commits typing, Escape drops
  * it) is handled here before cmdk sees the key.

@@ -6,12 +6,16 @@ export type PlanRow = typeof plans.$inferSelect;
 export type NewPlan = Omit<typeof plans.$inferInsert, 'id'>;
 export type PlanGroup = { quantity: number; services: number[] };
 
-/** What a plan sold: memberships whose purchase was confirmed, and the money taken for them net of refunds. */
+/**
+ * What a plan sold: memberships whose purchase was confirmed, and the money taken for them net of
+ * refunds. `${plans}.id` is spelled out: alone in its FROM, Drizzle would write a bare "id", which
+ * the subqueries' own tables also have.
+ */
 const withSales = {
   plan: plans,
-  membershipsSold: sql<number>`(SELECT count(*)::int FROM ${memberships} m WHERE m.plan_id = ${plans.id} AND m.confirmed_at IS NOT NULL)`,
+  membershipsSold: sql<number>`(SELECT count(*)::int FROM ${memberships} m WHERE m.plan_id = ${plans}.id AND m.confirmed_at IS NOT NULL)`,
   takenCents: sql<number>`(SELECT coalesce(sum(p.amount_cents - p.refunded_cents), 0)::int FROM ${payments} p JOIN ${memberships} m ON m.id = p.membership_id
-    WHERE m.plan_id = ${plans.id} AND m.confirmed_at IS NOT NULL AND p.status IN ('succeeded', 'partially_refunded', 'refunded'))`,
+    WHERE m.plan_id = ${plans}.id AND m.confirmed_at IS NOT NULL AND p.status IN ('succeeded', 'partially_refunded', 'refunded'))`,
 };
 
 export type PlanSalesRow = { plan: PlanRow; membershipsSold: number; takenCents: number };

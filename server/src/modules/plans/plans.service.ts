@@ -112,11 +112,13 @@ export function plansService(deps: { db: Db; clock: Clock }) {
 
     /** The same form as create; without a new cover the plan keeps its picture. */
     async update(providerId: string, id: number, form: PlanForm): Promise<ProviderPlan> {
+      // Someone else's plan is not found, whatever the form says.
+      await mine(providerId, id);
       const { fields, cover } = await check(providerId, form);
       await db.transaction(async (tx) => {
         const coverImageId = cover ? await insertImage(tx, providerId, cover) : undefined;
         const before = await updateLivePlan(tx, id, providerId, { ...toColumns(fields), ...(coverImageId ? { coverImageId } : {}), updatedAt: clock.now() });
-        // Throwing rolls the new cover back too.
+        // Deleted meanwhile: throwing rolls the new cover back too.
         if (!before) throw new AppError('not_found', NOT_FOUND);
         if (coverImageId && before.coverImageId) await deleteImage(tx, before.coverImageId);
         await replaceGroups(tx, id, fields.services);

@@ -80,7 +80,12 @@ const planGroupInput = z.object(
  */
 export const planFields = z
   .object({
-    name: singleLineText({ what: 'the name', required: 'Please enter a name.', max: 120, tooLong: 'The name can be at most 120 characters.' }),
+    name: singleLineText({
+      what: 'the name',
+      required: 'Please enter a name.',
+      max: 120,
+      tooLong: 'The name can be at most 120 characters.',
+    }),
     description: multiLineText({ what: 'the description', max: 50_000, tooLong: 'The description is too long.' }).default(''),
     price: euroAmount,
     /** Missing or empty: a single payment. */
@@ -88,17 +93,28 @@ export const planFields = z
     expires_in: z.union([z.literal(''), z.enum(PLAN_VALID_FOR_MONTHS)], { error: 'Choose 12, 6, 3 or 1 months.' }).optional(),
     benefits: jsonEncoded(
       z
-        .array(singleLineText({ what: 'a benefit', required: 'Please write the benefit or remove the line.', max: 200, tooLong: 'A benefit can be at most 200 characters.' }), {
-          error: 'The benefits must be a list of lines.',
-        })
+        .array(
+          singleLineText({
+            what: 'a benefit',
+            required: 'Please write the benefit or remove the line.',
+            max: 200,
+            tooLong: 'A benefit can be at most 200 characters.',
+          }),
+          {
+            error: 'The benefits must be a list of lines.',
+          },
+        )
         .max(PLAN_BENEFITS_MAX, `A plan can list at most ${PLAN_BENEFITS_MAX} benefits.`),
     ).default([]),
     services: jsonEncoded(
-      z.array(planGroupInput, { error: 'The services must be a list of groups.' }).max(PLAN_GROUPS_MAX, `A plan can have at most ${PLAN_GROUPS_MAX} groups of services.`),
+      z
+        .array(planGroupInput, { error: 'The services must be a list of groups.' })
+        .max(PLAN_GROUPS_MAX, `A plan can have at most ${PLAN_GROUPS_MAX} groups of services.`),
     ).default([]),
   })
   .superRefine((plan, ctx) => {
-    if (plan.interval === '' && !plan.expires_in) ctx.addIssue({ code: 'custom', path: ['expires_in'], message: 'Choose how long the plan is valid for.' });
+    if (plan.interval === '' && !plan.expires_in)
+      ctx.addIssue({ code: 'custom', path: ['expires_in'], message: 'Choose how long the plan is valid for.' });
   })
   // The drawer keeps its 'Valid for' choice while Membership is picked: a membership has no expiry.
   .transform(({ expires_in, ...plan }) => ({ ...plan, expires_in: plan.interval === 'month' ? null : (expires_in ?? null) }));

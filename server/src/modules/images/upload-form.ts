@@ -14,7 +14,10 @@ export interface UploadForm<File extends string> {
 }
 
 /** `fileLimits` names the form's file fields with the most bytes each may have; other files are ignored. */
-export async function readUploadForm<File extends string>(req: FastifyRequest, fileLimits: Record<File, number>): Promise<UploadForm<File>> {
+export async function readUploadForm<File extends string>(
+  req: FastifyRequest,
+  fileLimits: Record<File, number>,
+): Promise<UploadForm<File>> {
   const isFileField = (name: string): name is File => Object.hasOwn(fileLimits, name);
   if (!req.isMultipart()) {
     // Values are passed on as sent: the contract's schema says which field is not text.

@@ -32,7 +32,11 @@ export async function listLivePlansWithSales(db: Db, providerId: string): Promis
 }
 
 export async function findLivePlanWithSales(db: Db, providerId: string, id: number): Promise<PlanSalesRow | null> {
-  const [row] = await db.select(withSales).from(plans).where(and(eq(plans.id, id), live(providerId))).limit(1);
+  const [row] = await db
+    .select(withSales)
+    .from(plans)
+    .where(and(eq(plans.id, id), live(providerId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -49,7 +53,12 @@ export async function groupsOfPlans(db: Db, planIds: number[]): Promise<Map<numb
     ? await db
         .select({ groupId: planGroupServices.groupId, serviceId: planGroupServices.serviceId })
         .from(planGroupServices)
-        .where(inArray(planGroupServices.groupId, groups.map((g) => g.id)))
+        .where(
+          inArray(
+            planGroupServices.groupId,
+            groups.map((g) => g.id),
+          ),
+        )
         .orderBy(asc(planGroupServices.serviceId))
     : [];
   for (const g of groups) {
@@ -75,7 +84,12 @@ export async function insertPlan(tx: Tx, values: NewPlan): Promise<number> {
 
 /** Changes a live plan of the provider; answers the plan as it was (for its old cover), or null if there is none. */
 export async function updateLivePlan(tx: Tx, id: number, providerId: string, values: Partial<NewPlan>): Promise<PlanRow | null> {
-  const [before] = await tx.select().from(plans).where(and(eq(plans.id, id), live(providerId))).for('update').limit(1);
+  const [before] = await tx
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), live(providerId)))
+    .for('update')
+    .limit(1);
   if (!before) return null;
   await tx.update(plans).set(values).where(eq(plans.id, id));
   return before;
@@ -86,7 +100,11 @@ export async function updateLivePlan(tx: Tx, id: number, providerId: string, val
  * bookings that used one of its credits stay linked to it; groups beyond the new list go.
  */
 export async function replaceGroups(tx: Tx, planId: number, groups: PlanGroup[]): Promise<void> {
-  const existing = await tx.select({ id: planGroups.id }).from(planGroups).where(eq(planGroups.planId, planId)).orderBy(asc(planGroups.position), asc(planGroups.id));
+  const existing = await tx
+    .select({ id: planGroups.id })
+    .from(planGroups)
+    .where(eq(planGroups.planId, planId))
+    .orderBy(asc(planGroups.position), asc(planGroups.id));
   for (const [position, group] of groups.entries()) {
     const kept = existing[position];
     let groupId: number;
@@ -106,6 +124,10 @@ export async function replaceGroups(tx: Tx, planId: number, groups: PlanGroup[])
 
 /** Soft delete: the plan is no longer sold; memberships bought keep pointing at it. */
 export async function softDeletePlan(tx: Db, id: number, providerId: string, now: Date): Promise<boolean> {
-  const rows = await tx.update(plans).set({ deletedAt: now, updatedAt: now }).where(and(eq(plans.id, id), live(providerId))).returning({ id: plans.id });
+  const rows = await tx
+    .update(plans)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(plans.id, id), live(providerId)))
+    .returning({ id: plans.id });
   return rows.length === 1;
 }

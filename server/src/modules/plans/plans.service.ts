@@ -3,7 +3,16 @@
  * memberships and single payments, each granting bookings of groups of the provider's services.
  * Every field error is gathered before anything is written, then the change is one transaction.
  */
-import { fieldErrors, fromCents, PLAN_COVER_MAX_BYTES, PLAN_VALID_FOR_MONTHS, planFields, toCents, type Plan, type ProviderPlan } from '@slotted/contract';
+import {
+  fieldErrors,
+  fromCents,
+  PLAN_COVER_MAX_BYTES,
+  PLAN_VALID_FOR_MONTHS,
+  planFields,
+  toCents,
+  type Plan,
+  type ProviderPlan,
+} from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,8 +20,19 @@ import { AppError, validationError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { deleteImage, imageUrl, insertImage, processImage, type ProcessedImage, type UploadForm } from '../images/index.ts';
 import {
-  findLivePlanWithSales, groupsOfPlans, insertPlan, listLivePlans, listLivePlansWithSales, ownLiveServiceIds, replaceGroups, softDeletePlan, updateLivePlan,
-  type NewPlan, type PlanGroup, type PlanRow, type PlanSalesRow,
+  findLivePlanWithSales,
+  groupsOfPlans,
+  insertPlan,
+  listLivePlans,
+  listLivePlansWithSales,
+  ownLiveServiceIds,
+  replaceGroups,
+  softDeletePlan,
+  updateLivePlan,
+  type NewPlan,
+  type PlanGroup,
+  type PlanRow,
+  type PlanSalesRow,
 } from './plans.queries.ts';
 
 /** The files of the plan form and the most bytes each may have (spec §5: the cover, 2 MB). */
@@ -55,7 +75,10 @@ function toColumns(fields: CheckedPlan['fields']): Omit<NewPlan, 'providerId'> {
 /** The provider's live plans as the public profile shows them. */
 export async function livePlansOf(db: Db, providerId: string): Promise<Plan[]> {
   const rows = await listLivePlans(db, providerId);
-  const groups = await groupsOfPlans(db, rows.map((r) => r.id));
+  const groups = await groupsOfPlans(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentPlan(r, groups.get(r.id)!));
 }
 
@@ -94,7 +117,10 @@ export function plansService(deps: { db: Db; clock: Clock }) {
   return {
     async list(providerId: string): Promise<ProviderPlan[]> {
       const rows = await listLivePlansWithSales(db, providerId);
-      const groups = await groupsOfPlans(db, rows.map((r) => r.plan.id));
+      const groups = await groupsOfPlans(
+        db,
+        rows.map((r) => r.plan.id),
+      );
       return rows.map((r) => presentWithSales(r, groups.get(r.plan.id)!));
     },
 
@@ -117,7 +143,11 @@ export function plansService(deps: { db: Db; clock: Clock }) {
       const { fields, cover } = await check(providerId, form);
       await db.transaction(async (tx) => {
         const coverImageId = cover ? await insertImage(tx, providerId, cover) : undefined;
-        const before = await updateLivePlan(tx, id, providerId, { ...toColumns(fields), ...(coverImageId ? { coverImageId } : {}), updatedAt: clock.now() });
+        const before = await updateLivePlan(tx, id, providerId, {
+          ...toColumns(fields),
+          ...(coverImageId ? { coverImageId } : {}),
+          updatedAt: clock.now(),
+        });
         // Deleted meanwhile: throwing rolls the new cover back too.
         if (!before) throw new AppError('not_found', NOT_FOUND);
         if (coverImageId && before.coverImageId) await deleteImage(tx, before.coverImageId);

@@ -26,7 +26,10 @@ type One = { data: ProviderPlan };
 type Many = { data: ProviderPlan[] };
 type Err = { errors: Record<string, string[]> };
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#0d9488' } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#0d9488' } })
+    .png()
+    .toBuffer();
 
 /** The drawer's form as the web sends it: lists as JSON text. */
 const membershipForm = () => ({
@@ -41,11 +44,18 @@ const membershipForm = () => ({
 
 describe('plans API', () => {
   it('creates, lists, updates and deletes the provider’s plans', async () => {
-    const created = await provider.postForm<One>('/api/plans', membershipForm(), { cover_upload: { data: await png(2000, 1200), filename: 'cover.png', type: 'image/png' } });
+    const created = await provider.postForm<One>('/api/plans', membershipForm(), {
+      cover_upload: { data: await png(2000, 1200), filename: 'cover.png', type: 'image/png' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
-      name: 'Unlimited Flow', description: '<p>Every <strong>class</strong></p>', price: 79.9, interval: 'month', expires_in: null,
-      benefits: ['8 classes a month', 'Free mat'], services: [{ quantity: 8, services: [yoga.id, pilates.id].sort((a, b) => a - b) }],
+      name: 'Unlimited Flow',
+      description: '<p>Every <strong>class</strong></p>',
+      price: 79.9,
+      interval: 'month',
+      expires_in: null,
+      benefits: ['8 classes a month', 'Free mat'],
+      services: [{ quantity: 8, services: [yoga.id, pilates.id].sort((a, b) => a - b) }],
       total_sales: { memberships: 0, amount: 0 },
     });
     // The cover went through the image pipeline: re-encoded to the plan's 16:9 WebP.
@@ -56,7 +66,14 @@ describe('plans API', () => {
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 900 });
 
     // A JSON body is read the same way; a single payment is valid for the months chosen.
-    const pack = await provider.post<One>('/api/plans', { name: '5-session pack', price: 60, interval: '', expires_in: '3', benefits: [], services: [{ quantity: 5, services: [yoga.id, yoga.id] }] });
+    const pack = await provider.post<One>('/api/plans', {
+      name: '5-session pack',
+      price: 60,
+      interval: '',
+      expires_in: '3',
+      benefits: [],
+      services: [{ quantity: 5, services: [yoga.id, yoga.id] }],
+    });
     expect(pack.status).toBe(201);
     expect(pack.body.data).toMatchObject({ interval: '', expires_in: '3', cover: null, services: [{ quantity: 5, services: [yoga.id] }] });
 
@@ -66,12 +83,28 @@ describe('plans API', () => {
     // Update: same form; without a new cover the picture stays, groups are replaced.
     const id = created.body.data.id;
     const updated = await provider.postForm<One>(`/api/plans/${id}`, {
-      ...membershipForm(), name: 'Unlimited', price: '89', services: JSON.stringify([{ quantity: 4, services: [pilates.id] }, { quantity: '2', services: [yoga.id] }]),
+      ...membershipForm(),
+      name: 'Unlimited',
+      price: '89',
+      services: JSON.stringify([
+        { quantity: 4, services: [pilates.id] },
+        { quantity: '2', services: [yoga.id] },
+      ]),
     });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ name: 'Unlimited', price: 89, cover, services: [{ quantity: 4, services: [pilates.id] }, { quantity: 2, services: [yoga.id] }] });
+    expect(updated.body.data).toMatchObject({
+      name: 'Unlimited',
+      price: 89,
+      cover,
+      services: [
+        { quantity: 4, services: [pilates.id] },
+        { quantity: 2, services: [yoga.id] },
+      ],
+    });
     // A new cover replaces the old picture, which is deleted.
-    const recovered = await provider.postForm<One>(`/api/plans/${id}`, membershipForm(), { cover_upload: { data: await png(1600, 900), filename: 'c.webp', type: 'image/webp' } });
+    const recovered = await provider.postForm<One>(`/api/plans/${id}`, membershipForm(), {
+      cover_upload: { data: await png(1600, 900), filename: 'c.webp', type: 'image/webp' },
+    });
     expect(recovered.body.data.cover).not.toBe(cover);
     expect((await t.app.inject({ url: cover })).statusCode).toBe(404);
     expect(await t.db.select({ id: images.id }).from(images)).toHaveLength(1);
@@ -83,7 +116,11 @@ describe('plans API', () => {
   });
 
   it('sanitises the description and ignores a validity for a membership', async () => {
-    const res = await provider.postForm<One>('/api/plans', { ...membershipForm(), description: '<p>Hi<script>alert(1)</script></p><a href="javascript:x()">x</a>', expires_in: '6' });
+    const res = await provider.postForm<One>('/api/plans', {
+      ...membershipForm(),
+      description: '<p>Hi<script>alert(1)</script></p><a href="javascript:x()">x</a>',
+      expires_in: '6',
+    });
     expect(res.body.data.description).toBe('<p>Hi</p><a target="_blank" rel="noopener noreferrer nofollow">x</a>');
     expect(res.body.data.expires_in).toBeNull();
   });
@@ -122,7 +159,12 @@ describe('plans API', () => {
     const gone = await buildService(t, studio, { name: 'Old', deletedAt: t.clock.now() });
     const res = await provider.postForm<Err>('/api/plans', {
       ...membershipForm(),
-      services: JSON.stringify([{ quantity: 1, services: [yoga.id] }, { quantity: 1, services: [yoga.id, theirs.id] }, { quantity: 1, services: [gone.id] }, { quantity: 1, services: [999999] }]),
+      services: JSON.stringify([
+        { quantity: 1, services: [yoga.id] },
+        { quantity: 1, services: [yoga.id, theirs.id] },
+        { quantity: 1, services: [gone.id] },
+        { quantity: 1, services: [999999] },
+      ]),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
@@ -133,11 +175,17 @@ describe('plans API', () => {
   });
 
   it('refuses a cover that is not an image or is over 2 MB, writing nothing', async () => {
-    const fake = await provider.postForm<Err>('/api/plans', membershipForm(), { cover_upload: { data: Buffer.from('<svg onload=alert(1)>'), filename: 'x.png', type: 'image/png' } });
+    const fake = await provider.postForm<Err>('/api/plans', membershipForm(), {
+      cover_upload: { data: Buffer.from('<svg onload=alert(1)>'), filename: 'x.png', type: 'image/png' },
+    });
     expect(fake.status).toBe(422);
     expect(fake.body.errors.cover_upload).toEqual(['Please choose a WebP, JPG or PNG image.']);
     const big = Buffer.concat([await png(10, 10), Buffer.alloc(2 * 1024 * 1024)]);
-    const tooBig = await provider.postForm<Err>('/api/plans', { ...membershipForm(), name: '' }, { cover_upload: { data: big, filename: 'big.png', type: 'image/png' } });
+    const tooBig = await provider.postForm<Err>(
+      '/api/plans',
+      { ...membershipForm(), name: '' },
+      { cover_upload: { data: big, filename: 'big.png', type: 'image/png' } },
+    );
     expect(tooBig.status).toBe(422);
     expect(tooBig.body.errors).toEqual({ name: ['Please enter a name.'], cover_upload: ['That image is too big—max size is 2 MB.'] });
     expect(await t.db.select({ id: images.id }).from(images)).toHaveLength(0);
@@ -167,8 +215,18 @@ describe('plans API', () => {
     const [ana, bo, cy] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     const now = t.clock.now();
     const bought = (client: typeof ana, plan: typeof monthly, extra: Partial<typeof memberships.$inferInsert> = {}) => ({
-      clientId: client.id, providerId: studio.id, planId: plan.id, name: plan.name, priceCents: plan.priceCents, interval: plan.interval,
-      expiresInMonths: plan.expiresInMonths, status: 'active' as const, confirmedAt: now, periodStart: now, createdAt: now, ...extra,
+      clientId: client.id,
+      providerId: studio.id,
+      planId: plan.id,
+      name: plan.name,
+      priceCents: plan.priceCents,
+      interval: plan.interval,
+      expiresInMonths: plan.expiresInMonths,
+      status: 'active' as const,
+      confirmedAt: now,
+      periodStart: now,
+      createdAt: now,
+      ...extra,
     });
     const [m1, m2, m3, , m5] = await t.db
       .insert(memberships)
@@ -182,10 +240,17 @@ describe('plans API', () => {
       ])
       .returning();
     const paid = (m: typeof m1, amountCents: number, extra: Partial<typeof payments.$inferInsert> = {}) => ({
-      payerId: m!.clientId, providerId: studio.id, membershipId: m!.id, amountCents, method: 'in_person' as const, status: 'succeeded' as const, ...extra,
+      payerId: m!.clientId,
+      providerId: studio.id,
+      membershipId: m!.id,
+      amountCents,
+      method: 'in_person' as const,
+      status: 'succeeded' as const,
+      ...extra,
     });
     await t.db.insert(payments).values([
-      paid(m1, 5000), paid(m1, 5000), // two months
+      paid(m1, 5000),
+      paid(m1, 5000), // two months
       paid(m2, 5000, { method: 'card', status: 'partially_refunded', refundedCents: 2000 }),
       paid(m3, 6000, { method: 'card', status: 'refunded', refundedCents: 6000 }),
       paid(m5, 6000, { method: 'card', status: 'failed' }),
@@ -207,19 +272,41 @@ describe('plans API', () => {
   });
 
   it('lists the live plans on the public profile', async () => {
-    const cover = await provider.postForm<One>('/api/plans', membershipForm(), { cover_upload: { data: await png(1600, 900), filename: 'c.png', type: 'image/png' } });
-    await buildPlan(t, studio, { name: '10-class pack', priceCents: 12000, expiresInMonths: 6, benefits: ['Share with a friend'], groups: [{ quantity: 10, services: [yoga, pilates] }] });
+    const cover = await provider.postForm<One>('/api/plans', membershipForm(), {
+      cover_upload: { data: await png(1600, 900), filename: 'c.png', type: 'image/png' },
+    });
+    await buildPlan(t, studio, {
+      name: '10-class pack',
+      priceCents: 12000,
+      expiresInMonths: 6,
+      benefits: ['Share with a friend'],
+      groups: [{ quantity: 10, services: [yoga, pilates] }],
+    });
     await buildPlan(t, studio, { name: 'Old', deletedAt: t.clock.now() });
 
     const profile = (await t.agent().get<{ data: PublicProfile }>('/api/profile/studio')).body.data;
     expect(profile.plans).toEqual([
       {
-        id: cover.body.data.id, name: 'Unlimited Flow', description: '<p>Every <strong>class</strong></p>', price: 79.9, interval: 'month', expires_in: null,
-        benefits: ['8 classes a month', 'Free mat'], services: [{ quantity: 8, services: [yoga.id, pilates.id].sort((a, b) => a - b) }], cover: cover.body.data.cover,
+        id: cover.body.data.id,
+        name: 'Unlimited Flow',
+        description: '<p>Every <strong>class</strong></p>',
+        price: 79.9,
+        interval: 'month',
+        expires_in: null,
+        benefits: ['8 classes a month', 'Free mat'],
+        services: [{ quantity: 8, services: [yoga.id, pilates.id].sort((a, b) => a - b) }],
+        cover: cover.body.data.cover,
       },
       {
-        id: expect.any(Number), name: '10-class pack', description: '', price: 120, interval: '', expires_in: '6',
-        benefits: ['Share with a friend'], services: [{ quantity: 10, services: [yoga.id, pilates.id].sort((a, b) => a - b) }], cover: null,
+        id: expect.any(Number),
+        name: '10-class pack',
+        description: '',
+        price: 120,
+        interval: '',
+        expires_in: '6',
+        benefits: ['Share with a friend'],
+        services: [{ quantity: 10, services: [yoga.id, pilates.id].sort((a, b) => a - b) }],
+        cover: null,
       },
     ]);
   });

@@ -123,8 +123,8 @@ export async function replaceGroups(tx: Tx, planId: number, groups: PlanGroup[])
 }
 
 /** Soft delete: the plan is no longer sold; memberships bought keep pointing at it. */
-export async function softDeletePlan(tx: Db, id: number, providerId: string, now: Date): Promise<boolean> {
-  const rows = await tx
+export async function softDeletePlan(db: Db, id: number, providerId: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(plans)
     .set({ deletedAt: now, updatedAt: now })
     .where(and(eq(plans.id, id), live(providerId)))

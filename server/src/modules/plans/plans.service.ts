@@ -37,7 +37,7 @@ import {
 
 /** The files of the plan form and the most bytes each may have (spec §5: the cover, 2 MB). */
 export const PLAN_FILE_FIELDS = { cover_upload: PLAN_COVER_MAX_BYTES } as const;
-export type PlanForm = UploadForm<keyof typeof PLAN_FILE_FIELDS>;
+type PlanForm = UploadForm<keyof typeof PLAN_FILE_FIELDS>;
 
 type CheckedPlan = { fields: z.output<typeof planFields>; cover: ProcessedImage | null };
 

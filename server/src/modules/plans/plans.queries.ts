@@ -40,7 +40,10 @@ export async function findLivePlanWithSales(db: Db, providerId: string, id: numb
   return row ?? null;
 }
 
-/** The service groups of each plan, in the plan's order. */
+/**
+ * The service groups of each plan, in the plan's order, with the services still in the catalog:
+ * a deleted service can no longer be booked, and the drawer must not send it back.
+ */
 export async function groupsOfPlans(db: Db, planIds: number[]): Promise<Map<number, PlanGroup[]>> {
   const byPlan = new Map<number, PlanGroup[]>(planIds.map((id) => [id, []]));
   if (planIds.length === 0) return byPlan;
@@ -53,10 +56,14 @@ export async function groupsOfPlans(db: Db, planIds: number[]): Promise<Map<numb
     ? await db
         .select({ groupId: planGroupServices.groupId, serviceId: planGroupServices.serviceId })
         .from(planGroupServices)
+        .innerJoin(services, eq(services.id, planGroupServices.serviceId))
         .where(
-          inArray(
-            planGroupServices.groupId,
-            groups.map((g) => g.id),
+          and(
+            inArray(
+              planGroupServices.groupId,
+              groups.map((g) => g.id),
+            ),
+            isNull(services.deletedAt),
           ),
         )
         .orderBy(asc(planGroupServices.serviceId))

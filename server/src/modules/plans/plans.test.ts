@@ -284,6 +284,21 @@ describe('plans API', () => {
     });
     await buildPlan(t, studio, { name: 'Old', deletedAt: t.clock.now() });
 
+    // A service deleted from the catalog leaves the plans that offered it.
+    const gone = await buildService(t, studio, { name: 'Gone', type: 'class' });
+    await buildPlan(t, studio, {
+      name: 'Gone pack',
+      priceCents: 500,
+      expiresInMonths: 1,
+      groups: [{ quantity: 1, services: [gone, yoga] }],
+    });
+    expect((await provider.request('DELETE', `/api/services/${gone.id}`)).status).toBe(204);
+    expect((await provider.get<Many>('/api/plans')).body.data[0]).toMatchObject({
+      name: 'Gone pack',
+      services: [{ quantity: 1, services: [yoga.id] }],
+    });
+    expect((await provider.request('DELETE', `/api/plans/${(await provider.get<Many>('/api/plans')).body.data[0]!.id}`)).status).toBe(204);
+
     const profile = (await t.agent().get<{ data: PublicProfile }>('/api/profile/studio')).body.data;
     expect(profile.plans).toEqual([
       {

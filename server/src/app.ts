@@ -44,6 +44,8 @@ import { imagesRoutes } from './modules/images/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { meService } from './modules/me/index.ts';
+import { plansRoutes } from './modules/plans/index.ts';
+import { plansService } from './modules/plans/index.ts';
 import { servicesRoutes } from './modules/services/index.ts';
 import { servicesService } from './modules/services/index.ts';
 
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookingsCancelled: (tx, ids) => appointments.mailClassCancelled(tx, ids),
   });
   await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
+  await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
   const appointments = appointmentsService({
     db, clock, mail, appUrl: config.appUrl, availability, classes, cardPayments: false, bookingLimits: config.bookingLimits,

@@ -92,10 +92,12 @@ describe('/api/docs', () => {
     }
   });
 
-  it('documents the account form as multipart/form-data with its files', () => {
-    const body = operation(apiRoutes.updateMe).requestBody;
-    expect(Object.keys(body?.content ?? {})).toContain('multipart/form-data');
-    expect(JSON.stringify(body?.content['multipart/form-data'])).toContain('avatar_upload');
+  it('documents the account and plan forms as multipart/form-data with their files', () => {
+    for (const [route, file] of [[apiRoutes.updateMe, 'avatar_upload'], [apiRoutes.createPlan, 'cover_upload'], [apiRoutes.updatePlan, 'cover_upload']] as const) {
+      const body = operation(route).requestBody;
+      expect(Object.keys(body?.content ?? {}), key(route.method, route.path)).toContain('multipart/form-data');
+      expect(JSON.stringify(body?.content['multipart/form-data'])).toContain(file);
+    }
   });
 
   it('answers real requests with a documented status and body', async () => {
@@ -110,6 +112,9 @@ describe('/api/docs', () => {
     await check(apiRoutes.createService, created);
     await check(apiRoutes.updateService, await provider.request('PUT', '/api/services/999999', { json: { name: 'Yoga', type: 'class', price: 10, duration: 60 } }));
     await check(apiRoutes.createService, await provider.post('/api/services', { name: '' }));
+    await check(apiRoutes.createPlan, await provider.post('/api/plans', { name: 'Pack', price: 50, interval: '', expires_in: '3', benefits: ['Five classes'] }));
+    await check(apiRoutes.createPlan, await provider.post('/api/plans', { name: 'Pack' }));
+    await check(apiRoutes.listPlans, await provider.get('/api/plans'));
     await check(apiRoutes.profile, await t.agent().get('/api/profile/ana'));
     await check(apiRoutes.appointment, await provider.get('/api/appointments/not-a-uuid'));
     await check(apiRoutes.workDays, await provider.get('/api/work-days'));

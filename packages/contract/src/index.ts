@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './me.ts';
 export * from './money.ts';
 export * from './services.ts';
+export * from './plans.ts';
 export * from './wall-clock.ts';
 export * from './text.ts';
 export * from './ids.ts';

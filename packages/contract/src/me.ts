@@ -55,7 +55,8 @@ export const updateMeFields = z.object({
 });
 export type UpdateMeFields = z.infer<typeof updateMeFields>;
 
-const uploadedFile = z.string().meta({ format: 'binary' });
+/** A file field of a multipart form, as /api/docs shows it. */
+export const uploadedFile = z.string().meta({ format: 'binary' });
 
 /** POST /api/me as /api/docs shows it: the text fields and the image files of the form. */
 export const updateMeForm = updateMeFields.extend({

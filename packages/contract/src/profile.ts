@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timezoneField } from './auth.ts';
+import { planSchema } from './plans.ts';
 import { serviceSchema } from './services.ts';
 import { singleLineText } from './text.ts';
 import { calendarDate } from './wall-clock.ts';
@@ -9,10 +10,7 @@ export const profileParams = z.object({
   username: singleLineText({ what: 'the username', required: 'Please enter a username.', max: 64, tooLong: 'That username is too long.' }),
 });
 
-/**
- * GET /api/profile/{username} (docs/product-rules.md#public-profile). Plans arrive with the plans
- * issue.
- */
+/** GET /api/profile/{username} (docs/product-rules.md#public-profile): live plans and services. */
 export const publicProfileSchema = z.object({
   name: z.string(),
   username: z.string(),
@@ -22,7 +20,7 @@ export const publicProfileSchema = z.object({
   phone: z.string().nullable(),
   email: z.string(),
   timezone: z.string(),
-  plans: z.array(z.unknown()),
+  plans: z.array(planSchema),
   services: z.array(serviceSchema),
   policy: z.object({ min_hours_before_cancellation: z.number(), terms_of_service: z.string() }),
 });

@@ -10,7 +10,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_CAPACITY, HOLD_TTL_MINUTES, minutesOfDay } from '@slotted/contract';
 import type { Db } from '../../src/db/client.ts';
-import { appointments, policies, services, slots, users, workDays } from '../../src/db/schema.ts';
+import { appointments, planGroups, planGroupServices, plans, policies, services, slots, users, workDays } from '../../src/db/schema.ts';
 import { addMinutes, type Clock } from '../../src/lib/clock.ts';
 import { randomToken, sha256 } from '../../src/lib/tokens.ts';
 import { insertSession } from '../../src/plugins/sessions.queries.ts';
@@ -28,6 +28,7 @@ type UserRow = typeof users.$inferSelect;
 type ServiceRow = typeof services.$inferSelect;
 type SlotRow = typeof slots.$inferSelect;
 type AppointmentRow = typeof appointments.$inferSelect;
+type PlanRow = typeof plans.$inferSelect;
 
 /** Unique e-mails and usernames for rows whose test does not name them. */
 let sequence = 0;
@@ -88,6 +89,31 @@ export async function buildService(store: Store, provider: UserRow, overrides: P
     })
     .returning();
   return row!;
+}
+
+/**
+ * A plan in the provider's catalog, as the plan drawer saves it: a monthly membership unless
+ * `expiresInMonths` is given, granting `quantity` bookings of each group's services per period.
+ */
+export async function buildPlan(
+  store: Store,
+  provider: UserRow,
+  overrides: Partial<Omit<typeof plans.$inferInsert, 'providerId'>> & { groups?: { quantity: number; services: ServiceRow[] }[] } = {},
+): Promise<PlanRow> {
+  const now = store.clock.now();
+  const { groups = [], ...columns } = overrides;
+  const single = columns.expiresInMonths != null;
+  return store.db.transaction(async (tx) => {
+    const [plan] = await tx
+      .insert(plans)
+      .values({ name: 'Monthly membership', priceCents: 8000, interval: single ? null : 'month', createdAt: now, updatedAt: now, ...columns, providerId: provider.id })
+      .returning();
+    for (const [position, group] of groups.entries()) {
+      const [row] = await tx.insert(planGroups).values({ planId: plan!.id, quantity: group.quantity, position }).returning();
+      await tx.insert(planGroupServices).values(group.services.map((service) => ({ groupId: row!.id, serviceId: service.id })));
+    }
+    return plan!;
+  });
 }
 
 /** One occurrence of a class, outside any timetable (as a one-off class, without its repeater). */

@@ -25,6 +25,14 @@ it('seeds a believable demo studio on an empty database, once', async () => {
     'appointment:1:1 Mobility Session', 'appointment:Personal Training', 'class:Sunrise Yoga', 'class:Vinyasa Flow', 'class:Yin & Restore',
   ]);
   expect(profile.policy.terms_of_service).toContain('Studio terms');
+  // A monthly membership with class credits and a pack of sessions valid three months (docs/product-rules.md#first-run).
+  const classIds = profile.services.filter((s) => s.type === 'class').map((s) => s.id).sort((a, b) => a - b);
+  const sessionIds = profile.services.filter((s) => s.type === 'appointment').map((s) => s.id).sort((a, b) => a - b);
+  expect(profile.plans).toMatchObject([
+    { name: 'Monthly Flow Membership', price: 79, interval: 'month', expires_in: null, services: [{ quantity: 8, services: classIds }] },
+    { name: '5-Session Pack', price: 225, interval: '', expires_in: '3', services: [{ quantity: 5, services: sessionIds }] },
+  ]);
+  expect(profile.plans.every((p) => p.cover?.startsWith('/images/') && p.benefits.length === 3)).toBe(true);
 
   // Vinyasa runs Mon/Wed/Fri 18:30 and Sat 10:00, Madrid time, from tomorrow (Tue 24 Nov 2026).
   const vinyasa = profile.services.find((s) => s.name === 'Vinyasa Flow')!;

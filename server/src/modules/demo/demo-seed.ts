@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { insertImage, processImage } from '../images/index.ts';
 import { availabilityService } from '../availability/index.ts';
 import { classesService } from '../classes/index.ts';
+import { plansService } from '../plans/index.ts';
 import { servicesService } from '../services/index.ts';
 import { addDays, localDateOf, repeaterOccurrences } from '../../domain/classes/repeater-occurrences.ts';
 import type { WEEKDAYS } from '@slotted/contract';
@@ -30,6 +31,13 @@ const COVER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="
 <path d="M0 220 C 250 150, 450 290, 800 210 S 1350 140, 1600 200 V300 H0Z" fill="#fff" fill-opacity=".12"/>
 <path d="M0 250 C 300 200, 500 300, 900 245 S 1400 210, 1600 240 V300 H0Z" fill="#fff" fill-opacity=".14"/>
 <circle cx="1320" cy="90" r="46" fill="#fde68a" fill-opacity=".85"/>
+</svg>`;
+
+const PLAN_COVER_SVG = (from: string, to: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
+<defs><linearGradient id="p" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="1600" height="900" fill="url(#p)"/>
+<circle cx="1250" cy="260" r="150" fill="#fff" fill-opacity=".18"/>
+<path d="M0 640 C 400 520, 800 760, 1600 600 V900 H0Z" fill="#fff" fill-opacity=".14"/>
 </svg>`;
 
 async function drawn(svg: string, kind: 'avatar' | 'profile_cover') {
@@ -124,6 +132,38 @@ async function seedDemoOffer(db: Db, clock: Clock): Promise<void> {
   for (const a of APPOINTMENTS) {
     await catalog.create(demo.id, { name: a.name, type: 'appointment', description: a.description, price: a.price, duration: a.duration, location: a.location });
   }
+  await seedDemoPlans(db, clock, demo.id);
+}
+
+/** A monthly membership with class credits and a pack of sessions valid three months, through the plans service. */
+async function seedDemoPlans(db: Db, clock: Clock, demoId: string): Promise<void> {
+  const catalog = await db.select().from(services).where(eq(services.providerId, demoId));
+  const idsOf = (type: 'class' | 'appointment') => catalog.filter((s) => s.type === type).map((s) => s.id);
+  const cover = async (from: string, to: string) => sharp(Buffer.from(PLAN_COVER_SVG(from, to))).png().toBuffer();
+  const plans = plansService({ db, clock });
+  await plans.create(demoId, {
+    fields: {
+      name: 'Monthly Flow Membership',
+      description: '<p>Practise twice a week at a better price than drop-in classes. Renews every month; cancel whenever you like.</p>',
+      price: 79,
+      interval: 'month',
+      benefits: ['8 classes every month', 'Any class on the timetable', 'Mats, blocks and straps included'],
+      services: [{ quantity: 8, services: idsOf('class') }],
+    },
+    files: { cover_upload: await cover('#4f46e5', '#14b8a6') },
+  });
+  await plans.create(demoId, {
+    fields: {
+      name: '5-Session Pack',
+      description: '<p>Five 1:1 sessions to use within three months: mobility work, personal training, or a mix.</p>',
+      price: 225,
+      interval: '',
+      expires_in: '3',
+      benefits: ['5 one-to-one sessions', 'Valid for 3 months', 'Save €50 on single sessions'],
+      services: [{ quantity: 5, services: idsOf('appointment') }],
+    },
+    files: { cover_upload: await cover('#0d9488', '#f59e0b') },
+  });
 }
 
 const DEMO_CLIENTS = [

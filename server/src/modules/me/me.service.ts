@@ -11,13 +11,7 @@ import { validationError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { UserRow } from '../users/index.ts';
 import { presentMe } from './me.presenter.ts';
-import { deleteImage, insertImage, processImage, type ProcessedImage } from '../images/index.ts';
-
-export interface ProfileUpload {
-  /** Form fields as received (strings from a form, anything from JSON); `updateMeFields` checks them. */
-  fields: Record<string, unknown>;
-  files: Partial<Record<'avatar_upload' | 'cover_upload', Buffer>>;
-}
+import { deleteImage, insertImage, processImage, type ProcessedImage, type UploadForm } from '../images/index.ts';
 
 const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
@@ -31,7 +25,7 @@ export function meService(deps: { db: Db; clock: Clock }) {
       return presentMe(user, [...new Set(rows.map((r) => r.provider))].sort());
     },
 
-    async update(user: UserRow, upload: ProfileUpload): Promise<UserRow> {
+    async update(user: UserRow, upload: UploadForm<'avatar_upload' | 'cover_upload'>): Promise<UserRow> {
       const errors: Record<string, string[]> = {};
       const parsed = updateMeFields.safeParse(upload.fields);
       if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error.issues));

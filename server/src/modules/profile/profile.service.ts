@@ -1,13 +1,13 @@
 /** A provider's public profile (docs/product-rules.md#public-pages). */
-import { fromCents, type PublicProfile } from '@slotted/contract';
+import type { PublicProfile } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { availabilityService } from '../availability/index.ts';
 import { imageUrl } from '../images/index.ts';
+import { livePlansOf } from '../plans/index.ts';
 import { listProviderServices } from '../services/index.ts';
 import { presentService } from '../services/index.ts';
 import { findProvider } from '../users/index.ts';
-import { livePlans } from './profile.queries.ts';
 
 export function profileService(deps: { db: Db; availability: ReturnType<typeof availabilityService> }) {
   const { db } = deps;
@@ -17,7 +17,7 @@ export function profileService(deps: { db: Db; availability: ReturnType<typeof a
       if (!provider) throw new AppError('not_found', 'There is no provider at this address.');
       const [services, plans, policy] = await Promise.all([
         listProviderServices(db, provider.id),
-        livePlans(db, provider.id),
+        livePlansOf(db, provider.id),
         deps.availability.policy(provider.id),
       ]);
       return {
@@ -29,10 +29,7 @@ export function profileService(deps: { db: Db; availability: ReturnType<typeof a
         phone: provider.phone,
         email: provider.email,
         timezone: provider.timezone,
-        plans: plans.map((p) => ({
-          id: p.id, name: p.name, description: p.descriptionHtml, price: fromCents(p.priceCents), interval: p.interval ?? '',
-          expires_in: p.expiresInMonths ? String(p.expiresInMonths) : null, benefits: p.benefits, cover: imageUrl(p.coverImageId),
-        })),
+        plans,
         services: services.map((s) => presentService(s, viewerId)),
         policy: { min_hours_before_cancellation: policy.min_hours_before_cancellation, terms_of_service: policy.terms_of_service },
       };

@@ -9,7 +9,7 @@ import { CheckIcon, ChevronsUpDownIcon, SearchIcon } from 'lucide-react';
 
 export type SelectValue = string | number;
 
-/** Spec §2 "Shared interface pieces": options with title, value, detail, avatar, selectable, selected, href, target. */
+/** docs/product-rules.md#shared-interface-pieces: options with title, value, detail, avatar, selectable, selected, href, target. */
 export interface SelectOption<V extends SelectValue = string> {
   title: string;
   value: V;

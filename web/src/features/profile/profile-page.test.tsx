@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
-import type { PublicProfile, Service } from '@slotted/contract';
+import type { Plan, PublicProfile, Service } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { http } from 'msw';
@@ -70,9 +70,9 @@ describe('public profile', () => {
   });
 
   it('shows plans with price, interval and benefits', async () => {
-    const plans = [
-      { id: 1, name: 'Unlimited', description: '<p>All classes.</p>', price: 89, interval: 'month', expires_in: null, benefits: ['Every class', 'Free mat'], cover: null },
-      { id: 2, name: '10-class pack', description: '', price: 120, interval: '', expires_in: '6', benefits: [], cover: null },
+    const plans: Plan[] = [
+      { id: 1, name: 'Unlimited', description: '<p>All classes.</p>', price: 89, interval: 'month', expires_in: null, benefits: ['Every class', 'Free mat'], services: [], cover: null },
+      { id: 2, name: '10-class pack', description: '', price: 120, interval: '', expires_in: '6', benefits: [], services: [], cover: null },
     ];
     serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile({ plans, services: [] }))));
     renderRoutes(routes, { path: '/demo' });

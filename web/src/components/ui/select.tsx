@@ -105,7 +105,12 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
 
+  const [container, setContainer] = useState<Element>();
+
   const openWith = (next: boolean) => {
+    // Inside a (Radix) dialog the popover must live in the dialog: the page around it is inert and
+    // focus is trapped there, so a popover on document.body could not be clicked or focused.
+    if (next) setContainer(triggerRef.current?.closest('[role="dialog"]') ?? undefined);
     setOpen(next);
     if (!next) setQuery('');
   };
@@ -266,6 +271,7 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
         isOpen={open}
         onOpenChange={openWith}
         isNonModal
+        UNSTABLE_portalContainer={container}
         shouldCloseOnInteractOutside={(element) => !triggerRef.current?.contains(element)}
         aria-labelledby={id}
         placement="bottom start"

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Select, type SelectOption } from './select.tsx';
+import { SidePanel } from './side-panel.tsx';
 
 const options: SelectOption[] = [
   { title: 'Yoga', value: 'yoga', detail: '60 min' },
@@ -107,6 +108,25 @@ describe('select', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(value()).toBe('spinning');
+  });
+
+  it('in a dialog: the list works, and Escape closes only the list', async () => {
+    const user = userEvent.setup();
+    render(
+      <SidePanel open onOpenChange={() => {}} title="Edit">
+        <Single />
+      </SidePanel>,
+    );
+
+    await user.click(combobox());
+    await user.click(screen.getByRole('option', { name: /Yoga/ }));
+    expect(value()).toBe('yoga');
+
+    await user.click(combobox());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit' })).toBeTruthy();
+    expect(document.activeElement).toBe(combobox());
   });
 
   it('closes on an outside click', async () => {

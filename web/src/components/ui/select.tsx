@@ -110,30 +110,44 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
   const openWith = (next: boolean) => {
     // Inside a (Radix) dialog the popover must live in the dialog: the page around it is inert and
     // focus is trapped there, so a popover on document.body could not be clicked or focused.
-    if (next) setContainer(triggerRef.current?.closest('[role="dialog"]') ?? undefined);
+    if (next) {
+      setContainer(triggerRef.current?.closest('[role="dialog"]') ?? undefined);
+      setQuery('');
+    }
     setOpen(next);
-    if (!next) setQuery('');
   };
 
-  // After a choice, focus is back on the trigger at once (React Aria restores it only a frame
-  // later), so the keyboard can reopen the list straight away.
-  const closeAfterChoice = () => {
+  // After a choice or Escape, focus is back on the trigger at once (React Aria restores it only a
+  // frame later), so the keyboard can reopen the list straight away.
+  const closeToTrigger = () => {
     openWith(false);
     triggerRef.current?.focus();
   };
 
   // The popover is non-modal so the page stays reachable (a click elsewhere lands where it was
   // aimed); React Aria then closes it only when focus leaves, so a press on the page's background
-  // closes it here. The trigger is left to its own toggle.
+  // closes it here. The trigger is left to its own toggle. A Radix dialog around the select hears
+  // Escape on `document` in the capture phase, before React Aria could, and would close itself
+  // too; catching Escape on `window` first keeps it to this list.
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (!(event.target instanceof Node)) return;
       if (popoverRef.current?.contains(event.target) || triggerRef.current?.contains(event.target)) return;
-      openWith(false);
+      setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+      triggerRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown, true);
-    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('keydown', onKeyDown, true);
+    };
   }, [open]);
 
   const selectedOptions = options.filter((o) => isSelected(props, o));
@@ -152,7 +166,7 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
       const chosen = options.find((o) => !o.href && keys.has(o.value) && !isSelected(props, o));
       if (!chosen) return;
       props.onChange(chosen.value);
-      closeAfterChoice();
+      closeToTrigger();
     }
   };
 
@@ -198,7 +212,7 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
             // A link navigates (React Aria follows the href); the popover just gets out of the way.
             onAction={option.href ? () => openWith(false) : undefined}
             // Choosing the current option again changes nothing but still closes a single select.
-            onPress={!props.multiple && selected ? closeAfterChoice : undefined}
+            onPress={!props.multiple && selected ? closeToTrigger : undefined}
             className={({ isFocused, isDisabled }) =>
               cn(
                 'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-[15px] text-zinc-800 outline-none sm:text-sm',

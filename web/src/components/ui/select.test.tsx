@@ -1,7 +1,7 @@
 import '../../test/setup.ts';
 import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Select, type SelectOption } from './select.tsx';
@@ -127,6 +127,36 @@ describe('select', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Edit' })).toBeTruthy();
     expect(document.activeElement).toBe(combobox());
+  });
+
+  it('searchable: filters by title, detail and keywords; a link option navigates in the app', async () => {
+    const user = userEvent.setup();
+    const withLink: SelectOption[] = [
+      ...options,
+      { title: 'Kickboxing', value: 'kick', keywords: 'martial arts' },
+      { title: 'Create a service', value: 'new', href: '/services/new' },
+    ];
+    render(
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<Select aria-label="Service" searchable options={withLink} value={null} onChange={() => {}} />} />
+          <Route path="/services/new" element={<p>New service page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    await user.click(combobox());
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('martial');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kickboxing']);
+    await user.clear(search);
+    await user.keyboard('60 min');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Yoga60 min']);
+    await user.clear(search);
+
+    await user.click(screen.getByRole('option', { name: 'Create a service' }));
+    expect(await screen.findByText('New service page')).toBeTruthy();
   });
 
   it('closes on an outside click', async () => {

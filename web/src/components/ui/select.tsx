@@ -74,11 +74,12 @@ const matches = (option: SelectOption<SelectValue>, query: string) =>
  * A dropdown select: a combobox button opening a React Aria listbox in a popover. Single mode closes
  * after a choice; multiple mode stays open and toggles values. React Aria supplies the listbox roles,
  * `aria-selected` for every chosen option, focus on the current choice when it opens, arrow keys,
- * Home/End, typeahead, Escape and outside-click dismissal. With `searchable`, an Autocomplete keeps
+ * Home/End, typeahead, and closing when focus leaves or the page scrolls. With `searchable`, an Autocomplete keeps
  * focus in the search box and moves a virtual highlight (`aria-activedescendant`) through the list.
  *
  * The trigger stays our own button rather than React Aria's Select so it keeps the combobox role and
- * the field's label as its whole name (React Aria's trigger adds the current value to its name).
+ * the field's label as its whole name (React Aria's trigger adds the current value to its name), and
+ * the page stays usable while it is open (React Aria's Select uses a modal popover that makes it inert).
  */
 export function Select<V extends SelectValue = string>(props: SingleSelectProps<V>): JSX.Element;
 export function Select<V extends SelectValue = string>(props: MultipleSelectProps<V>): JSX.Element;

@@ -20,6 +20,13 @@ window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.HTMLElement.prototype.hasPointerCapture ??= () => false;
 window.HTMLElement.prototype.setPointerCapture ??= () => {};
 window.HTMLElement.prototype.releasePointerCapture ??= () => {};
+// jsdom has no CSS.escape, which React Aria's overlays use to look up a CSP nonce <meta>.
+if (typeof CSS === 'undefined') {
+  Object.defineProperty(globalThis, 'CSS', {
+    configurable: true,
+    value: { escape: (value: string) => value.replace(/[^\w-]/g, '\\$&') },
+  });
+}
 window.matchMedia ??= (query: string) =>
   ({
     matches: false,

@@ -1,10 +1,11 @@
 import '../../test/setup.ts';
 import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Select, type SelectOption } from './select.tsx';
+import { SidePanel } from './side-panel.tsx';
 
 const options: SelectOption[] = [
   { title: 'Yoga', value: 'yoga', detail: '60 min' },
@@ -94,11 +95,10 @@ describe('select', () => {
 
     combobox().focus();
     await user.keyboard('{ArrowDown}');
-    const listbox = screen.getByRole('listbox');
-    expect(document.activeElement).toBe(listbox);
-    // Opens on the current choice; the next choosable option after Pilates is Spinning.
+    // Opens with focus on the current choice; the next choosable option after Pilates is Spinning.
+    expect(document.activeElement).toBe(screen.getByRole('option', { name: /Pilates/ }));
     await user.keyboard('{ArrowDown}');
-    expect(document.getElementById(listbox.getAttribute('aria-activedescendant') ?? '')?.textContent).toContain('Spinning');
+    expect(document.activeElement).toBe(screen.getByRole('option', { name: /Spinning/ }));
     await user.keyboard('{Enter}');
     expect(value()).toBe('spinning');
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -108,6 +108,55 @@ describe('select', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(value()).toBe('spinning');
+  });
+
+  it('in a dialog: the list works, and Escape closes only the list', async () => {
+    const user = userEvent.setup();
+    render(
+      <SidePanel open onOpenChange={() => {}} title="Edit">
+        <Single />
+      </SidePanel>,
+    );
+
+    await user.click(combobox());
+    await user.click(screen.getByRole('option', { name: /Yoga/ }));
+    expect(value()).toBe('yoga');
+
+    await user.click(combobox());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit' })).toBeTruthy();
+    expect(document.activeElement).toBe(combobox());
+  });
+
+  it('searchable: filters by title, detail and keywords; a link option navigates in the app', async () => {
+    const user = userEvent.setup();
+    const withLink: SelectOption[] = [
+      ...options,
+      { title: 'Kickboxing', value: 'kick', keywords: 'martial arts' },
+      { title: 'Create a service', value: 'new', href: '/services/new' },
+    ];
+    render(
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<Select aria-label="Service" searchable options={withLink} value={null} onChange={() => {}} />} />
+          <Route path="/services/new" element={<p>New service page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    await user.click(combobox());
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('martial');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kickboxing']);
+    await user.clear(search);
+    await user.keyboard('60 min');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Yoga60 min']);
+    await user.clear(search);
+
+    await user.click(screen.getByRole('option', { name: 'Create a service' }));
+    expect(await screen.findByText('New service page')).toBeTruthy();
   });
 
   it('closes on an outside click', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Popover } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type JSX, type ReactNode } from 'react';
+import { useHref, useNavigate } from 'react-router';
+import { Autocomplete, Input, ListBox, ListBoxItem, Popover, RouterProvider, SearchField, type Selection } from 'react-aria-components';
 import { SELECT_PLACEHOLDER } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { Avatar } from './avatar.tsx';
@@ -67,15 +67,19 @@ function isSelected<V extends SelectValue>(props: SelectProps<V>, option: Select
 
 const canChoose = (option: SelectOption<SelectValue>) => option.selectable !== false || Boolean(option.href);
 
+const matches = (option: SelectOption<SelectValue>, query: string) =>
+  `${option.title}\n${option.detail ?? ''}\n${option.keywords ?? ''}`.toLowerCase().includes(query.trim().toLowerCase());
+
 /**
- * A dropdown select: a combobox button opening a listbox. Single mode closes after a choice;
- * multiple mode stays open and toggles values. Closes on outside click and Escape; arrow keys,
- * Home/End, Enter and Space work as in a native select.
+ * A dropdown select: a combobox button opening a React Aria listbox in a popover. Single mode closes
+ * after a choice; multiple mode stays open and toggles values. React Aria supplies the listbox roles,
+ * `aria-selected` for every chosen option, focus on the current choice when it opens, arrow keys,
+ * Home/End, typeahead, and closing when focus leaves or the page scrolls. With `searchable`, an Autocomplete keeps
+ * focus in the search box and moves a virtual highlight (`aria-activedescendant`) through the list.
  *
- * The listbox is built here rather than on cmdk (which TimeInput uses): cmdk writes `aria-selected`
- * for its highlight, overriding ours, so multiple mode could not mark the chosen options, and with
- * the highlight preset to the current choice it leaves the list without `aria-activedescendant`
- * until the first key press, so the current choice would go unannounced on open.
+ * The trigger stays our own button rather than React Aria's Select so it keeps the combobox role and
+ * the field's label as its whole name (React Aria's trigger adds the current value to its name), and
+ * the page stays usable while it is open (React Aria's Select uses a modal popover that makes it inert).
  */
 export function Select<V extends SelectValue = string>(props: SingleSelectProps<V>): JSX.Element;
 export function Select<V extends SelectValue = string>(props: MultipleSelectProps<V>): JSX.Element;
@@ -90,98 +94,80 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
     className,
   } = props;
   const field = useFieldControl();
-  const id = props.id ?? field.id;
+  const generatedId = useId();
+  const id = props.id ?? field.id ?? generatedId;
   const describedBy = props['aria-describedby'] ?? field['aria-describedby'];
   const invalid = props['aria-invalid'] ?? field['aria-invalid'];
+  const navigate = useNavigate();
 
-  const listId = `${useId()}-listbox`;
+  const listId = `${generatedId}-listbox`;
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const popoverRef = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(-1);
-  const listRef = useRef<HTMLUListElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
 
-  const visible = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return options;
-    return options.filter((o) => `${o.title}\n${o.detail ?? ''}\n${o.keywords ?? ''}`.toLowerCase().includes(q));
-  }, [options, query]);
-
-  const selectedOptions = options.filter((o) => isSelected(props, o));
+  const [container, setContainer] = useState<Element>();
 
   const openWith = (next: boolean) => {
-    setOpen(next);
+    // Inside a (Radix) dialog the popover must live in the dialog: the page around it is inert and
+    // focus is trapped there, so a popover on document.body could not be clicked or focused.
     if (next) {
-      const selectedIndex = options.findIndex((o) => isSelected(props, o) && canChoose(o));
-      setActive(selectedIndex >= 0 ? selectedIndex : options.findIndex(canChoose));
-    } else {
+      setContainer(triggerRef.current?.closest('[role="dialog"]') ?? undefined);
       setQuery('');
     }
+    setOpen(next);
   };
 
-  // Keep the highlighted option in view while moving through a long list.
+  // After a choice or Escape, focus is back on the trigger at once (React Aria restores it only a
+  // frame later), so the keyboard can reopen the list straight away.
+  const closeToTrigger = () => {
+    openWith(false);
+    triggerRef.current?.focus();
+  };
+
+  // The popover is non-modal so the page stays reachable (a click elsewhere lands where it was
+  // aimed); React Aria then closes it only when focus leaves, so a press on the page's background
+  // closes it here. The trigger is left to its own toggle. A Radix dialog around the select hears
+  // Escape on `document` in the capture phase, before React Aria could, and would close itself
+  // too; catching Escape on `window` first keeps it to this list.
   useEffect(() => {
-    if (!open || active < 0) return;
-    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active, listId]);
-
-  const choose = (option: SelectOption<V>) => {
-    if (option.href) {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node)) return;
+      if (popoverRef.current?.contains(event.target) || triggerRef.current?.contains(event.target)) return;
       setOpen(false);
-      return; // the link itself navigates
-    }
-    if (option.selectable === false) return;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+      triggerRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [open]);
+
+  const selectedOptions = options.filter((o) => isSelected(props, o));
+  const byKey = new Map<SelectValue, SelectOption<V>>(options.map((o) => [o.value, o]));
+
+  const onSelectionChange = (keys: Selection) => {
+    if (keys === 'all') return; // select-all is never offered
+    // Compare with the marks shown so a forced `selected` never leaks into `value`.
     if (props.multiple) {
-      const next = props.value.includes(option.value)
-        ? props.value.filter((v) => v !== option.value)
-        : [...props.value, option.value];
-      props.onChange(next);
+      const toggled = options.find((o) => !o.href && keys.has(o.value) !== isSelected(props, o));
+      if (!toggled) return;
+      props.onChange(
+        props.value.includes(toggled.value) ? props.value.filter((v) => v !== toggled.value) : [...props.value, toggled.value],
+      );
     } else {
-      props.onChange(option.value);
-      openWith(false);
-    }
-  };
-
-  const move = (from: number, step: 1 | -1): number => {
-    for (let i = from + step; i >= 0 && i < visible.length; i += step) {
-      if (canChoose(visible[i])) return i;
-    }
-    return from;
-  };
-
-  const onListKeyDown = (event: KeyboardEvent) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive((i) => move(i, 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive((i) => move(i, -1));
-        break;
-      case 'Home':
-        event.preventDefault();
-        setActive(move(-1, 1));
-        break;
-      case 'End':
-        event.preventDefault();
-        setActive(move(visible.length, -1));
-        break;
-      case 'Enter':
-      case ' ': {
-        if (event.key === ' ' && searchable) return; // a space is part of the search text
-        event.preventDefault();
-        const option = visible[active];
-        if (!option) return;
-        if (option.href) {
-          document.getElementById(`${listId}-${active}`)?.querySelector('a')?.click();
-        }
-        choose(option);
-        break;
-      }
-      case 'Tab':
-        openWith(false);
-        break;
+      const chosen = options.find((o) => !o.href && keys.has(o.value) && !isSelected(props, o));
+      if (!chosen) return;
+      props.onChange(chosen.value);
+      closeToTrigger();
     }
   };
 
@@ -192,154 +178,155 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
       <span className="truncate">{selectedOptions.map((o) => o.title).join(', ')}</span>
     ) : (
       <span className="flex min-w-0 items-center gap-2">
-        {selectedOptions[0].avatar !== undefined && (
-          <Avatar src={selectedOptions[0].avatar} name={selectedOptions[0].title} size="xs" />
-        )}
+        {selectedOptions[0].avatar !== undefined && <Avatar src={selectedOptions[0].avatar} name={selectedOptions[0].title} size="xs" />}
         <span className="truncate">{selectedOptions[0].title}</span>
       </span>
     );
 
-  return (
-    <Popover.Root open={open} onOpenChange={openWith}>
-      <Popover.Trigger asChild disabled={disabled}>
-        <button
-          type="button"
-          id={id}
-          role="combobox"
-          aria-haspopup="listbox"
-          aria-expanded={open}
-          aria-controls={open ? listId : undefined}
-          aria-label={props['aria-label']}
-          aria-labelledby={props['aria-labelledby']}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onKeyDown={(event) => {
-            if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-              event.preventDefault();
-              openWith(true);
+  const list = (
+    <ListBox
+      id={listId}
+      aria-labelledby={id}
+      items={options}
+      selectionMode={props.multiple ? 'multiple' : 'single'}
+      selectedKeys={selectedOptions.map((o) => o.value)}
+      disabledKeys={options.filter((o) => !canChoose(o)).map((o) => o.value)}
+      onSelectionChange={onSelectionChange}
+      // Single mode always holds one choice; choosing it again just closes.
+      disallowEmptySelection={!props.multiple}
+      // Escape closes the popover; it must not clear a multiple choice on the way.
+      escapeKeyBehavior="none"
+      autoFocus={searchable ? undefined : 'first'}
+      renderEmptyState={() => <div className="px-3 py-6 text-center text-sm text-zinc-500">{emptyText}</div>}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-1 outline-none"
+    >
+      {(option) => {
+        const selected = isSelected(props, option);
+        return (
+          <ListBoxItem
+            id={option.value}
+            value={option}
+            textValue={option.title}
+            href={option.href}
+            target={option.target}
+            rel={option.target === '_blank' ? 'noopener noreferrer' : undefined}
+            // A link navigates (React Aria follows the href); the popover just gets out of the way.
+            onAction={option.href ? () => openWith(false) : undefined}
+            // Choosing the current option again changes nothing but still closes a single select.
+            onPress={!props.multiple && selected ? closeToTrigger : undefined}
+            className={({ isFocused, isDisabled }) =>
+              cn(
+                'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-[15px] text-zinc-800 outline-none sm:text-sm',
+                isFocused && 'bg-zinc-100',
+                isDisabled && 'cursor-default opacity-50',
+              )
             }
-          }}
-          className={cn(
-            'flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-left text-[15px] text-zinc-900 shadow-xs transition-colors sm:text-sm',
-            'hover:border-zinc-400 focus:outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/20',
-            'disabled:cursor-not-allowed disabled:bg-zinc-50 disabled:text-zinc-500',
-            'aria-invalid:border-red-500',
-            open && 'border-brand-500 ring-3 ring-brand-500/20',
-            className,
-          )}
-        >
-          {triggerLabel}
-          <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (searchable ? searchRef.current : listRef.current)?.focus();
-          }}
-          className={cn(
-            'z-50 flex w-[var(--radix-popover-trigger-width)] min-w-56 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10',
-            'max-h-[min(22rem,var(--radix-popover-content-available-height))]',
-            'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
-          )}
-        >
-          {searchable && (
-            <div className="flex items-center gap-2 border-b border-zinc-100 px-3">
-              <SearchIcon className="size-4 shrink-0 text-zinc-400" />
-              <input
-                ref={searchRef}
-                type="text"
-                role="searchbox"
-                aria-label={searchPlaceholder.replace(/…$/, '')}
-                aria-controls={listId}
-                aria-activedescendant={active >= 0 && visible[active] ? `${listId}-${active}` : undefined}
-                value={query}
-                placeholder={searchPlaceholder}
-                onChange={(event) => {
-                  setQuery(event.target.value);
-                  setActive(0);
-                }}
-                onKeyDown={onListKeyDown}
-                className="h-10 w-full bg-transparent text-[15px] outline-none placeholder:text-zinc-400 sm:text-sm"
-              />
-            </div>
-          )}
-          <ul
-            ref={listRef}
-            id={listId}
-            role="listbox"
-            tabIndex={searchable ? -1 : 0}
-            aria-multiselectable={props.multiple || undefined}
-            aria-labelledby={id}
-            aria-activedescendant={!searchable && active >= 0 && visible[active] ? `${listId}-${active}` : undefined}
-            onKeyDown={searchable ? undefined : onListKeyDown}
-            className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-1 outline-none"
           >
-            {visible.length === 0 && <li className="px-3 py-6 text-center text-sm text-zinc-500">{emptyText}</li>}
-            {visible.map((option, index) => {
-              const selected = isSelected(props, option);
-              const choosable = canChoose(option);
-              const content = (
-                <>
-                  {option.avatar !== undefined && <Avatar src={option.avatar} name={option.title} size="s" />}
-                  <span className="min-w-0 flex-1">
-                    <span className={cn('block truncate', selected && 'font-medium')}>{option.title}</span>
-                    {option.detail && <span className="block truncate text-xs text-zinc-500">{option.detail}</span>}
-                  </span>
-                  {props.multiple && !option.href ? (
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'flex size-4 shrink-0 items-center justify-center rounded border',
-                        selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-zinc-300 bg-white',
-                      )}
-                    >
-                      {selected && <CheckIcon className="size-3" strokeWidth={3} />}
-                    </span>
-                  ) : (
-                    selected && <CheckIcon className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-                  )}
-                </>
-              );
-              const rowClasses = cn(
-                'flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-[15px] text-zinc-800 sm:text-sm',
-                index === active && 'bg-zinc-100',
-                !choosable && 'cursor-default opacity-50',
-              );
-              return (
-                <li
-                  key={`${option.value}`}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={selected}
-                  aria-disabled={!choosable || undefined}
-                  className={cn(!option.href && rowClasses, choosable && 'cursor-pointer')}
-                  onPointerMove={() => choosable && active !== index && setActive(index)}
-                  onClick={() => choose(option)}
-                >
-                  {option.href ? (
-                    option.target || !option.href.startsWith('/') ? (
-                      <a href={option.href} target={option.target} rel={option.target === '_blank' ? 'noopener noreferrer' : undefined} tabIndex={-1} className={rowClasses}>
-                        {content}
-                      </a>
-                    ) : (
-                      <Link to={option.href} tabIndex={-1} className={rowClasses}>
-                        {content}
-                      </Link>
-                    )
-                  ) : (
-                    content
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+            {option.avatar !== undefined && <Avatar src={option.avatar} name={option.title} size="s" />}
+            <span className="min-w-0 flex-1">
+              <span className={cn('block truncate', selected && 'font-medium')}>{option.title}</span>
+              {option.detail && <span className="block truncate text-xs text-zinc-500">{option.detail}</span>}
+            </span>
+            {props.multiple && !option.href ? (
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'flex size-4 shrink-0 items-center justify-center rounded border',
+                  selected ? 'border-brand-600 bg-brand-600 text-white' : 'border-zinc-300 bg-white',
+                )}
+              >
+                {selected && <CheckIcon className="size-3" strokeWidth={3} />}
+              </span>
+            ) : (
+              selected && <CheckIcon className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            )}
+          </ListBoxItem>
+        );
+      }}
+    </ListBox>
+  );
+
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        id={id}
+        role="combobox"
+        disabled={disabled}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-label={props['aria-label']}
+        aria-labelledby={props['aria-labelledby']}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        onClick={() => openWith(!open)}
+        onKeyDown={(event) => {
+          if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+            event.preventDefault();
+            openWith(true);
+          }
+        }}
+        className={cn(
+          'flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-left text-[15px] text-zinc-900 shadow-xs transition-colors sm:text-sm',
+          'hover:border-zinc-400 focus:outline-none focus-visible:border-brand-500 focus-visible:ring-3 focus-visible:ring-brand-500/20',
+          'disabled:cursor-not-allowed disabled:bg-zinc-50 disabled:text-zinc-500',
+          'aria-invalid:border-red-500',
+          open && 'border-brand-500 ring-3 ring-brand-500/20',
+          className,
+        )}
+      >
+        {triggerLabel}
+        <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
+      </button>
+      <Popover
+        ref={popoverRef}
+        triggerRef={triggerRef}
+        isOpen={open}
+        onOpenChange={openWith}
+        isNonModal
+        UNSTABLE_portalContainer={container}
+        shouldCloseOnInteractOutside={(element) => !triggerRef.current?.contains(element)}
+        aria-labelledby={id}
+        placement="bottom start"
+        offset={6}
+        containerPadding={12}
+        className={cn(
+          'z-50 flex w-[var(--trigger-width)] min-w-56 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10 outline-none',
+          'max-h-[22rem]',
+          'data-[entering]:animate-pop-in data-[exiting]:animate-pop-out',
+        )}
+      >
+        {/* Link options navigate through the app's router instead of reloading the page. */}
+        <RouterProvider navigate={(href) => void navigate(href)} useHref={useHref}>
+          {searchable ? (
+            <Autocomplete
+              inputValue={query}
+              onInputChange={setQuery}
+              filter={(_text, input, node) => {
+                const option = byKey.get(node.key);
+                return option ? matches(option, input) : false;
+              }}
+            >
+              <SearchField
+                aria-label={searchPlaceholder.replace(/…$/, '')}
+                autoFocus
+                className="flex items-center gap-2 border-b border-zinc-100 px-3"
+              >
+                <SearchIcon className="size-4 shrink-0 text-zinc-400" />
+                <Input
+                  placeholder={searchPlaceholder}
+                  className="h-10 w-full bg-transparent text-[15px] outline-none placeholder:text-zinc-400 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+                />
+              </SearchField>
+              {list}
+            </Autocomplete>
+          ) : (
+            list
+          )}
+        </RouterProvider>
+      </Popover>
+    </>
   );
 }

@@ -4,15 +4,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 const root = import.meta.dirname;
-const folders = (dir) => readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const folders = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const serverModules = folders('server/src/modules');
 const webFeatures = folders('web/src/features');
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,47 +43,51 @@ export default tseslint.config(
   {
     // Server imports point inward (docs/architecture.md, Rules): routes → service → queries | domain.
     files: ['server/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      // The imports name their files (`./x.ts`), so Node's resolution finds them; import-x reads only the extensions listed here.
-      'import-x/resolver-next': [createNodeResolver()],
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // The imports name their files (`./x.ts`), so Node's resolution finds them; the plugin parses only the extensions listed here.
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import/extensions': ['.ts', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: {
       // Only our own files: following packages would parse bundles such as PGlite's, slowly and to no purpose.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', {
-        basePath: root,
-        zones: [
-          {
-            target: './server/src/domain',
-            from: ['./server/src/!(domain)/**', './server/src/*.ts'],
-            message: 'domain/ is pure: it imports only packages/contract and libraries.',
-          },
-          {
-            target: ['./server/src/plugins', './server/src/db', './server/src/lib'],
-            from: './server/src/modules',
-            message: 'Plugins, db and lib sit below the modules and may not import them.',
-          },
-          // A module's files are its own; everyone else (other modules, jobs, the composition root, tests) goes through its index.ts.
-          ...serverModules.map((name) => ({
-            target: ['./server/src/*.ts', './server/src/!(modules)/**', `./server/src/modules/!(${name})/**`, './server/test/**'],
-            from: `./server/src/modules/${name}`,
-            except: ['./index.ts'],
-            message: `Import the ${name} module through modules/${name}/index.ts.`,
-          })),
-        ],
-      }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: './server/src/domain',
+              from: ['./server/src/!(domain)/**', './server/src/*.ts'],
+              message: 'domain/ is pure: it imports only packages/contract and libraries.',
+            },
+            {
+              target: ['./server/src/plugins', './server/src/db', './server/src/lib'],
+              from: './server/src/modules',
+              message: 'Plugins, db and lib sit below the modules and may not import them.',
+            },
+            // A module's files are its own; everyone else (other modules, jobs, the composition root, tests) goes through its index.ts.
+            ...serverModules.map((name) => ({
+              target: ['./server/src/*.ts', './server/src/!(modules)/**', `./server/src/modules/!(${name})/**`, './server/test/**'],
+              from: `./server/src/modules/${name}`,
+              except: ['./index.ts'],
+              message: `Import the ${name} module through modules/${name}/index.ts.`,
+            })),
+          ],
+        },
+      ],
     },
   },
   {
     // Web features stay independent: what two features share lives in web/src/components or
     // web/src/lib, and web/src/app composes features (it may import them; they may not import app).
     files: ['web/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           basePath: root,
@@ -79,7 +95,8 @@ export default tseslint.config(
             target: `./web/src/features/${feature}`,
             from: './web/src/features',
             except: [`./${feature}`],
-            message: 'A web feature may not import another feature: move what is shared to web/src/components or web/src/lib, or compose in web/src/app.',
+            message:
+              'A web feature may not import another feature: move what is shared to web/src/components or web/src/lib, or compose in web/src/app.',
           })),
         },
       ],

@@ -19,24 +19,41 @@ const { freshDatabase, dropTemplates } = await import('../server/test/support/te
 const database = await freshDatabase({ poolSize: 10 });
 const fixture = await raceFixture(database.db, { clients: 300, sessionSecret: SECRET });
 // All simulated clients share this machine's address, so the per-address booking limit is lifted.
-const config = { ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: SECRET, DATA_DIR: '/tmp/slotted-bench', SEED_DEMO: 'false', BOOKING_LIMIT_PER_IP: '100000' }), webDist: '/nonexistent' };
+const config = {
+  ...loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: SECRET,
+    DATA_DIR: '/tmp/slotted-bench',
+    SEED_DEMO: 'false',
+    BOOKING_LIMIT_PER_IP: '100000',
+  }),
+  webDist: '/nonexistent',
+};
 const app = await buildApp({ config, db: database.db, clock: { now: () => new Date() }, mailer: devOutboxMailer(() => undefined) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 async function race(label: string, n: number, offset: number, body: object) {
   const latencies: number[] = [];
-  const statuses = await Promise.all(Array.from({ length: n }, async (_, i) => {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: bookingHeaders(fixture.clients[offset + i]!), body: JSON.stringify(body) });
-    await res.arrayBuffer();
-    latencies.push(performance.now() - t0);
-    return res.status;
-  }));
+  const statuses = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/appointments`, {
+        method: 'POST',
+        headers: bookingHeaders(fixture.clients[offset + i]!),
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      return res.status;
+    }),
+  );
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
   const count = (s: number) => statuses.filter((x) => x === s).length;
-  console.log(`${label}: ${n} simultaneous requests → ${count(201)} accepted, ${count(409)} rejected (409), ${n - count(201) - count(409)} other`);
+  console.log(
+    `${label}: ${n} simultaneous requests → ${count(201)} accepted, ${count(409)} rejected (409), ${n - count(201) - count(409)} other`,
+  );
   console.log(`  latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, p99/p50 ${(q(0.99) / q(0.5)).toFixed(1)}x`);
 }
 

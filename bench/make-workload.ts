@@ -14,7 +14,12 @@ if (name in WORKLOADS) {
   options = WORKLOADS[name as WorkloadName].options;
 } else if (name === 'custom') {
   const env = (key: string, fallback: number) => Number(process.env[key] ?? fallback);
-  options = { seed: env('SEED', 42), days: env('DAYS', 180), busyCount: env('N_BUSY', 500), startDate: process.env.START_DATE ?? '2030-01-07' };
+  options = {
+    seed: env('SEED', 42),
+    days: env('DAYS', 180),
+    busyCount: env('N_BUSY', 500),
+    startDate: process.env.START_DATE ?? '2030-01-07',
+  };
 } else {
   console.error(`Unknown workload "${name}": use ${Object.keys(WORKLOADS).join(', ')} or custom.`);
   process.exit(2);

@@ -56,7 +56,10 @@ function run(workloads: readonly Workload[]): Result[] {
     workloads.map((w) => ({ fn: () => getSlotDays(w.query), before: clearZoneTimelineCache })),
     { runs: RUNS, warmup: 20 },
   );
-  const naive = measureInterleaved(workloads.map((w) => ({ fn: () => naiveSlotDays(w.query) })), { runs: NAIVE_RUNS, warmup: 2 });
+  const naive = measureInterleaved(
+    workloads.map((w) => ({ fn: () => naiveSlotDays(w.query) })),
+    { runs: NAIVE_RUNS, warmup: 2 },
+  );
   return workloads.map((workload, i) => ({
     workload,
     ...checks[i]!,
@@ -70,14 +73,18 @@ function run(workloads: readonly Workload[]): Result[] {
 const workloads = [benchWorkload('180-day'), benchWorkload('31-day')];
 
 console.log(`Slot engine — ${machineLine()}`);
-console.log(`${RUNS} timed calls per engine figure (after warm-up), ${NAIVE_RUNS} for the naive engine; both workloads timed in interleaved rounds.\n`);
+console.log(
+  `${RUNS} timed calls per engine figure (after warm-up), ${NAIVE_RUNS} for the naive engine; both workloads timed in interleaved rounds.\n`,
+);
 const results = run(workloads);
 
 for (const r of results) {
   const expected = r.workload.expectedAvailable;
   console.log(`${r.workload.name}: ${r.workload.file.description}`);
-  console.log(`  answer: ${r.available} available slots (expected ${expected}: ${r.available === expected ? 'match' : 'MISMATCH'}), ` +
-    `${r.listed} listed incl. taken, ${r.days} viewer days; identical to naive engine: ${r.matchesNaive ? 'yes' : 'NO'}`);
+  console.log(
+    `  answer: ${r.available} available slots (expected ${expected}: ${r.available === expected ? 'match' : 'MISMATCH'}), ` +
+      `${r.listed} listed incl. taken, ${r.days} viewer days; identical to naive engine: ${r.matchesNaive ? 'yes' : 'NO'}`,
+  );
 }
 console.log('');
 
@@ -97,13 +104,18 @@ printTable(
 
 const [long, short] = results as [Result, Result];
 console.log('\nRatios (medians, this run):');
-printTable(['ratio', 'value'], [
-  [`engine ${long.workload.name} / ${short.workload.name} (days of slots)`, fmtRatio(long.engine.medianMs / short.engine.medianMs)],
-  [`naive  ${long.workload.name} / ${short.workload.name}`, fmtRatio(long.naive.medianMs / short.naive.medianMs)],
-  [`naive / engine, ${long.workload.name}`, fmtRatio(long.naive.medianMs / long.engine.medianMs)],
-  [`naive / engine, ${short.workload.name}`, fmtRatio(short.naive.medianMs / short.engine.medianMs)],
-  [`cold / warm zone cache, ${long.workload.name}`, fmtRatio(long.cold.medianMs / long.engine.medianMs)],
-  [`days of slots / bare instants, ${long.workload.name}`, fmtRatio(long.engine.medianMs / long.instants.medianMs)],
-]);
-console.log('\n(For context, not measured here: bench/README.md notes ~210 ms and ~40 ms per call for another scheduler on these workloads.)');
+printTable(
+  ['ratio', 'value'],
+  [
+    [`engine ${long.workload.name} / ${short.workload.name} (days of slots)`, fmtRatio(long.engine.medianMs / short.engine.medianMs)],
+    [`naive  ${long.workload.name} / ${short.workload.name}`, fmtRatio(long.naive.medianMs / short.naive.medianMs)],
+    [`naive / engine, ${long.workload.name}`, fmtRatio(long.naive.medianMs / long.engine.medianMs)],
+    [`naive / engine, ${short.workload.name}`, fmtRatio(short.naive.medianMs / short.engine.medianMs)],
+    [`cold / warm zone cache, ${long.workload.name}`, fmtRatio(long.cold.medianMs / long.engine.medianMs)],
+    [`days of slots / bare instants, ${long.workload.name}`, fmtRatio(long.engine.medianMs / long.instants.medianMs)],
+  ],
+);
+console.log(
+  '\n(For context, not measured here: bench/README.md notes ~210 ms and ~40 ms per call for another scheduler on these workloads.)',
+);
 if (results.some((r) => !r.matchesNaive || r.available !== r.workload.expectedAvailable)) process.exitCode = 1;

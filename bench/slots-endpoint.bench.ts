@@ -22,19 +22,57 @@ const clock = { now: () => new Date(now) };
 
 const database = await openDatabase({ kind: 'pglite', dir: null });
 const { db } = database;
-const [provider] = await db.insert(users).values({ email: 'bench@example.com', name: 'Bench', username: 'bench', isProvider: true, timezone: w.providerTimeZone }).returning();
+const [provider] = await db
+  .insert(users)
+  .values({ email: 'bench@example.com', name: 'Bench', username: 'bench', isProvider: true, timezone: w.providerTimeZone })
+  .returning();
 const days = new Set(w.workingHours.flatMap((r) => r.days));
 const [row] = w.workingHours;
 const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-await db.insert(workDays).values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ providerId: provider!.id, weekday, available: days.has(weekday), fromMinute: toMinute(row!.start), toMinute: toMinute(row!.end) })));
+await db.insert(workDays).values(
+  [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    providerId: provider!.id,
+    weekday,
+    available: days.has(weekday),
+    fromMinute: toMinute(row!.start),
+    toMinute: toMinute(row!.end),
+  })),
+);
 // The workload's notice is in minutes; the policy holds whole hours (120 min = 2 h).
-await db.insert(policies).values({ providerId: provider!.id, minHoursBeforeBooking: w.minimumBookingNotice / 60, maxDaysBeforeBooking: 31, minHoursBeforeCancellation: 24 });
-const [service] = await db.insert(services).values({ providerId: provider!.id, name: 'Session', type: 'appointment', priceCents: 5000, durationMinutes: w.eventLength, capacity: 1 }).returning();
+await db.insert(policies).values({
+  providerId: provider!.id,
+  minHoursBeforeBooking: w.minimumBookingNotice / 60,
+  maxDaysBeforeBooking: 31,
+  minHoursBeforeCancellation: 24,
+});
+const [service] = await db
+  .insert(services)
+  .values({ providerId: provider!.id, name: 'Session', type: 'appointment', priceCents: 5000, durationMinutes: w.eventLength, capacity: 1 })
+  .returning();
 // Busy time (which overlaps itself) is loaded as occurrences of another class service, which block the provider's time.
-const [busy] = await db.insert(services).values({ providerId: provider!.id, name: 'Busy', type: 'class', priceCents: 0, durationMinutes: 30, capacity: 1 }).returning();
-await db.insert(slots).values(w.busy.map((b) => ({ providerId: provider!.id, serviceId: busy!.id, startsAt: new Date(b.start), endsAt: new Date(b.end), capacity: 1 })));
+const [busy] = await db
+  .insert(services)
+  .values({ providerId: provider!.id, name: 'Busy', type: 'class', priceCents: 0, durationMinutes: 30, capacity: 1 })
+  .returning();
+await db.insert(slots).values(
+  w.busy.map((b) => ({
+    providerId: provider!.id,
+    serviceId: busy!.id,
+    startsAt: new Date(b.start),
+    endsAt: new Date(b.end),
+    capacity: 1,
+  })),
+);
 
-const config = { ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_DIR: '/tmp/slotted-bench', SEED_DEMO: 'false' }), webDist: '/nonexistent' };
+const config = {
+  ...loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    DATA_DIR: '/tmp/slotted-bench',
+    SEED_DEMO: 'false',
+  }),
+  webDist: '/nonexistent',
+};
 const mailer = devOutboxMailer(() => undefined);
 const app = await buildApp({ config, db, clock, mailer });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -56,7 +94,10 @@ latencies.sort((a, b) => a - b);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
 
 // The engine alone on the same input, in the same process.
-const engine = measure(() => getSlotDays({ ...workload.query, policy: { minNoticeMinutes: w.minimumBookingNotice, maxAdvanceDays: 31 }, window: undefined }), { runs: 300, warmup: 30 });
+const engine = measure(
+  () => getSlotDays({ ...workload.query, policy: { minNoticeMinutes: w.minimumBookingNotice, maxAdvanceDays: 31 }, window: undefined }),
+  { runs: 300, warmup: 30 },
+);
 
 const load = await autocannon({ url, connections: 8, duration: 5 });
 
@@ -68,7 +109,9 @@ console.log(`  p50 ${q(0.5).toFixed(2)} ms   p95 ${q(0.95).toFixed(2)} ms`);
 console.log(`Slot engine alone on the same input: median ${engine.medianMs.toFixed(3)} ms`);
 console.log(`  ratio endpoint p50 / engine median: ${(q(0.5) / engine.medianMs).toFixed(1)}x  (the rest is HTTP, JSON and database reads)`);
 console.log('');
-console.log(`8 concurrent connections for 5 s: ${load.requests.average.toFixed(0)} req/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, errors ${load.errors + load.non2xx}`);
+console.log(
+  `8 concurrent connections for 5 s: ${load.requests.average.toFixed(0)} req/s, latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, errors ${load.errors + load.non2xx}`,
+);
 
 await app.close();
 await database.close();

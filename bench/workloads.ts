@@ -96,7 +96,9 @@ export function generateWorkload({ seed, days, busyCount, startDate }: WorkloadO
     providerTimeZone: PROVIDER_ZONE,
     viewerTimeZone: VIEWER_ZONE,
     startTime: iso(first.toZonedDateTime(VIEWER_ZONE).epochMilliseconds),
-    endTime: iso(last.toPlainDateTime({ hour: 23, minute: 59, second: 59, millisecond: 999 }).toZonedDateTime(VIEWER_ZONE).epochMilliseconds),
+    endTime: iso(
+      last.toPlainDateTime({ hour: 23, minute: 59, second: 59, millisecond: 999 }).toZonedDateTime(VIEWER_ZONE).epochMilliseconds,
+    ),
     eventLength: 30,
     slotInterval: 30,
     minimumBookingNotice: 120,

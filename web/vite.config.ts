@@ -10,9 +10,7 @@ const toServer: ProxyOptions = {
   // /auth/logout is also an SPA page (it POSTs to the server's /auth/logout): a browser navigation
   // to it gets the app, everything else under /auth goes to the server.
   bypass: (req) =>
-    req.method === 'GET' && req.url?.startsWith('/auth/logout') && req.headers.accept?.includes('text/html')
-      ? '/index.html'
-      : undefined,
+    req.method === 'GET' && req.url?.startsWith('/auth/logout') && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
 };
 
 export default defineConfig({
@@ -31,7 +29,11 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'radix', test: /node_modules[\\/]@radix-ui[\\/]/, priority: 2 },
             // The editor loads only with the forms that use it (components/ui/lazy-rich-text-editor.tsx).
-            { name: 'editor', test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it)[\\/]/, priority: 2 },
+            {
+              name: 'editor',
+              test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it)[\\/]/,
+              priority: 2,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },

@@ -47,7 +47,9 @@ export const test = base.extend<object, WorkerFixtures>({
       const app = await startApp({
         PORT: String(appPort),
         SMTP_URL: smtp.url,
-        ...(google ? { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ISSUER_URL: google.issuer } : {}),
+        ...(google
+          ? { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ISSUER_URL: google.issuer }
+          : {}),
       });
       await use(app);
       await app.stop();

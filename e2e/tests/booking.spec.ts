@@ -6,10 +6,18 @@ import { toast } from '../support/ui.ts';
 
 test.use({ timezoneId: 'Europe/Madrid', acceptDownloads: true });
 
-test('a visitor books a class from the demo page, signs in on the way, confirms, downloads the calendar file and cancels; the provider sees it', async ({ page, browser, app, smtp }) => {
+test('a visitor books a class from the demo page, signs in on the way, confirms, downloads the calendar file and cancels; the provider sees it', async ({
+  page,
+  browser,
+  app,
+  smtp,
+}) => {
   // Pick a class and a time while signed out.
   await page.goto(`${app.url}/demo`);
-  await page.getByRole('link', { name: /Yin & Restore/ }).first().click();
+  await page
+    .getByRole('link', { name: /Yin & Restore/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/demo\/\d+/);
   const firstDay = page.getByRole('group', { name: 'Days' }).getByRole('button').or(page.getByLabel('Days').getByRole('button')).first();
   await firstDay.click();
@@ -46,19 +54,26 @@ test('a visitor books a class from the demo page, signs in on the way, confirms,
   await page.getByRole('button', { name: 'Add to calendar' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Yin_&_Restore.ics');
-  const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8'))).getFirstSubcomponent('vevent')!);
+  const event = new ICAL.Event(
+    new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8'))).getFirstSubcomponent('vevent')!,
+  );
   expect(event.summary).toBe('Yin & Restore');
   expect(event.description).toBe('With Harbour Yoga & Movement');
   const [date, hhmm] = chosen.split('/').slice(-2);
   const start = event.startDate.toJSDate();
-  expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(start)).toBe(date);
+  expect(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(start),
+  ).toBe(date);
   expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' }).format(start)).toBe(hhmm);
   expect((event.endDate.toJSDate().getTime() - start.getTime()) / 60_000).toBe(75);
 
   // It is on the schedule; cancel it there.
   await page.getByRole('link', { name: 'My schedule' }).click();
   await expect(page).toHaveURL(/\/schedule/);
-  await page.getByRole('button', { name: new RegExp(`Yin & Restore.*${hhmm}`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`Yin & Restore.*${hhmm}`) })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Cancel booking' }).click();
   await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
@@ -69,7 +84,10 @@ test('a visitor books a class from the demo page, signs in on the way, confirms,
   await p.goto(`${app.url}/login`);
   await p.goto(await requestLink(p, smtp, 'demo@example.com'));
   await expect(p).toHaveURL(`${app.url}/schedule`);
-  await p.getByRole('button', { name: new RegExp(`Yin & Restore.*${hhmm}`) }).first().click();
+  await p
+    .getByRole('button', { name: new RegExp(`Yin & Restore.*${hhmm}`) })
+    .first()
+    .click();
   await p.getByRole('tab', { name: /Cancelled 1/ }).click();
   await p.getByRole('button', { name: /Nina Visitor/ }).click();
   const panel = p.getByRole('dialog', { name: /Nina Visitor/ });

@@ -24,8 +24,14 @@ test.describe('a provider publishes their offer', () => {
     // Two services: a 1:1 appointment and a class.
     await page.goto(`${app.url}/services`);
     await expect(page.getByText('Create your first service')).toBeVisible();
-    for (const s of [{ name: 'Sports massage', type: /^Appointment/, price: '45,5', duration: '60' }, { name: 'Sunset Yoga', type: /^Class/, price: '12', duration: '75' }]) {
-      await page.getByRole('button', { name: /Add service|New service/ }).first().click();
+    for (const s of [
+      { name: 'Sports massage', type: /^Appointment/, price: '45,5', duration: '60' },
+      { name: 'Sunset Yoga', type: /^Class/, price: '12', duration: '75' },
+    ]) {
+      await page
+        .getByRole('button', { name: /Add service|New service/ })
+        .first()
+        .click();
       await page.getByLabel('Name', { exact: true }).fill(s.name);
       await page.getByRole('radio', { name: s.type }).click();
       await page.getByLabel('Price').fill(s.price);
@@ -67,7 +73,10 @@ test.describe('a provider publishes their offer', () => {
     const v = await visitor.newPage();
     await v.goto(`${app.url}/sea-studio`);
     await expect(v.getByRole('heading', { name: 'Sea Studio' })).toBeVisible();
-    await v.getByRole('link', { name: /Sunset Yoga/ }).first().click();
+    await v
+      .getByRole('link', { name: /Sunset Yoga/ })
+      .first()
+      .click();
     await expect(v.getByText(/Times are in America\/New_York/)).toBeVisible();
     const first = inNewYork(startDate, '18:30');
     await expect(v).toHaveURL(new RegExp(`/sea-studio/\\d+`));
@@ -76,7 +85,10 @@ test.describe('a provider publishes their offer', () => {
 
     // The massage's first Monday time is 08:00 in Madrid: what New York reads then.
     await v.goto(`${app.url}/sea-studio`);
-    await v.getByRole('link', { name: /Sports massage/ }).first().click();
+    await v
+      .getByRole('link', { name: /Sports massage/ })
+      .first()
+      .click();
     let monday = Temporal.Now.plainDateISO('Europe/Madrid').add({ days: 1 });
     while (monday.dayOfWeek !== 1) monday = monday.add({ days: 1 });
     const open = inNewYork(monday.toString(), '08:00');

@@ -30,7 +30,10 @@ test('a newcomer signs up through an e-mailed link, edits the profile and logs o
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Nora Castillo');
   await expect(page.getByLabel('Phone')).toHaveValue('+34 600 111 222');
 
-  await page.getByRole('button', { name: /Nora Castillo/ }).first().click();
+  await page
+    .getByRole('button', { name: /Nora Castillo/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(`${app.url}/login`);
   await page.goto(`${app.url}/schedule`);

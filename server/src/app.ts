@@ -92,8 +92,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: 'Slotted API', version: '1.0.0' },
       components: {
         securitySchemes: {
-          [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config), description: 'Set by signing in (POST /api/magic-link, POST /api/create-user).' },
-          [XSRF_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie (GET /sanctum/csrf-cookie), echoed by every state-changing request.' },
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName(config),
+            description: 'Set by signing in (POST /api/magic-link, POST /api/create-user).',
+          },
+          [XSRF_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-XSRF-TOKEN',
+            description: 'The XSRF-TOKEN cookie (GET /sanctum/csrf-cookie), echoed by every state-changing request.',
+          },
         },
       },
     },
@@ -114,18 +124,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(meRoutes, { prefix: '/api/me', me });
   await app.register(socialRoutes, {
     prefix: '/auth/social',
-    social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }), sessions, config,
+    social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }),
+    sessions,
+    config,
   });
   const availability = availabilityService({ db, clock });
   const classes = classesService({
-    db, clock, availability,
+    db,
+    clock,
+    availability,
     bookingsCancelled: (tx, ids) => appointments.mailClassCancelled(tx, ids),
   });
   await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
   const appointments = appointmentsService({
-    db, clock, mail, appUrl: config.appUrl, availability, classes, cardPayments: false, bookingLimits: config.bookingLimits,
+    db,
+    clock,
+    mail,
+    appUrl: config.appUrl,
+    availability,
+    classes,
+    cardPayments: false,
+    bookingLimits: config.bookingLimits,
   });
   await app.register(classesRoutes, { prefix: '/api', classes });
   await app.register(appointmentsRoutes, { prefix: '/api', appointments });

@@ -11,7 +11,8 @@ import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/timeouts.
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (what: string) => z.url({ error: `must be a URL (${what})` });
-const millis = (fallback: number) => z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100 (milliseconds)').default(fallback);
+const millis = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100, 'must be at least 100 (milliseconds)').default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,11 +20,17 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: url('the address people open, e.g. https://book.example.com').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: millis(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: millis(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Slotted <no-reply@localhost>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: bool.default(true),
@@ -98,7 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const pair = (id: string | undefined, secret: string | undefined, name: string) => {
-    if (!!id !== !!secret) throw new ConfigError(`Invalid configuration:\n  ${name}_CLIENT_${id ? 'SECRET' : 'ID'}: is required when ${name}_CLIENT_${id ? 'ID' : 'SECRET'} is set`);
+    if (!!id !== !!secret)
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}_CLIENT_${id ? 'SECRET' : 'ID'}: is required when ${name}_CLIENT_${id ? 'ID' : 'SECRET'} is set`,
+      );
     return id && secret ? { clientId: id, clientSecret: secret } : null;
   };
   const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE');
@@ -113,10 +123,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: e.DATABASE_URL
       ? {
-        kind: 'postgres',
-        url: e.DATABASE_URL,
-        timeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS },
-      }
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          timeouts: {
+            connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+            statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+            idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          },
+        }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -131,7 +145,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     social: {
       google: google && { ...google, issuer: e.GOOGLE_ISSUER_URL.replace(/\/+$/, '') },
-      facebook: facebook && { ...facebook, authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL, tokenUrl: e.FACEBOOK_TOKEN_URL, graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, '') },
+      facebook: facebook && {
+        ...facebook,
+        authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
+        tokenUrl: e.FACEBOOK_TOKEN_URL,
+        graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+      },
     },
   };
 }
@@ -147,7 +166,10 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
  */
 function trustedProxies(value: string | undefined): string[] | false {
   if (value === undefined || value === 'false' || value === '0') return false;
-  const invalid = (why: string) => new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${why}; list your reverse proxies' addresses or ranges instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=127.0.0.1,10.0.0.0/8`);
+  const invalid = (why: string) =>
+    new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: ${why}; list your reverse proxies' addresses or ranges instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=127.0.0.1,10.0.0.0/8`,
+    );
   if (value === 'true') throw invalid('"true" would trust any client\'s X-Forwarded-For');
   if (/^\d+$/.test(value)) throw invalid(`"${value}" is a hop count, which Fastify ignores (it cannot tell the nearest hop is a proxy)`);
   const entries = value.split(',').map((v) => v.trim());
@@ -155,7 +177,8 @@ function trustedProxies(value: string | undefined): string[] | false {
     const [address = '', prefix, ...rest] = entry.split('/');
     const family = isIP(address);
     const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (!PROXY_NAMES.has(entry) && (!family || !validPrefix || rest.length > 0)) throw invalid(`"${entry}" is not an IP address or CIDR range`);
+    if (!PROXY_NAMES.has(entry) && (!family || !validPrefix || rest.length > 0))
+      throw invalid(`"${entry}" is not an IP address or CIDR range`);
   }
   return entries;
 }

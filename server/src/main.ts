@@ -57,9 +57,12 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Stopped by app.close() (app.ts), after the requests in flight.
   await app.jobs.start();
-  console.log(`Slotted is running at ${config.appUrl} (database: ${database.engine}${config.database.kind === 'pglite' ? ` in ${config.database.dir}` : ''})`);
+  console.log(
+    `Slotted is running at ${config.appUrl} (database: ${database.engine}${config.database.kind === 'pglite' ? ` in ${config.database.dir}` : ''})`,
+  );
   if (outbox && config.devOutbox) console.log(`No SMTP_URL: sign-in e-mails go to ${config.appUrl}/dev/outbox and this console.`);
-  else if (outbox) console.log('No SMTP_URL: sign-in e-mails are printed to this console (DEV_OUTBOX=true also lists them at /dev/outbox).');
+  else if (outbox)
+    console.log('No SMTP_URL: sign-in e-mails are printed to this console (DEV_OUTBOX=true also lists them at /dev/outbox).');
 }
 
 main().catch((err) => {

@@ -23,25 +23,50 @@ describe('configuration', () => {
   it('defaults to PGlite under DATA_DIR, with the dev outbox page only when asked for', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/slotted-cfg', SESSION_SECRET: 'a'.repeat(40) });
     expect(c.database).toEqual({ kind: 'pglite', dir: '/tmp/slotted-cfg/pglite' });
-    expect(c).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', devOutbox: false, trustProxy: false, seedDemo: true, secure: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      devOutbox: false,
+      trustProxy: false,
+      seedDemo: true,
+      secure: false,
+    });
     expect(loadConfig({ DATA_DIR: '/tmp/slotted-cfg', SESSION_SECRET: 'a'.repeat(40), DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
-    const prod = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SESSION_SECRET: 'a'.repeat(40), APP_URL: 'https://book.example.com/', DATABASE_URL: 'postgres://db/slotted' });
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      SESSION_SECRET: 'a'.repeat(40),
+      APP_URL: 'https://book.example.com/',
+      DATABASE_URL: 'postgres://db/slotted',
+    });
     expect(prod).toMatchObject({ devOutbox: false, secure: true, appUrl: 'https://book.example.com', database: { kind: 'postgres' } });
   });
 
   it('refuses the dev outbox in production and next to SMTP', () => {
     const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SESSION_SECRET: 'a'.repeat(40) };
     expect(() => loadConfig({ ...prod, DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX: cannot be used in production/);
-    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25', SESSION_SECRET: 'a'.repeat(40), DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX: has nothing to show when SMTP_URL is set/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25', SESSION_SECRET: 'a'.repeat(40), DEV_OUTBOX: 'true' })).toThrow(
+      /DEV_OUTBOX: has nothing to show when SMTP_URL is set/,
+    );
   });
 
   it('trusts only the listed proxies, and refuses TRUST_PROXY=true or a hop count', () => {
     const base = { DATA_DIR: '/tmp/slotted-cfg', SESSION_SECRET: 'a'.repeat(40) };
-    expect(loadConfig({ ...base, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ ...base, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would trust any client's X-Forwarded-For; list your reverse proxies' addresses or ranges instead, e.g. TRUST_PROXY=127.0.0.1/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: "true" would trust any client's X-Forwarded-For; list your reverse proxies' addresses or ranges instead, e.g. TRUST_PROXY=127.0.0.1/,
+    );
     for (const value of ['1', '2']) {
-      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/TRUST_PROXY: ".*" is a hop count, which Fastify ignores .*; list your reverse proxies' addresses/);
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: ".*" is a hop count, which Fastify ignores .*; list your reverse proxies' addresses/,
+      );
     }
     for (const value of ['proxy.example', '10.0.0.0/33', '10.0.0.1/8/8', '127.0.0.1,']) {
       expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: .* is not an IP address or CIDR range/);
@@ -51,9 +76,16 @@ describe('configuration', () => {
   it('gives PostgreSQL timeouts of a few seconds unless DATABASE_*_TIMEOUT_MS say otherwise', () => {
     const env = { DATA_DIR: '/tmp/slotted-cfg', SESSION_SECRET: 'a'.repeat(40), DATABASE_URL: 'postgres://db/slotted' };
     expect(loadConfig(env).database).toMatchObject({ timeouts: { connectMs: 5000, statementMs: 5000, idleInTransactionMs: 10_000 } });
-    const tuned = loadConfig({ ...env, DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '15000', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000' });
+    const tuned = loadConfig({
+      ...env,
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000',
+    });
     expect(tuned.database).toMatchObject({ timeouts: { connectMs: 2000, statementMs: 15_000, idleInTransactionMs: 30_000 } });
-    expect(() => loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 'forever' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS: must be a number of milliseconds/);
+    expect(() => loadConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 'forever' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS: must be a number of milliseconds/,
+    );
     expect(() => loadConfig({ ...env, DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS: must be at least 100/);
   });
 });
@@ -122,8 +154,12 @@ describe('HTTP shell', () => {
       expect((await dev.app.inject({ url: '/dev/outbox', remoteAddress: '192.0.2.7' })).statusCode).toBe(404);
       // A reverse proxy on this machine connects from loopback: what it adds gives it away.
       const proxied = [
-        { forwarded: 'for=192.0.2.7' }, { 'x-forwarded-for': '192.0.2.7' }, { 'x-forwarded-host': 'book.example.com' },
-        { 'x-forwarded-proto': 'https' }, { 'x-real-ip': '192.0.2.7' }, { via: '1.1 proxy' },
+        { forwarded: 'for=192.0.2.7' },
+        { 'x-forwarded-for': '192.0.2.7' },
+        { 'x-forwarded-host': 'book.example.com' },
+        { 'x-forwarded-proto': 'https' },
+        { 'x-real-ip': '192.0.2.7' },
+        { via: '1.1 proxy' },
       ];
       for (const headers of proxied) {
         const res = await dev.app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1', headers });
@@ -145,7 +181,9 @@ describe('HTTP shell', () => {
     expect((await t.agent().get('/api/me')).headers['cache-control']).toBe('no-store');
     expect((await t.agent().get('/sanctum/csrf-cookie')).headers['cache-control']).toBe('no-store');
     // Images are the same for everyone and keep their own long-lived header.
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     await studio.postForm('/api/me', { name: 'Studio' }, { avatar_upload: { data: png, filename: 'a.png', type: 'image/png' } });
     const avatar = (await studio.get<{ data: { avatar: string } }>('/api/me')).body.data.avatar;
     expect((await studio.get(avatar)).headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -36,12 +36,36 @@ describe('bad input is a 422 with the field’s message', () => {
     ['a NUL in a service name', '/api/services', { ...service, name: 'Pil\u0000ates' }, 'name', `The name ${ONE_LINE}`],
     ['a bare CR in a service name', '/api/services', { ...service, name: 'Pilates\rX-EVIL:1' }, 'name', `The name ${ONE_LINE}`],
     ['a NUL in a location', '/api/services', { ...service, location: 'Room\u00002' }, 'location', `The location ${ONE_LINE}`],
-    ['a NUL in a description', '/api/services', { ...service, description: '<p>\u0000</p>' }, 'description', 'The description cannot contain control characters.'],
+    [
+      'a NUL in a description',
+      '/api/services',
+      { ...service, description: '<p>\u0000</p>' },
+      'description',
+      'The description cannot contain control characters.',
+    ],
     ['an object as a name', '/api/services', { ...service, name: { toString: 'x' } }, 'name', 'Please enter a name.'],
     ['a NUL in a time-off note', '/api/time-off', { ...timeOff, note: 'Off\u0000' }, 'note', `The note ${ONE_LINE}`],
-    ['time off from year 0', '/api/time-off', { ...timeOff, from_date: '0000-01-01' }, 'from_date', 'Please choose a date between 2000 and 2100.'],
-    ['a NUL in the terms', '/api/policies', { ...policies, terms_of_service: '<p>\u0000</p>' }, 'terms_of_service', 'The terms cannot contain control characters.'],
-    ['a timetable starting on 30 February', '/api/repeaters', { service_id: 0, start_at: '2026-02-30 10:00' }, 'start_at', 'Choose a start date and time (YYYY-MM-DD HH:MM).'],
+    [
+      'time off from year 0',
+      '/api/time-off',
+      { ...timeOff, from_date: '0000-01-01' },
+      'from_date',
+      'Please choose a date between 2000 and 2100.',
+    ],
+    [
+      'a NUL in the terms',
+      '/api/policies',
+      { ...policies, terms_of_service: '<p>\u0000</p>' },
+      'terms_of_service',
+      'The terms cannot contain control characters.',
+    ],
+    [
+      'a timetable starting on 30 February',
+      '/api/repeaters',
+      { service_id: 0, start_at: '2026-02-30 10:00' },
+      'start_at',
+      'Choose a start date and time (YYYY-MM-DD HH:MM).',
+    ],
   ])('%s', async (_, url, body, field, message) => {
     const withYoga = url === '/api/repeaters' ? { ...body, service_id: yoga } : body;
     const res = await studio.post<Err>(url, withYoga);
@@ -63,7 +87,7 @@ describe('bad input is a 422 with the field’s message', () => {
   });
 
   it('account settings: NUL characters and objects, as JSON and as a form', async () => {
-    const json = async (body: object) => (await ana.post<Err>('/api/me', body));
+    const json = async (body: object) => await ana.post<Err>('/api/me', body);
     expect((await json({ name: { toString: 'x' } })).body.errors).toEqual({ name: ['Please enter your name.'] });
     expect((await json({ name: 'Ana', bio: ['x'] })).body.errors).toEqual({ bio: ['Your bio must be text.'] });
     expect((await json({ name: 'Ana', email: { a: 1 } })).body.errors).toEqual({ email: ['Your e-mail address cannot be changed.'] });
@@ -78,16 +102,21 @@ describe('bad input is a 422 with the field’s message', () => {
     const res = await t.agent().get<Err>('/api/services/2147483648/slots');
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ id: ['This id is not valid.'] });
-    expect((await ana.post<Err>('/api/appointments', { service_id: 2 ** 31, starts_at: '2026-12-01T09:00:00Z' })).body.errors).toEqual({ service_id: ['Choose a service.'] });
+    expect((await ana.post<Err>('/api/appointments', { service_id: 2 ** 31, starts_at: '2026-12-01T09:00:00Z' })).body.errors).toEqual({
+      service_id: ['Choose a service.'],
+    });
     expect((await studio.request('DELETE', '/api/services/99999999999')).status).toBe(422);
   });
 
   it('an account form that is not well-formed multipart is a 400', async () => {
-    const send = (contentType: string, body: string) => ana.request<{ code: string }>('POST', '/api/me', { payload: Buffer.from(body), headers: { 'content-type': contentType } });
+    const send = (contentType: string, body: string) =>
+      ana.request<{ code: string }>('POST', '/api/me', { payload: Buffer.from(body), headers: { 'content-type': contentType } });
     const noBoundary = await send('multipart/form-data', '');
     expect(noBoundary.status).toBe(400);
     expect(noBoundary.body.code).toBe('bad_request');
-    expect((await send('multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna')).status).toBe(400);
+    expect((await send('multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna')).status).toBe(
+      400,
+    );
   });
 
   it('a NUL in the profile path', async () => {

@@ -35,7 +35,11 @@ beforeAll(async () => {
     });
     // Requests alternate between the two processes.
     send = async (i, body) => {
-      const res = await fetch(`${apps[i % 2]!.url}/api/appointments`, { method: 'POST', headers: bookingHeaders(fixture.clients[i]!), body: JSON.stringify(body) });
+      const res = await fetch(`${apps[i % 2]!.url}/api/appointments`, {
+        method: 'POST',
+        headers: bookingHeaders(fixture.clients[i]!),
+        body: JSON.stringify(body),
+      });
       await res.arrayBuffer();
       return res.status;
     };
@@ -44,7 +48,9 @@ beforeAll(async () => {
     db = t.db;
     fixture = await raceFixture(db, { clients: 200, sessionSecret: SECRET, now: t.clock.now() });
     cleanup.push(() => t.close());
-    send = async (i, body) => (await t.app.inject({ method: 'POST', url: '/api/appointments', headers: bookingHeaders(fixture.clients[i]!), payload: body })).statusCode;
+    send = async (i, body) =>
+      (await t.app.inject({ method: 'POST', url: '/api/appointments', headers: bookingHeaders(fixture.clients[i]!), payload: body }))
+        .statusCode;
   }
 }, 120_000);
 
@@ -57,16 +63,26 @@ const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((a
 // Hundreds of requests queue on one provider's lock: give them time on a slow or busy machine.
 describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
   it('100 simultaneous requests for one appointment time: exactly one wins', async () => {
-    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => send(i, { service_id: fixture.shortService, starts_at: fixture.appointmentStart })));
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => send(i, { service_id: fixture.shortService, starts_at: fixture.appointmentStart })),
+    );
     expect(tally(statuses)).toEqual({ 201: 1, 409: 99 });
-    const held = await db.select().from(appointments).where(and(eq(appointments.serviceId, fixture.shortService), inArray(appointments.status, ['held', 'confirmed'])));
+    const held = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.serviceId, fixture.shortService), inArray(appointments.status, ['held', 'confirmed'])));
     expect(held).toHaveLength(1);
   });
 
   it('200 simultaneous requests for a 20-seat class: exactly 20 places', async () => {
-    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => send(i, { service_id: fixture.classService, slot_id: fixture.classSlot })));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => send(i, { service_id: fixture.classService, slot_id: fixture.classSlot })),
+    );
     expect(tally(statuses)).toEqual({ 201: 20, 409: 180 });
-    const places = await db.select().from(appointments).where(and(eq(appointments.slotId, fixture.classSlot), inArray(appointments.status, ['held', 'confirmed'])));
+    const places = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.slotId, fixture.classSlot), inArray(appointments.status, ['held', 'confirmed'])));
     expect(places).toHaveLength(20);
     expect(new Set(places.map((p) => p.clientId)).size).toBe(20);
     const [slot] = await db.select().from(slots).where(eq(slots.id, fixture.classSlot));
@@ -76,13 +92,32 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
   it('overlapping times of two services of one provider never both survive', async () => {
     // Short (60 min) at 14:00 and Long (90 min, starts every 90 minutes from midnight) at 13:30 overlap for an hour.
     const day = fixture.appointmentStart.slice(0, 10);
-    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) =>
-      send(100 + i, i % 2 === 0 ? { service_id: fixture.shortService, starts_at: `${day}T14:00:00Z` } : { service_id: fixture.longService, starts_at: `${day}T13:30:00Z` })));
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        send(
+          100 + i,
+          i % 2 === 0
+            ? { service_id: fixture.shortService, starts_at: `${day}T14:00:00Z` }
+            : { service_id: fixture.longService, starts_at: `${day}T13:30:00Z` },
+        ),
+      ),
+    );
     expect(tally(statuses)).toEqual({ 201: 1, 409: 99 });
-    const active = await db.select().from(appointments).where(and(inArray(appointments.serviceId, [fixture.shortService, fixture.longService]), inArray(appointments.status, ['held', 'confirmed'])));
+    const active = await db
+      .select()
+      .from(appointments)
+      .where(
+        and(
+          inArray(appointments.serviceId, [fixture.shortService, fixture.longService]),
+          inArray(appointments.status, ['held', 'confirmed']),
+        ),
+      );
     for (const a of active) {
       for (const b of active) {
-        if (a.id !== b.id) expect(a.startsAt < b.endsAt && b.startsAt < a.endsAt, `${a.startsAt.toISOString()} overlaps ${b.startsAt.toISOString()}`).toBe(false);
+        if (a.id !== b.id)
+          expect(a.startsAt < b.endsAt && b.startsAt < a.endsAt, `${a.startsAt.toISOString()} overlaps ${b.startsAt.toISOString()}`).toBe(
+            false,
+          );
       }
     }
   });

@@ -63,8 +63,8 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
     await proxy.set('frozen');
     const answers = await Promise.all([profile(), book(), profile(), book(), profile(), book()]);
     answers.forEach(expectUnavailable);
-    expect((await t.agent().get('/health'))).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect((await t.agent().get('/ready'))).toMatchObject({ status: 503, body: { status: 'unavailable', reason: 'database_unreachable' } });
+    expect(await t.agent().get('/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await t.agent().get('/ready')).toMatchObject({ status: 503, body: { status: 'unavailable', reason: 'database_unreachable' } });
   });
 
   it('down: requests answer 503 at once', async () => {
@@ -92,7 +92,7 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
     const res = await profile();
     expect(res.status).toBe(200);
     expect((await book()).status).not.toBe(503);
-    expect((await t.agent().get('/ready'))).toMatchObject({ status: 200, body: { status: 'ready' } });
+    expect(await t.agent().get('/ready')).toMatchObject({ status: 200, body: { status: 'ready' } });
     expect(logs.withMessage('database reachable again')).toHaveLength(1);
     expect(logs.withMessage('database unavailable')).toHaveLength(1);
   });
@@ -109,7 +109,8 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
     }
   }
   const visibleToOthers = async (table: string) =>
-    ((await direct.db.execute(sql`SELECT to_regclass(${table})::text AS name`)) as unknown as { rows: { name: string | null }[] }).rows[0]!.name === table;
+    ((await direct.db.execute(sql`SELECT to_regclass(${table})::text AS name`)) as unknown as { rows: { name: string | null }[] }).rows[0]!
+      .name === table;
 
   it('gives the connection of a BEGIN that went unanswered back to the pool', async () => {
     await withOneConnection(async (db) => {
@@ -124,10 +125,12 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
 
   it('never reuses a connection whose query went unanswered inside a transaction', async () => {
     await withOneConnection(async (db) => {
-      const failure = await db.transaction(async (tx) => {
-        await proxy.set('frozen');
-        await tx.execute(sql`SELECT 1`);
-      }).catch((err: unknown) => err);
+      const failure = await db
+        .transaction(async (tx) => {
+          await proxy.set('frozen');
+          await tx.execute(sql`SELECT 1`);
+        })
+        .catch((err: unknown) => err);
       expect(isDatabaseUnavailable(failure)).toBe(true);
       await proxy.set('healthy');
       // On the old connection this would run inside the unfinished transaction, unseen by others.

@@ -26,7 +26,9 @@ describe('health endpoints', () => {
   });
 
   it('/ready answers 503 while a migration of this version is missing', async () => {
-    await t.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`);
+    await t.db.execute(
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+    );
     const res = await t.agent().get('/ready');
     expect(res).toMatchObject({ status: 503, body: { status: 'unavailable', reason: 'migrations_pending' } });
     expect(res.headers['retry-after']).toMatch(/^\d+$/);

@@ -39,7 +39,8 @@ describe('logging', () => {
       expect(err.cause.message).toMatch(/does not exist/);
     }
     const all = logs.lines.join('\n');
-    for (const secret of ['params:', session, sha256(session), 'logged@example.com', 'someone-else@example.com']) expect(all).not.toContain(secret);
+    for (const secret of ['params:', session, sha256(session), 'logged@example.com', 'someone-else@example.com'])
+      expect(all).not.toContain(secret);
   });
 
   it('logs no values that PostgreSQL quotes in its error messages', async () => {

@@ -49,10 +49,16 @@ function routesOf(tree: string): { method: string; path: string }[] {
 }
 
 type OpenApi = {
-  paths: Record<string, Record<string, {
-    parameters?: { in: string; name: string }[];
-    requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string }[];
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+      }
+    >
+  >;
 };
 
 /**
@@ -64,7 +70,14 @@ function describeRoutes(tree: string, doc: OpenApi): Route[] {
   const bodyFields = (method: string, path: string) =>
     Object.keys(operation(method, path)?.requestBody?.content?.['application/json']?.schema?.properties ?? {});
   const all = routesOf(tree);
-  const everyField = [...new Set([...all.flatMap((r) => bodyFields(r.method, r.path)), ...Object.keys(updateMeFields.shape), 'avatar_upload', 'cover_upload'])];
+  const everyField = [
+    ...new Set([
+      ...all.flatMap((r) => bodyFields(r.method, r.path)),
+      ...Object.keys(updateMeFields.shape),
+      'avatar_upload',
+      'cover_upload',
+    ]),
+  ];
   return all.map(({ method, path }) => {
     const documented = bodyFields(method, path);
     return {
@@ -81,13 +94,57 @@ function describeRoutes(tree: string, doc: OpenApi): Route[] {
 const percentEncode = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 const nastyStrings = fc.constantFrom(
-  '', ' ', '\u0000', 'a\u0000b', '\r', '\n', 'Yoga\r\nX-Evil: 1', '\t', '\u001b[31m', '\u007f', '\ud800', 'x\udfff', '\ufeff', '\u202e',
-  '%00', '%E0%A4%A', '../../etc/passwd', "'; DROP TABLE users; --", '<script>alert(1)</script>', '__proto__', 'constructor',
-  '9999-12-31T23:00:00Z', '0000-01-01', '2026-02-30', '2026-02-30 10:00', '+275760-09-13T00:00:00Z', '2026-11-24T09:00:00Z',
-  '2026-11-24 09:00', '2026-11-24', '24:00', '23:59', '1e400', '-1', '0', 'NaN', 'Infinity', 'true', 'null', '[]', '{}',
-  'Europe/Madrid', 'Mars/Olympus', 'studio', 'x'.repeat(70_000), '🧘'.repeat(300),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\r',
+  '\n',
+  'Yoga\r\nX-Evil: 1',
+  '\t',
+  '\u001b[31m',
+  '\u007f',
+  '\ud800',
+  'x\udfff',
+  '\ufeff',
+  '\u202e',
+  '%00',
+  '%E0%A4%A',
+  '../../etc/passwd',
+  "'; DROP TABLE users; --",
+  '<script>alert(1)</script>',
+  '__proto__',
+  'constructor',
+  '9999-12-31T23:00:00Z',
+  '0000-01-01',
+  '2026-02-30',
+  '2026-02-30 10:00',
+  '+275760-09-13T00:00:00Z',
+  '2026-11-24T09:00:00Z',
+  '2026-11-24 09:00',
+  '2026-11-24',
+  '24:00',
+  '23:59',
+  '1e400',
+  '-1',
+  '0',
+  'NaN',
+  'Infinity',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  'Europe/Madrid',
+  'Mars/Olympus',
+  'studio',
+  'x'.repeat(70_000),
+  '🧘'.repeat(300),
 );
-const junkString = fc.oneof(nastyStrings, fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ maxLength: 20 }).map((s) => `${s}\u0000`));
+const junkString = fc.oneof(
+  nastyStrings,
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.string({ maxLength: 20 }).map((s) => `${s}\u0000`),
+);
 const hugeNumber = fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31) - 1, 0.1, -0, 5e-324, 1e21, 1e20);
 const junkKey = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'data', 'name', 'id', ''), fc.string({ maxLength: 8 }));
 
@@ -122,18 +179,26 @@ type Body =
 function bodyArb(fields: string[]): fc.Arbitrary<Body> {
   const names = fields.length > 0 ? fc.oneof(fc.constantFrom(...fields), junkKey) : junkKey;
   const shaped = fc.record(Object.fromEntries(fields.map((f) => [f, junkValue])), { requiredKeys: [] });
-  const bytes = fc.oneof(junkString.map((s) => Buffer.from(s, 'utf8')), fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a)));
+  const bytes = fc.oneof(
+    junkString.map((s) => Buffer.from(s, 'utf8')),
+    fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a)),
+  );
   return fc.oneof(
     fc.constant<Body>({ kind: 'none' }),
-    fc.tuple(shaped, fc.dictionary(junkKey, junkValue, { maxKeys: 2 })).map(([known, extra]): Body => ({ kind: 'json', value: { ...extra, ...known } })),
+    fc
+      .tuple(shaped, fc.dictionary(junkKey, junkValue, { maxKeys: 2 }))
+      .map(([known, extra]): Body => ({ kind: 'json', value: { ...extra, ...known } })),
     fc.oneof(junkValue, deep).map((value): Body => ({ kind: 'json', value })),
     deep.map((value): Body => ({ kind: 'json', value: { data: value, ...Object.fromEntries(fields.map((f) => [f, value])) } })),
-    fc.tuple(bytes, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data')).map(
-      ([payload, contentType]): Body => ({ kind: 'raw', payload, contentType }),
-    ),
-    fc.array(fc.record({ name: names, value: bytes, filename: fc.option(fc.constantFrom('a.png', 'x\u0000.jpg', ''), { nil: undefined }) }), { maxLength: 45 }).map(
-      (parts): Body => ({ kind: 'multipart', parts }),
-    ),
+    fc
+      .tuple(bytes, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'))
+      .map(([payload, contentType]): Body => ({ kind: 'raw', payload, contentType })),
+    fc
+      .array(
+        fc.record({ name: names, value: bytes, filename: fc.option(fc.constantFrom('a.png', 'x\u0000.jpg', ''), { nil: undefined }) }),
+        { maxLength: 45 },
+      )
+      .map((parts): Body => ({ kind: 'multipart', parts })),
   );
 }
 
@@ -142,7 +207,11 @@ function multipart(parts: { name: string; value: Buffer; filename?: string }[]) 
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const file = p.filename === undefined ? '' : `; filename="${p.filename}"\r\nContent-Type: image/png`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file}\r\n\r\n`), p.value, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file}\r\n\r\n`),
+      p.value,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -150,13 +219,23 @@ function multipart(parts: { name: string; value: Buffer; filename?: string }[]) 
 
 const malformedEscapes = fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%80', '%FF%FE', '%ED%A0%80', '%00', '%0D%0A', '%2F', '..');
 
-interface Ids { [param: string]: string[] }
+interface Ids {
+  [param: string]: string[];
+}
 
 function requestArb(route: Route, ids: Ids) {
   const param = (name: string) =>
-    fc.oneof(fc.constantFrom(...(ids[name] ?? ['1'])), junkString.map(percentEncode), malformedEscapes, hugeNumber.map((n) => percentEncode(String(n))));
+    fc.oneof(
+      fc.constantFrom(...(ids[name] ?? ['1'])),
+      junkString.map(percentEncode),
+      malformedEscapes,
+      hugeNumber.map((n) => percentEncode(String(n))),
+    );
   const queryValue = fc.oneof(junkString.map(percentEncode), malformedEscapes, hugeNumber.map(String));
-  const queryKey = route.query.length > 0 ? fc.oneof(fc.constantFrom(...route.query), junkKey.map(percentEncode), malformedEscapes) : fc.oneof(junkKey.map(percentEncode), malformedEscapes);
+  const queryKey =
+    route.query.length > 0
+      ? fc.oneof(fc.constantFrom(...route.query), junkKey.map(percentEncode), malformedEscapes)
+      : fc.oneof(junkKey.map(percentEncode), malformedEscapes);
   return fc.record({
     params: fc.tuple(...route.params.map(param)),
     query: fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }),
@@ -203,9 +282,20 @@ beforeAll(async () => {
   const massage = await buildService(t, studio, { name: 'Massage' });
   const yoga = (await buildService(t, studio, { name: 'Yoga', type: 'class', priceCents: 1200, capacity: 5 })).id;
   await provider.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 18:00', repeat_every: '1w', weekdays: ['wed'] });
-  const slotId = (await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!.slots[0]!.id;
-  const timeOff = await provider.post<{ data: { id: number } }>('/api/time-off', { from_date: '2026-12-01', from_time: '09:00', until_date: '2026-12-02', until_time: '09:00' });
-  const booking = await buildAppointment(t, { client: await buildUser(t, { name: 'Ana' }), service: massage, startsAt: '2026-11-24T10:00:00Z', status: 'held' });
+  const slotId = (await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!
+    .slots[0]!.id;
+  const timeOff = await provider.post<{ data: { id: number } }>('/api/time-off', {
+    from_date: '2026-12-01',
+    from_time: '09:00',
+    until_date: '2026-12-02',
+    until_time: '09:00',
+  });
+  const booking = await buildAppointment(t, {
+    client: await buildUser(t, { name: 'Ana' }),
+    service: massage,
+    startsAt: '2026-11-24T10:00:00Z',
+    status: 'held',
+  });
   ids = {
     id: [String(massage.id), String(yoga), slotId, String(timeOff.body.data.id), booking.id, '00000000-0000-0000-0000-000000000000'],
     username: ['studio', 'STUDIO', 'nobody'],
@@ -223,24 +313,37 @@ afterAll(async () => {
 describe('no request answers 5xx', () => {
   it('finds the routes to fuzz in the app itself', () => {
     expect(routes.length).toBeGreaterThan(30);
-    expect(routes).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/services/:id/slots', params: ['id'], query: expect.arrayContaining(['timezone', 'from', 'to']) }));
-    expect(routes).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/services', body: expect.arrayContaining(['name', 'location', 'description']) }));
+    expect(routes).toContainEqual(
+      expect.objectContaining({
+        method: 'GET',
+        path: '/api/services/:id/slots',
+        params: ['id'],
+        query: expect.arrayContaining(['timezone', 'from', 'to']),
+      }),
+    );
+    expect(routes).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/api/services', body: expect.arrayContaining(['name', 'location', 'description']) }),
+    );
     expect(routes).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/me' }));
   });
 
-  it.each([['signed out'], ['signed in as a provider']])('%s', async (viewer) => {
-    const failures: string[] = [];
-    for (const route of routes) {
-      const result = await fc.check(
-        fc.asyncProperty(requestArb(route, ids), async (r) => {
-          const agent = viewer === 'signed out' ? t.agent({ ip: '10.0.0.1' }) : provider;
-          return (await send(agent, route, r)).status < 500;
-        }),
-        { numRuns: RUNS, endOnFailure: true },
-      );
-      if (viewer !== 'signed out') await restoreProvider();
-      if (result.failed) failures.push(`${route.method} ${route.path}: ${fc.stringify(result.counterexample).slice(0, 400)}`);
-    }
-    expect(failures).toEqual([]);
-  }, 300_000);
+  it.each([['signed out'], ['signed in as a provider']])(
+    '%s',
+    async (viewer) => {
+      const failures: string[] = [];
+      for (const route of routes) {
+        const result = await fc.check(
+          fc.asyncProperty(requestArb(route, ids), async (r) => {
+            const agent = viewer === 'signed out' ? t.agent({ ip: '10.0.0.1' }) : provider;
+            return (await send(agent, route, r)).status < 500;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+        if (viewer !== 'signed out') await restoreProvider();
+        if (result.failed) failures.push(`${route.method} ${route.path}: ${fc.stringify(result.counterexample).slice(0, 400)}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
 });

@@ -10,7 +10,10 @@ import { buildProvider, signIn } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const operationSchema = z.object({
-  responses: z.record(z.string(), z.object({ description: z.string(), content: z.record(z.string(), z.object({ schema: z.unknown() })).optional() })),
+  responses: z.record(
+    z.string(),
+    z.object({ description: z.string(), content: z.record(z.string(), z.object({ schema: z.unknown() })).optional() }),
+  ),
   requestBody: z.object({ content: z.record(z.string(), z.unknown()) }).optional(),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
 });
@@ -56,7 +59,9 @@ describe('/api/docs', () => {
 
   it('documents every route of the contract with exactly the statuses the contract names', () => {
     for (const route of table) {
-      const documented = Object.keys(operation(route).responses).map(Number).sort((a, b) => a - b);
+      const documented = Object.keys(operation(route).responses)
+        .map(Number)
+        .sort((a, b) => a - b);
       expect(documented, key(route.method, route.path)).toEqual(expectedStatuses(route));
     }
   });
@@ -93,7 +98,11 @@ describe('/api/docs', () => {
   });
 
   it('documents the account and plan forms as multipart/form-data with their files', () => {
-    for (const [route, file] of [[apiRoutes.updateMe, 'avatar_upload'], [apiRoutes.createPlan, 'cover_upload'], [apiRoutes.updatePlan, 'cover_upload']] as const) {
+    for (const [route, file] of [
+      [apiRoutes.updateMe, 'avatar_upload'],
+      [apiRoutes.createPlan, 'cover_upload'],
+      [apiRoutes.updatePlan, 'cover_upload'],
+    ] as const) {
       const body = operation(route).requestBody;
       expect(Object.keys(body?.content ?? {}), key(route.method, route.path)).toContain('multipart/form-data');
       expect(JSON.stringify(body?.content['multipart/form-data'])).toContain(file);
@@ -110,9 +119,15 @@ describe('/api/docs', () => {
     await check(apiRoutes.me, await t.agent().get('/api/me'));
     const created = await provider.post('/api/services', { name: 'Yoga', type: 'class', price: 10, duration: 60, capacity: 5 });
     await check(apiRoutes.createService, created);
-    await check(apiRoutes.updateService, await provider.request('PUT', '/api/services/999999', { json: { name: 'Yoga', type: 'class', price: 10, duration: 60 } }));
+    await check(
+      apiRoutes.updateService,
+      await provider.request('PUT', '/api/services/999999', { json: { name: 'Yoga', type: 'class', price: 10, duration: 60 } }),
+    );
     await check(apiRoutes.createService, await provider.post('/api/services', { name: '' }));
-    await check(apiRoutes.createPlan, await provider.post('/api/plans', { name: 'Pack', price: 50, interval: '', expires_in: '3', benefits: ['Five classes'] }));
+    await check(
+      apiRoutes.createPlan,
+      await provider.post('/api/plans', { name: 'Pack', price: 50, interval: '', expires_in: '3', benefits: ['Five classes'] }),
+    );
     await check(apiRoutes.createPlan, await provider.post('/api/plans', { name: 'Pack' }));
     await check(apiRoutes.listPlans, await provider.get('/api/plans'));
     await check(apiRoutes.profile, await t.agent().get('/api/profile/ana'));

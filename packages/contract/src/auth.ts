@@ -19,11 +19,14 @@ export const magicLinkToken = z
 
 export const magicLinkRequest = z.object({ token: magicLinkToken });
 
-export const nameField = singleLineText({ what: 'your name', required: 'Please enter your name.', max: 100, tooLong: 'Your name can be at most 100 characters.' });
+export const nameField = singleLineText({
+  what: 'your name',
+  required: 'Please enter your name.',
+  max: 100,
+  tooLong: 'Your name can be at most 100 characters.',
+});
 
-export const timezoneField = z
-  .string()
-  .refine((tz) => isIanaZone(tz), 'Please choose a valid time zone.');
+export const timezoneField = z.string().refine((tz) => isIanaZone(tz), 'Please choose a valid time zone.');
 
 export const createUserRequest = z.object({
   email: emailField,

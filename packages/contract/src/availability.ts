@@ -107,7 +107,12 @@ export const holidaysResponse = z.object({
   }),
 });
 
-export const holidayCountryInput = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.').nullable() });
+export const holidayCountryInput = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Choose a country.')
+    .nullable(),
+});
 export const holidayChoiceInput = z.object({ date: calendarDate, available: z.boolean({ error: 'Choose available or not.' }) });
 
 /**

@@ -9,12 +9,10 @@ export const REPEAT_EVERY = ['1w', '2w', '3w', '4w'] as const;
 export const repeaterInput = z
   .object({
     service_id: recordId('Choose a class.'),
-    start_at: z
-      .string({ error: 'Choose a start date and time.' })
-      .refine((s) => {
-        const [d, t, ...rest] = s.split(' ');
-        return rest.length === 0 && !!t && TIME_PATTERN.test(t) && calendarDate.safeParse(d).success;
-      }, 'Choose a start date and time (YYYY-MM-DD HH:MM).'),
+    start_at: z.string({ error: 'Choose a start date and time.' }).refine((s) => {
+      const [d, t, ...rest] = s.split(' ');
+      return rest.length === 0 && !!t && TIME_PATTERN.test(t) && calendarDate.safeParse(d).success;
+    }, 'Choose a start date and time (YYYY-MM-DD HH:MM).'),
     repeat_every: z.enum(REPEAT_EVERY, { error: 'Choose how often it repeats.' }).nullable().default(null),
     weekdays: z.array(z.enum(WEEKDAYS, { error: 'Unknown weekday.' })).default([]),
   })

@@ -4,8 +4,13 @@ import { calendarFile, calendarFileName } from './ics.ts';
 
 describe('calendar file', () => {
   const file = calendarFile({
-    uid: 'a1b2@slotted', title: 'Yin & Restore, deep stretch; slow', providerName: 'Harbour Yoga & Movement',
-    location: 'Garden room, Calle del Puerto 12', startsAt: '2026-11-24T18:30:00Z', endsAt: '2026-11-24T19:45:00Z', stamp: '2026-11-21T10:00:00Z',
+    uid: 'a1b2@slotted',
+    title: 'Yin & Restore, deep stretch; slow',
+    providerName: 'Harbour Yoga & Movement',
+    location: 'Garden room, Calle del Puerto 12',
+    startsAt: '2026-11-24T18:30:00Z',
+    endsAt: '2026-11-24T19:45:00Z',
+    stamp: '2026-11-21T10:00:00Z',
   });
 
   it('is valid RFC 5545 that a calendar parser reads back exactly', () => {
@@ -19,7 +24,15 @@ describe('calendar file', () => {
   });
 
   it('uses CRLF and folds long lines at 75 octets', () => {
-    const long = calendarFile({ uid: 'x', title: 'Ñ'.repeat(100), providerName: 'P', location: '', startsAt: '2026-11-24T18:30:00Z', endsAt: '2026-11-24T19:45:00Z', stamp: '2026-11-21T10:00:00Z' });
+    const long = calendarFile({
+      uid: 'x',
+      title: 'Ñ'.repeat(100),
+      providerName: 'P',
+      location: '',
+      startsAt: '2026-11-24T18:30:00Z',
+      endsAt: '2026-11-24T19:45:00Z',
+      stamp: '2026-11-21T10:00:00Z',
+    });
     for (const line of long.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(long.includes('\n') && !/[^\r]\n/.test(long)).toBe(true);
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(long)).getFirstSubcomponent('vevent')!);
@@ -28,8 +41,13 @@ describe('calendar file', () => {
 
   it('keeps text with line breaks and control characters on its own property line', () => {
     const forged = calendarFile({
-      uid: 'x', title: 'Yoga\rATTENDEE:mailto:evil@example.com\nX\r\nY\u0000Z', providerName: 'P\u0007', location: 'Room\r2',
-      startsAt: '2026-11-24T18:30:00Z', endsAt: '2026-11-24T19:45:00Z', stamp: '2026-11-21T10:00:00Z',
+      uid: 'x',
+      title: 'Yoga\rATTENDEE:mailto:evil@example.com\nX\r\nY\u0000Z',
+      providerName: 'P\u0007',
+      location: 'Room\r2',
+      startsAt: '2026-11-24T18:30:00Z',
+      endsAt: '2026-11-24T19:45:00Z',
+      stamp: '2026-11-21T10:00:00Z',
     });
     // Every line break in the file is a CRLF that ends a property: no bare CR or LF anywhere.
     expect(forged.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);

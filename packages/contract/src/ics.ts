@@ -18,7 +18,11 @@ export interface CalendarEvent {
   cancelled?: boolean;
 }
 
-const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /**
  * TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, and every line break (CRLF, a
@@ -28,7 +32,12 @@ const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').re
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
 const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const text = (s: string) =>
-  s.replace(NOT_TEXT, '').replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  s
+    .replace(NOT_TEXT, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 sequence. */
 function fold(line: string): string {

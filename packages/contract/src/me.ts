@@ -36,7 +36,10 @@ export const phoneField = z
   .string()
   .trim()
   .max(32, 'That phone number is too long.')
-  .refine((p) => /^\+?[0-9 ()-]+$/.test(p) && p.replace(/\D/g, '').length >= 6, 'Please enter a valid phone number, starting with the country code (e.g. +34 600 000 000).');
+  .refine(
+    (p) => /^\+?[0-9 ()-]+$/.test(p) && p.replace(/\D/g, '').length >= 6,
+    'Please enter a valid phone number, starting with the country code (e.g. +34 600 000 000).',
+  );
 
 /**
  * The text fields of POST /api/me (multipart; booleans as 0/1). Empty strings clear optional

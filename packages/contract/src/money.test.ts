@@ -3,7 +3,11 @@ import { euroAmount, toCents } from './money.ts';
 
 describe('euro amounts', () => {
   it.each([
-    [0, 0], ['12,5', 12.5], ['10000', 10000], [19.99, 19.99], ['0.10', 0.1],
+    [0, 0],
+    ['12,5', 12.5],
+    ['10000', 10000],
+    [19.99, 19.99],
+    ['0.10', 0.1],
   ])('accepts %s', (input, expected) => {
     expect(euroAmount.parse(input)).toBe(expected);
   });

@@ -6,7 +6,17 @@ import { PRICE_MAX } from './constants.ts';
  * Forms may send strings ("12,5" becomes 12.5).
  */
 export const euroAmount = z
-  .union([z.number(), z.string().trim().min(1, 'Please enter a price.').transform((s) => s.replace(',', '.'))], { error: 'Please enter a price.' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .min(1, 'Please enter a price.')
+        .transform((s) => s.replace(',', '.')),
+    ],
+    { error: 'Please enter a price.' },
+  )
   .pipe(z.coerce.number({ error: 'Please enter a price.' }))
   .refine((n) => Number.isFinite(n), 'Please enter a price.')
   .refine((n) => n >= 0 && n <= PRICE_MAX, `The price must be between €0 and €${PRICE_MAX.toLocaleString('en')}.`)

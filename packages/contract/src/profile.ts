@@ -38,7 +38,13 @@ export const bookableSlotSchema = z.object({
   booked_by_you: z.boolean(),
   taken: z.boolean(),
 });
-export const bookableDaySchema = z.object({ date: z.string(), weekday: z.string(), day: z.number(), month: z.string(), slots: z.array(bookableSlotSchema) });
+export const bookableDaySchema = z.object({
+  date: z.string(),
+  weekday: z.string(),
+  day: z.number(),
+  month: z.string(),
+  slots: z.array(bookableSlotSchema),
+});
 
 /** The most days one slots answer covers; a longer stretch is asked for page by page. */
 export const SLOTS_WINDOW_MAX_DAYS = 31;

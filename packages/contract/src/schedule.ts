@@ -26,13 +26,22 @@ export const scheduleSlotSchema = z.object({
   timezone: z.string(),
   in_the_past: z.boolean(),
   cancelled_at: z.string().nullable(),
-  service: z.object({ id: z.number(), name: z.string(), type: z.enum(['appointment', 'class']), location: z.string(), duration: z.number(), capacity: z.number() }),
+  service: z.object({
+    id: z.number(),
+    name: z.string(),
+    type: z.enum(['appointment', 'class']),
+    location: z.string(),
+    duration: z.number(),
+    capacity: z.number(),
+  }),
   provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable() }),
   is_mine: z.boolean(),
   /** Active places taken (classes) — what the card shows as participants. */
   participants: z.number(),
   appointments: z.array(scheduleAppointmentSchema),
-  repeater: z.object({ id: z.number(), weekdays: z.array(z.string()), start_time: z.string(), repeat_every: z.string().nullable() }).nullable(),
+  repeater: z
+    .object({ id: z.number(), weekdays: z.array(z.string()), start_time: z.string(), repeat_every: z.string().nullable() })
+    .nullable(),
 });
 export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
 
@@ -47,4 +56,6 @@ export const scheduleDaySchema = z.object({
 export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
 
 /** GET /api/schedule?subset=future|past|cancelled */
-export const scheduleQuery = z.object({ subset: z.enum(SCHEDULE_SUBSETS, { error: 'Choose future, past or cancelled.' }).default('future') });
+export const scheduleQuery = z.object({
+  subset: z.enum(SCHEDULE_SUBSETS, { error: 'Choose future, past or cancelled.' }).default('future'),
+});

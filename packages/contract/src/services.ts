@@ -15,7 +15,12 @@ const wholeNumber = (what: string, min: number, max: number) =>
 
 /** Body of POST /api/services and PUT /api/services/{id} (docs/product-rules.md#services). */
 export const serviceInput = z.object({
-  name: singleLineText({ what: 'the name', required: 'Please enter a name.', max: 120, tooLong: 'The name can be at most 120 characters.' }),
+  name: singleLineText({
+    what: 'the name',
+    required: 'Please enter a name.',
+    max: 120,
+    tooLong: 'The name can be at most 120 characters.',
+  }),
   type: z.enum(SERVICE_TYPES, { error: 'Choose appointment or class.' }),
   description: multiLineText({ what: 'the description', max: 50_000, tooLong: 'The description is too long.' }).default(''),
   price: euroAmount,

@@ -21,7 +21,10 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 export function singleLineText(o: { what: string; max: number; tooLong: string; required?: string }) {
   const base = z
     .string({ error: o.required ?? notText(o.what) })
-    .refine((s) => !ANY_CONTROL.test(s) && !LONE_SURROGATE.test(s), `${capitalise(o.what)} cannot contain line breaks or control characters.`)
+    .refine(
+      (s) => !ANY_CONTROL.test(s) && !LONE_SURROGATE.test(s),
+      `${capitalise(o.what)} cannot contain line breaks or control characters.`,
+    )
     .trim();
   return (o.required ? base.min(1, o.required) : base).max(o.max, o.tooLong);
 }

@@ -6,7 +6,13 @@ import { fieldErrors } from './errors.ts';
 
 describe('time input normalisation', () => {
   it.each([
-    ['9:5', '09:05'], ['930', '23:00'], ['25:70', '23:59'], ['ab12:3x0', '12:30'], ['', '00:00'], [':15', '00:15'], ['7', '07:00'],
+    ['9:5', '09:05'],
+    ['930', '23:00'],
+    ['25:70', '23:59'],
+    ['ab12:3x0', '12:30'],
+    ['', '00:00'],
+    [':15', '00:15'],
+    ['7', '07:00'],
   ])('%s becomes %s', (raw, expected) => {
     expect(normaliseTimeInput(raw)).toBe(expected);
   });
@@ -14,7 +20,13 @@ describe('time input normalisation', () => {
 
 describe('work days input', () => {
   const week = (change: Record<string, unknown> = {}) => ({
-    data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: weekday < 6, from: '08:00', to: '17:00', ...(weekday === 3 ? change : {}) })),
+    data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      available: weekday < 6,
+      from: '08:00',
+      to: '17:00',
+      ...(weekday === 3 ? change : {}),
+    })),
   });
 
   it('accepts a full week', () => {

@@ -30,15 +30,14 @@ export const calendarDate = z
 
 /** An ISO 8601 instant with `Z` or an offset ('2026-11-23T09:00:00Z'), in YEAR_MIN–YEAR_MAX (UTC). */
 export const instant = (message: string) =>
-  z
-    .iso.datetime({ offset: true, error: message })
-    .refine((s) => {
-      const ms = Date.parse(s);
-      return Number.isNaN(ms) || inYearRange(new Date(ms).toISOString().slice(0, 4));
-    }, yearRangeMessage);
+  z.iso.datetime({ offset: true, error: message }).refine((s) => {
+    const ms = Date.parse(s);
+    return Number.isNaN(ms) || inYearRange(new Date(ms).toISOString().slice(0, 4));
+  }, yearRangeMessage);
 
 export const minutesOfDay = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-export const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const hhmm = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * Free time input normalised on blur (docs/product-rules.md#limits-and-validation): non-digits and

@@ -28,8 +28,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number; timeouts: DatabaseTimeouts }
-  | { kind: 'pglite'; dir: string | null };
+  { kind: 'postgres'; url: string; poolSize?: number; timeouts: DatabaseTimeouts } | { kind: 'pglite'; dir: string | null };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize ?? 10, target.timeouts) : openPglite(target.dir);

@@ -23,7 +23,11 @@ export interface DatabaseHealth {
   stop(): void;
 }
 
-export function databaseHealth(deps: { db: Db; log: FastifyBaseLogger; onConnectionError?: (listener: (err: Error) => void) => void }): DatabaseHealth {
+export function databaseHealth(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  onConnectionError?: (listener: (err: Error) => void) => void;
+}): DatabaseHealth {
   const { db, log } = deps;
   // Drizzle applies every migration newer than the newest row of its table: the same rule here.
   const newestMigration = Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
@@ -60,7 +64,9 @@ export function databaseHealth(deps: { db: Db; log: FastifyBaseLogger; onConnect
   async function readiness(): Promise<Readiness> {
     let newestApplied: number;
     try {
-      const result = (await db.execute(sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { newest: string | number | null }[] };
+      const result = (await db.execute(sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`)) as unknown as {
+        rows: { newest: string | number | null }[];
+      };
       newestApplied = Number(result.rows[0]?.newest ?? 0);
     } catch (err) {
       if (failed(err)) return { ready: false, reason: 'database_unreachable' };

@@ -7,8 +7,22 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text,
-  timestamp, uniqueIndex, uuid, index, type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  index,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -22,62 +36,82 @@ const updatedAt = () => instant('updated_at').notNull().defaultNow();
 
 // ── People and sign-in ──────────────────────────────────────────────────────────────────────
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Always stored lower-cased (the unique index is on the stored value). */
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  phone: text('phone'),
-  bio: text('bio'),
-  username: text('username').unique(),
-  timezone: text('timezone').notNull().default('UTC'),
-  isProvider: boolean('is_provider').notNull().default(false),
-  requirePayment: boolean('require_payment').notNull().default(false),
-  stripeAccountId: text('stripe_account_id').unique(),
-  stripeConnected: boolean('stripe_connected').notNull().default(false),
-  avatarImageId: uuid('avatar_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
-  coverImageId: uuid('cover_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
-  /** ISO 3166 country whose public holidays apply to the provider's availability. */
-  holidayCountry: text('holiday_country'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-  check('users_provider_has_username', sql`NOT ${t.isProvider} OR ${t.username} IS NOT NULL`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored lower-cased (the unique index is on the stored value). */
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    bio: text('bio'),
+    username: text('username').unique(),
+    timezone: text('timezone').notNull().default('UTC'),
+    isProvider: boolean('is_provider').notNull().default(false),
+    requirePayment: boolean('require_payment').notNull().default(false),
+    stripeAccountId: text('stripe_account_id').unique(),
+    stripeConnected: boolean('stripe_connected').notNull().default(false),
+    avatarImageId: uuid('avatar_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    coverImageId: uuid('cover_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    /** ISO 3166 country whose public holidays apply to the provider's availability. */
+    holidayCountry: text('holiday_country'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_provider_has_username', sql`NOT ${t.isProvider} OR ${t.username} IS NOT NULL`),
+  ],
+);
 
 /** Social sign-in identities (Google subject, Facebook id) linked to a user. */
-export const identities = pgTable('identities', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
-  subject: text('subject').notNull(),
-  email: text('email'),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject)]);
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject)],
+);
 
 /** Server-side sessions; only the SHA-256 of the cookie value is stored. */
-export const sessions = pgTable('sessions', {
-  idHash: text('id_hash').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
-  expiresAt: instant('expires_at').notNull(),
-  userAgent: text('user_agent'),
-}, (t) => [index('sessions_user').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
 
 /** E-mail sign-in links; only the SHA-256 of the token is stored. */
-export const magicLinks = pgTable('magic_links', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  tokenHash: text('token_hash').notNull().unique(),
-  email: text('email').notNull(),
-  expiresAt: instant('expires_at').notNull(),
-  /** Set when a new person opened the link and is setting up the account. */
-  verifiedAt: instant('verified_at'),
-  usedAt: instant('used_at'),
-  createdAt: createdAt(),
-}, (t) => [index('magic_links_email').on(t.email)]);
+export const magicLinks = pgTable(
+  'magic_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    /** Set when a new person opened the link and is setting up the account. */
+    verifiedAt: instant('verified_at'),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('magic_links_email').on(t.email)],
+);
 
 /**
  * Social sign-in attempts between the redirect to the provider and its callback: the SHA-256 of
@@ -114,43 +148,57 @@ export const images = pgTable('images', {
 
 // ── The provider's offer ────────────────────────────────────────────────────────────────────
 
-export const services = pgTable('services', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  type: text('type', { enum: ['appointment', 'class'] }).notNull(),
-  descriptionHtml: text('description_html').notNull().default(''),
-  priceCents: integer('price_cents').notNull(),
-  durationMinutes: integer('duration_minutes').notNull(),
-  location: text('location').notNull().default(''),
-  capacity: integer('capacity').notNull(),
-  coverImageId: uuid('cover_image_id').references(() => images.id, { onDelete: 'set null' }),
-  /** Deleted services disappear from the catalog; past bookings keep pointing at them. */
-  deletedAt: instant('deleted_at'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check('services_price_range', sql`${t.priceCents} BETWEEN 0 AND 1000000`),
-  check('services_duration_range', sql`${t.durationMinutes} BETWEEN 0 AND 1440`),
-  check('services_capacity_range', sql`${t.capacity} BETWEEN 0 AND 1000`),
-  index('services_provider').on(t.providerId),
-]);
+export const services = pgTable(
+  'services',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['appointment', 'class'] }).notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    location: text('location').notNull().default(''),
+    capacity: integer('capacity').notNull(),
+    coverImageId: uuid('cover_image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** Deleted services disappear from the catalog; past bookings keep pointing at them. */
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('services_price_range', sql`${t.priceCents} BETWEEN 0 AND 1000000`),
+    check('services_duration_range', sql`${t.durationMinutes} BETWEEN 0 AND 1440`),
+    check('services_capacity_range', sql`${t.capacity} BETWEEN 0 AND 1000`),
+    index('services_provider').on(t.providerId),
+  ],
+);
 
 /** Weekly working hours, wall-clock minutes after midnight in the provider's zone. ISO weekday 1 = Monday. */
-export const workDays = pgTable('work_days', {
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  weekday: smallint('weekday').notNull(),
-  available: boolean('available').notNull(),
-  fromMinute: smallint('from_minute').notNull(),
-  toMinute: smallint('to_minute').notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.providerId, t.weekday] }),
-  check('work_days_weekday', sql`${t.weekday} BETWEEN 1 AND 7`),
-  check('work_days_order', sql`0 <= ${t.fromMinute} AND ${t.fromMinute} < ${t.toMinute} AND ${t.toMinute} <= 1439`),
-]);
+export const workDays = pgTable(
+  'work_days',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    available: boolean('available').notNull(),
+    fromMinute: smallint('from_minute').notNull(),
+    toMinute: smallint('to_minute').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.weekday] }),
+    check('work_days_weekday', sql`${t.weekday} BETWEEN 1 AND 7`),
+    check('work_days_order', sql`0 <= ${t.fromMinute} AND ${t.fromMinute} < ${t.toMinute} AND ${t.toMinute} <= 1439`),
+  ],
+);
 
 export const policies = pgTable('policies', {
-  providerId: uuid('provider_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  providerId: uuid('provider_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   minHoursBeforeBooking: integer('min_hours_before_booking').notNull().default(1),
   maxDaysBeforeBooking: integer('max_days_before_booking').notNull().default(30),
   /** 0 means "Never": bookings are never refundable. */
@@ -160,174 +208,254 @@ export const policies = pgTable('policies', {
 });
 
 /** Time off, as wall-clock start and end in the provider's zone (half-open). */
-export const timeOffs = pgTable('time_offs', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  startsLocal: timestamp('starts_local', { mode: 'string' }).notNull(),
-  endsLocal: timestamp('ends_local', { mode: 'string' }).notNull(),
-  note: text('note').notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [
-  check('time_offs_order', sql`${t.startsLocal} < ${t.endsLocal}`),
-  index('time_offs_provider').on(t.providerId),
-]);
+export const timeOffs = pgTable(
+  'time_offs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsLocal: timestamp('starts_local', { mode: 'string' }).notNull(),
+    endsLocal: timestamp('ends_local', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [check('time_offs_order', sql`${t.startsLocal} < ${t.endsLocal}`), index('time_offs_provider').on(t.providerId)],
+);
 
 /** A provider's choice per public holiday of their country: unavailable unless marked available. */
-export const holidayChoices = pgTable('holiday_choices', {
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  date: date('date', { mode: 'string' }).notNull(),
-  available: boolean('available').notNull(),
-}, (t) => [primaryKey({ columns: [t.providerId, t.date] })]);
+export const holidayChoices = pgTable(
+  'holiday_choices',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    available: boolean('available').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.date] })],
+);
 
 /**
  * A class timetable rule (docs/product-rules.md#classes). repeat_every_weeks NULL means a single
  * occurrence.
  */
-export const repeaters = pgTable('repeaters', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').notNull().references(() => services.id),
-  startLocal: timestamp('start_local', { mode: 'string' }).notNull(),
-  timezone: text('timezone').notNull(),
-  repeatEveryWeeks: smallint('repeat_every_weeks'),
-  /** ISO weekdays 1..7 on which it repeats. */
-  weekdays: smallint('weekdays').array().notNull(),
-  /** Occurrences exist as slot rows up to (excluding) this local date. */
-  materialisedUntil: date('materialised_until', { mode: 'string' }),
-  endedAt: instant('ended_at'),
-  createdAt: createdAt(),
-}, (t) => [check('repeaters_every', sql`${t.repeatEveryWeeks} IS NULL OR ${t.repeatEveryWeeks} BETWEEN 1 AND 4`)]);
+export const repeaters = pgTable(
+  'repeaters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    startLocal: timestamp('start_local', { mode: 'string' }).notNull(),
+    timezone: text('timezone').notNull(),
+    repeatEveryWeeks: smallint('repeat_every_weeks'),
+    /** ISO weekdays 1..7 on which it repeats. */
+    weekdays: smallint('weekdays').array().notNull(),
+    /** Occurrences exist as slot rows up to (excluding) this local date. */
+    materialisedUntil: date('materialised_until', { mode: 'string' }),
+    endedAt: instant('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('repeaters_every', sql`${t.repeatEveryWeeks} IS NULL OR ${t.repeatEveryWeeks} BETWEEN 1 AND 4`)],
+);
 
 /** Class occurrences. seats_taken counts active bookings; the check makes overbooking impossible. */
-export const slots = pgTable('slots', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').notNull().references(() => services.id),
-  repeaterId: integer('repeater_id').references(() => repeaters.id),
-  startsAt: instant('starts_at').notNull(),
-  endsAt: instant('ends_at').notNull(),
-  capacity: integer('capacity').notNull(),
-  seatsTaken: integer('seats_taken').notNull().default(0),
-  cancelledAt: instant('cancelled_at'),
-  createdAt: createdAt(),
-}, (t) => [
-  check('slots_order', sql`${t.startsAt} < ${t.endsAt}`),
-  check('slots_seats', sql`${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.capacity}`),
-  uniqueIndex('slots_repeater_start').on(t.repeaterId, t.startsAt),
-  index('slots_provider_start').on(t.providerId, t.startsAt),
-]);
+export const slots = pgTable(
+  'slots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    repeaterId: integer('repeater_id').references(() => repeaters.id),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    capacity: integer('capacity').notNull(),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('slots_order', sql`${t.startsAt} < ${t.endsAt}`),
+    check('slots_seats', sql`${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.capacity}`),
+    uniqueIndex('slots_repeater_start').on(t.repeaterId, t.startsAt),
+    index('slots_provider_start').on(t.providerId, t.startsAt),
+  ],
+);
 
 // ── Plans and memberships ───────────────────────────────────────────────────────────────────
 
-export const plans = pgTable('plans', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  descriptionHtml: text('description_html').notNull().default(''),
-  priceCents: integer('price_cents').notNull(),
-  /** 'month' for a recurring membership, NULL for a single payment. */
-  interval: text('interval', { enum: ['month'] }),
-  /** Validity of a single payment, in months (1, 3, 6 or 12). */
-  expiresInMonths: smallint('expires_in_months'),
-  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
-  coverImageId: uuid('cover_image_id').references(() => images.id, { onDelete: 'set null' }),
-  deletedAt: instant('deleted_at'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check('plans_price_range', sql`${t.priceCents} BETWEEN 0 AND 1000000`),
-  check('plans_kind', sql`(${t.interval} = 'month' AND ${t.expiresInMonths} IS NULL) OR (${t.interval} IS NULL AND ${t.expiresInMonths} IN (1, 3, 6, 12))`),
-]);
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    descriptionHtml: text('description_html').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    /** 'month' for a recurring membership, NULL for a single payment. */
+    interval: text('interval', { enum: ['month'] }),
+    /** Validity of a single payment, in months (1, 3, 6 or 12). */
+    expiresInMonths: smallint('expires_in_months'),
+    benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+    coverImageId: uuid('cover_image_id').references(() => images.id, { onDelete: 'set null' }),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('plans_price_range', sql`${t.priceCents} BETWEEN 0 AND 1000000`),
+    check(
+      'plans_kind',
+      sql`(${t.interval} = 'month' AND ${t.expiresInMonths} IS NULL) OR (${t.interval} IS NULL AND ${t.expiresInMonths} IN (1, 3, 6, 12))`,
+    ),
+  ],
+);
 
 /** A group of services a plan covers, with how many bookings it grants per period. */
-export const planGroups = pgTable('plan_groups', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  planId: integer('plan_id').notNull().references(() => plans.id, { onDelete: 'cascade' }),
-  quantity: integer('quantity').notNull(),
-  position: integer('position').notNull().default(0),
-}, (t) => [check('plan_groups_quantity', sql`${t.quantity} BETWEEN 1 AND 1000`)]);
+export const planGroups = pgTable(
+  'plan_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [check('plan_groups_quantity', sql`${t.quantity} BETWEEN 1 AND 1000`)],
+);
 
-export const planGroupServices = pgTable('plan_group_services', {
-  groupId: integer('group_id').notNull().references(() => planGroups.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').notNull().references(() => services.id),
-}, (t) => [primaryKey({ columns: [t.groupId, t.serviceId] })]);
+export const planGroupServices = pgTable(
+  'plan_group_services',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => planGroups.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.serviceId] })],
+);
 
-export const memberships = pgTable('memberships', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  clientId: uuid('client_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  planId: integer('plan_id').notNull().references(() => plans.id),
-  /** What was bought, as it was when bought. */
-  name: text('name').notNull(),
-  priceCents: integer('price_cents').notNull(),
-  interval: text('interval', { enum: ['month'] }),
-  expiresInMonths: smallint('expires_in_months'),
-  status: text('status', { enum: ['held', 'active', 'cancelled', 'expired'] }).notNull(),
-  holdExpiresAt: instant('hold_expires_at'),
-  confirmedAt: instant('confirmed_at'),
-  paymentMethod: text('payment_method', { enum: ['card', 'in_person'] }),
-  paidAt: instant('paid_at'),
-  periodStart: instant('period_start'),
-  periodEnd: instant('period_end'),
-  /** Monthly memberships renew until cancelled; cancelling keeps benefits until period_end. */
-  renews: boolean('renews').notNull().default(false),
-  cancelledAt: instant('cancelled_at'),
-  stripeSubscriptionId: text('stripe_subscription_id').unique(),
-  createdAt: createdAt(),
-}, (t) => [index('memberships_client').on(t.clientId), index('memberships_provider').on(t.providerId)]);
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** What was bought, as it was when bought. */
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    interval: text('interval', { enum: ['month'] }),
+    expiresInMonths: smallint('expires_in_months'),
+    status: text('status', { enum: ['held', 'active', 'cancelled', 'expired'] }).notNull(),
+    holdExpiresAt: instant('hold_expires_at'),
+    confirmedAt: instant('confirmed_at'),
+    paymentMethod: text('payment_method', { enum: ['card', 'in_person'] }),
+    paidAt: instant('paid_at'),
+    periodStart: instant('period_start'),
+    periodEnd: instant('period_end'),
+    /** Monthly memberships renew until cancelled; cancelling keeps benefits until period_end. */
+    renews: boolean('renews').notNull().default(false),
+    cancelledAt: instant('cancelled_at'),
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('memberships_client').on(t.clientId), index('memberships_provider').on(t.providerId)],
+);
 
 // ── Bookings and payments ───────────────────────────────────────────────────────────────────
 
-export const appointments = pgTable('appointments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  clientId: uuid('client_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  serviceId: integer('service_id').notNull().references(() => services.id),
-  /** The class occurrence booked; NULL for 1:1 appointments. */
-  slotId: integer('slot_id').references(() => slots.id),
-  startsAt: instant('starts_at').notNull(),
-  endsAt: instant('ends_at').notNull(),
-  priceCents: integer('price_cents').notNull(),
-  status: text('status', { enum: ['held', 'confirmed', 'cancelled', 'expired'] }).notNull(),
-  holdExpiresAt: instant('hold_expires_at'),
-  confirmedAt: instant('confirmed_at'),
-  cancelledAt: instant('cancelled_at'),
-  cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
-  paidAt: instant('paid_at'),
-  paymentMethod: text('payment_method', { enum: ['in_person', 'card', 'membership'] }),
-  membershipId: uuid('membership_id').references(() => memberships.id),
-  membershipGroupId: integer('membership_group_id').references(() => planGroups.id),
-  /** Refund owed by a cancellation and not yet executed (cents); credits returned are tracked by membership_id being cleared. */
-  refundDueCents: integer('refund_due_cents').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check('appointments_order', sql`${t.startsAt} < ${t.endsAt}`),
-  /** One active place per client per class occurrence. */
-  uniqueIndex('appointments_one_per_client_slot').on(t.clientId, t.slotId).where(sql`${t.status} IN ('held', 'confirmed') AND ${t.slotId} IS NOT NULL`),
-  index('appointments_provider_start').on(t.providerId, t.startsAt),
-  index('appointments_client_start').on(t.clientId, t.startsAt),
-  /** Housekeeping finds holds past their expiry (few rows: only live holds). */
-  index('appointments_hold_expiry').on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
-]);
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    /** The class occurrence booked; NULL for 1:1 appointments. */
+    slotId: integer('slot_id').references(() => slots.id),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: ['held', 'confirmed', 'cancelled', 'expired'] }).notNull(),
+    holdExpiresAt: instant('hold_expires_at'),
+    confirmedAt: instant('confirmed_at'),
+    cancelledAt: instant('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    paidAt: instant('paid_at'),
+    paymentMethod: text('payment_method', { enum: ['in_person', 'card', 'membership'] }),
+    membershipId: uuid('membership_id').references(() => memberships.id),
+    membershipGroupId: integer('membership_group_id').references(() => planGroups.id),
+    /** Refund owed by a cancellation and not yet executed (cents); credits returned are tracked by membership_id being cleared. */
+    refundDueCents: integer('refund_due_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('appointments_order', sql`${t.startsAt} < ${t.endsAt}`),
+    /** One active place per client per class occurrence. */
+    uniqueIndex('appointments_one_per_client_slot')
+      .on(t.clientId, t.slotId)
+      .where(sql`${t.status} IN ('held', 'confirmed') AND ${t.slotId} IS NOT NULL`),
+    index('appointments_provider_start').on(t.providerId, t.startsAt),
+    index('appointments_client_start').on(t.clientId, t.startsAt),
+    /** Housekeeping finds holds past their expiry (few rows: only live holds). */
+    index('appointments_hold_expiry')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'held'`),
+  ],
+);
 
-export const payments = pgTable('payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  payerId: uuid('payer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  providerId: uuid('provider_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  appointmentId: uuid('appointment_id').references(() => appointments.id),
-  membershipId: uuid('membership_id').references(() => memberships.id),
-  amountCents: integer('amount_cents').notNull(),
-  method: text('method', { enum: ['card', 'in_person'] }).notNull(),
-  status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] }).notNull(),
-  stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
-  refundedCents: integer('refunded_cents').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check('payments_target', sql`(${t.appointmentId} IS NULL) <> (${t.membershipId} IS NULL)`),
-  check('payments_refund_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
-]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    membershipId: uuid('membership_id').references(() => memberships.id),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: ['card', 'in_person'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] }).notNull(),
+    stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_target', sql`(${t.appointmentId} IS NULL) <> (${t.membershipId} IS NULL)`),
+    check('payments_refund_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
+  ],
+);
 
 // ── Background work (docs/architecture.md#background-jobs-and-e-mail) ───────────────────────
 
@@ -336,41 +464,51 @@ export const payments = pgTable('payments', {
  * with `FOR UPDATE SKIP LOCKED`, runs it outside any transaction, then deletes it, or reschedules
  * it with backoff after a failure. Periodic jobs carry a unique `key` so N processes keep one row.
  */
-export const jobs = pgTable('jobs', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  kind: text('kind').notNull(),
-  payload: jsonb('payload').$type<unknown>().notNull(),
-  key: text('key').unique(),
-  runAt: instant('run_at').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  maxAttempts: integer('max_attempts').notNull(),
-  lockedUntil: instant('locked_until'),
-  lastError: text('last_error'),
-  /** Set when a one-off job used up its attempts: kept for an operator to see, never run again. */
-  failedAt: instant('failed_at'),
-  createdAt: createdAt(),
-}, (t) => [
-  check('jobs_attempts', sql`${t.maxAttempts} >= 1 AND ${t.attempts} >= 0`),
-  index('jobs_due').on(t.runAt).where(sql`${t.failedAt} IS NULL`),
-]);
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    key: text('key').unique(),
+    runAt: instant('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    lockedUntil: instant('locked_until'),
+    lastError: text('last_error'),
+    /** Set when a one-off job used up its attempts: kept for an operator to see, never run again. */
+    failedAt: instant('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('jobs_attempts', sql`${t.maxAttempts} >= 1 AND ${t.attempts} >= 0`),
+    index('jobs_due')
+      .on(t.runAt)
+      .where(sql`${t.failedAt} IS NULL`),
+  ],
+);
 
 /**
  * E-mails waiting to be sent or sent (docs/architecture.md#background-jobs-and-e-mail): written in
  * the transaction of the change they report, delivered by a `mail.send` job (whose run_at is the
  * next attempt). Once sent, only the envelope is kept: the body may carry a sign-in link.
  */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-  sentAt: instant('sent_at'),
-  createdAt: createdAt(),
-}, (t) => [index('mail_outbox_sent').on(t.sentAt)]);
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_sent').on(t.sentAt)],
+);
 
 /** An attachment as JSON: binary content is base64. */
 export interface StoredAttachment {

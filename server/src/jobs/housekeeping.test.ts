@@ -53,8 +53,18 @@ describe('housekeeping', () => {
   it('deletes used and expired social sign-in attempts', async () => {
     const now = t.clock.now();
     const minutes = (m: number) => new Date(now.getTime() + m * 60_000);
-    const attempt = (stateHash: string, expiresAt: Date, usedAt: Date | null = null) => ({ stateHash, provider: 'google' as const, nonce: 'n', codeVerifier: 'v', expiresAt, usedAt, createdAt: now });
-    await t.db.insert(oauthAttempts).values([attempt('live', minutes(10)), attempt('used', minutes(10), now), attempt('early', minutes(5))]);
+    const attempt = (stateHash: string, expiresAt: Date, usedAt: Date | null = null) => ({
+      stateHash,
+      provider: 'google' as const,
+      nonce: 'n',
+      codeVerifier: 'v',
+      expiresAt,
+      usedAt,
+      createdAt: now,
+    });
+    await t.db
+      .insert(oauthAttempts)
+      .values([attempt('live', minutes(10)), attempt('used', minutes(10), now), attempt('early', minutes(5))]);
     await later(0);
     expect((await t.db.select().from(oauthAttempts)).map((a) => a.stateHash).sort()).toEqual(['early', 'live']);
     await later(10);
@@ -69,14 +79,20 @@ describe('housekeeping', () => {
     expect(await keys()).toHaveLength(2);
     await later(10);
     expect(await keys()).toEqual([]);
-    for (let i = 0; i < 5; i++) expect((await t.agent({ ip: `10.0.1.${i}` }).post('/api/login', { email: 'ivy@example.com' })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.agent({ ip: `10.0.1.${i}` }).post('/api/login', { email: 'ivy@example.com' })).status).toBe(200);
     expect((await t.agent({ ip: '10.0.1.9' }).post('/api/login', { email: 'ivy@example.com' })).status).toBe(429);
   });
 
   it('expires holds past their 10 minutes and gives their class places back', async () => {
     const fixture = await raceFixture(t.db, { clients: 3, sessionSecret: SECRET, now: t.clock.now() });
     const book = async (client: number, body: object) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: bookingHeaders(fixture.clients[client]!), payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: bookingHeaders(fixture.clients[client]!),
+        payload: body,
+      });
       expect(res.statusCode).toBe(201);
       return res.json().data.id as string;
     };

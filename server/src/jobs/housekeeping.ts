@@ -22,19 +22,23 @@ const SENT_MAIL_KEPT_MS = 30 * DAY_MS;
 
 export function registerHousekeeping(jobs: JobRunner, deps: { db: Db; clock: Clock; rateLimitWindowMinutes: number }): void {
   const { db, clock } = deps;
-  jobs.register('housekeeping', async () => {
-    const now = clock.now();
-    await deleteExpiredSessions(db, now);
-    await deleteSpentMagicLinks(db, new Date(now.getTime() - EXPIRED_LINK_KEPT_MS));
-    await deleteSpentAttempts(db, now);
-    await deleteStaleRateLimits(db, deps.rateLimitWindowMinutes * 60_000, now);
-    await deleteSentMail(db, new Date(now.getTime() - SENT_MAIL_KEPT_MS));
-    // Under each provider's lock, as a booking would do it (docs/architecture.md, "Bookings").
-    for (const providerId of await providersWithStaleHolds(db, now)) {
-      await db.transaction(async (tx) => {
-        await lockProvider(tx, providerId);
-        await expireStaleHolds(tx, providerId, now);
-      });
-    }
-  }, { everyMs: HOUSEKEEPING_EVERY_MS });
+  jobs.register(
+    'housekeeping',
+    async () => {
+      const now = clock.now();
+      await deleteExpiredSessions(db, now);
+      await deleteSpentMagicLinks(db, new Date(now.getTime() - EXPIRED_LINK_KEPT_MS));
+      await deleteSpentAttempts(db, now);
+      await deleteStaleRateLimits(db, deps.rateLimitWindowMinutes * 60_000, now);
+      await deleteSentMail(db, new Date(now.getTime() - SENT_MAIL_KEPT_MS));
+      // Under each provider's lock, as a booking would do it (docs/architecture.md, "Bookings").
+      for (const providerId of await providersWithStaleHolds(db, now)) {
+        await db.transaction(async (tx) => {
+          await lockProvider(tx, providerId);
+          await expireStaleHolds(tx, providerId, now);
+        });
+      }
+    },
+    { everyMs: HOUSEKEEPING_EVERY_MS },
+  );
 }

@@ -39,10 +39,12 @@ describe('one-off jobs', () => {
       done.push(name);
     });
     await db.transaction(async (tx) => r.enqueue(tx, 'greet', { name: 'kept' }));
-    await expect(db.transaction(async (tx) => {
-      await r.enqueue(tx, 'greet', { name: 'rolled back' });
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      db.transaction(async (tx) => {
+        await r.enqueue(tx, 'greet', { name: 'rolled back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
 
     expect(await r.runDue()).toBe(1);
     expect(await r.runDue()).toBe(0);
@@ -141,9 +143,13 @@ describe('periodic jobs', () => {
     const b = runner();
     let runs = 0;
     for (const r of [a, b]) {
-      r.register('tidy', async () => {
-        runs++;
-      }, { everyMs: 10 * 60_000 });
+      r.register(
+        'tidy',
+        async () => {
+          runs++;
+        },
+        { everyMs: 10 * 60_000 },
+      );
     }
     await Promise.all([a.schedulePeriodic(), b.schedulePeriodic()]);
     expect(await rows()).toHaveLength(1);
@@ -157,16 +163,22 @@ describe('periodic jobs', () => {
     await Promise.all([a.runDue(), b.runDue()]);
     expect(runs).toBe(2);
     await a.schedulePeriodic();
-    expect(await rows()).toEqual([expect.objectContaining({ kind: 'tidy', key: 'tidy', attempts: 0, runAt: new Date(clock.now().getTime() + 10 * 60_000) })]);
+    expect(await rows()).toEqual([
+      expect.objectContaining({ kind: 'tidy', key: 'tidy', attempts: 0, runAt: new Date(clock.now().getTime() + 10 * 60_000) }),
+    ]);
   });
 
   it('never give up: a failure is retried, within the period', async () => {
     const r = runner();
     let calls = 0;
-    r.register('tidy', async () => {
-      calls++;
-      if (calls <= 12) throw new Error('database busy');
-    }, { everyMs: 10 * 60_000 });
+    r.register(
+      'tidy',
+      async () => {
+        calls++;
+        if (calls <= 12) throw new Error('database busy');
+      },
+      { everyMs: 10 * 60_000 },
+    );
     await r.schedulePeriodic();
     for (let i = 0; i < 12; i++) {
       await r.runDue();
@@ -195,11 +207,20 @@ describe('the polling loop', () => {
 
   it('leaves a database outage to the health monitor instead of logging it at every poll', async () => {
     const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    const unreachable = new Proxy({}, { get: () => { throw outage; } }) as Db;
+    const unreachable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw outage;
+        },
+      },
+    ) as Db;
     const logged: string[] = [];
     const noted: unknown[] = [];
     const r = jobRunner({
-      db: unreachable, clock, log: { warn: () => undefined, error: (_o, msg) => logged.push(msg) },
+      db: unreachable,
+      clock,
+      log: { warn: () => undefined, error: (_o, msg) => logged.push(msg) },
       databaseFailed: (err) => noted.push(err) > 0,
     });
     r.register('mail', async () => undefined);
@@ -214,12 +235,18 @@ describe('the polling loop', () => {
 describe(`two processes racing on ${engine}`, () => {
   it('do every job exactly once', async () => {
     // On PostgreSQL each runner has its own connection pool, like two app processes.
-    const second = engine === 'postgres' ? await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 4, timeouts: DEFAULT_DATABASE_TIMEOUTS }) : null;
+    const second =
+      engine === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 4, timeouts: DEFAULT_DATABASE_TIMEOUTS })
+        : null;
     try {
       const a = runner();
       const b = runner(second?.db ?? db);
       const seen = new Map<number, string[]>();
-      for (const [name, r] of [['a', a], ['b', b]] as const) {
+      for (const [name, r] of [
+        ['a', a],
+        ['b', b],
+      ] as const) {
         r.register<number>('count', async (n) => {
           seen.set(n, [...(seen.get(n) ?? []), name]);
           await new Promise((resolve) => setImmediate(resolve));

@@ -141,7 +141,14 @@ export function jobRunner(deps: JobRunnerDeps): JobRunner {
 
   async function enqueue(tx: Db | Tx, kind: string, payload: unknown, opts: EnqueueOptions = {}): Promise<void> {
     const now = clock.now();
-    await insertJob(tx, { kind, payload, runAt: opts.runAt ?? now, key: opts.key, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, createdAt: now });
+    await insertJob(tx, {
+      kind,
+      payload,
+      runAt: opts.runAt ?? now,
+      key: opts.key,
+      maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      createdAt: now,
+    });
   }
 
   async function schedulePeriodic(): Promise<void> {

@@ -5,7 +5,10 @@ import { jobs } from '../db/schema.ts';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** Adds a job; with a key, only if no job with that key exists (periodic and other once-only jobs). */
-export async function insertJob(tx: Db | Tx, row: { kind: string; payload: unknown; runAt: Date; maxAttempts: number; key?: string; createdAt: Date }): Promise<void> {
+export async function insertJob(
+  tx: Db | Tx,
+  row: { kind: string; payload: unknown; runAt: Date; maxAttempts: number; key?: string; createdAt: Date },
+): Promise<void> {
   const insert = tx.insert(jobs).values({ ...row, key: row.key ?? null });
   await (row.key ? insert.onConflictDoNothing({ target: jobs.key }) : insert);
 }
@@ -19,12 +22,9 @@ export async function claimJob(db: Db, kinds: string[], now: Date, lockedUntil: 
   const next = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(
-      inArray(jobs.kind, kinds),
-      isNull(jobs.failedAt),
-      lte(jobs.runAt, now),
-      or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
-    ))
+    .where(
+      and(inArray(jobs.kind, kinds), isNull(jobs.failedAt), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now))),
+    )
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -46,7 +46,10 @@ export async function deleteJob(db: Db, job: JobRow): Promise<void> {
 
 /** Releases the job to run again at `runAt` (a periodic job's next run, or a retry). */
 export async function rescheduleJob(db: Db, job: JobRow, set: { runAt: Date; attempts?: number; lastError: string | null }): Promise<void> {
-  await db.update(jobs).set({ ...set, lockedUntil: null }).where(leased(job));
+  await db
+    .update(jobs)
+    .set({ ...set, lockedUntil: null })
+    .where(leased(job));
 }
 
 export async function failJob(db: Db, job: JobRow, now: Date, lastError: string): Promise<void> {

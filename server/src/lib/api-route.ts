@@ -62,5 +62,8 @@ function errorStatuses(route: ApiRoute): Map<number, string[]> {
 export const openApiTransform: SwaggerTransform = (document) => {
   const { multipart, ...schema } = document.schema;
   if (!multipart) return jsonSchemaTransform(document);
-  return jsonSchemaTransform({ ...document, schema: { ...schema, body: multipart, consumes: ['multipart/form-data', 'application/json'] } });
+  return jsonSchemaTransform({
+    ...document,
+    schema: { ...schema, body: multipart, consumes: ['multipart/form-data', 'application/json'] },
+  });
 };

@@ -6,7 +6,20 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Fields of Node's socket errors and of PostgreSQL's errors that name what failed, never data. */
-const ERROR_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'severity', 'routine', 'schema', 'table', 'column', 'constraint', 'statusCode'] as const;
+const ERROR_FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'severity',
+  'routine',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'statusCode',
+] as const;
 
 interface SerializedError {
   type: string;

@@ -39,7 +39,8 @@ describe('with the SMTP server down', () => {
     const port = await freePort();
     const t = await appWithSmtp(port);
     const fixture = await raceFixture(t.db, { clients: 1, sessionSecret: SECRET, now: t.clock.now() });
-    const post = (url: string, body: object = {}) => t.app.inject({ method: 'POST', url, headers: bookingHeaders(fixture.clients[0]!), payload: body });
+    const post = (url: string, body: object = {}) =>
+      t.app.inject({ method: 'POST', url, headers: bookingHeaders(fixture.clients[0]!), payload: body });
 
     const held = await post('/api/appointments', { service_id: fixture.shortService, starts_at: fixture.appointmentStart });
     expect(held.statusCode).toBe(201);
@@ -68,7 +69,10 @@ describe('with the SMTP server down', () => {
     const sent = await t.db.select().from(outboxTable);
     expect(sent.every((m) => m.sentAt !== null && m.attempts === 2 && m.lastError === null)).toBe(true);
     // Only the envelope is kept once sent.
-    expect(sent.map((m) => [m.text, m.html, m.attachments])).toEqual([['', '', []], ['', '', []]]);
+    expect(sent.map((m) => [m.text, m.html, m.attachments])).toEqual([
+      ['', '', []],
+      ['', '', []],
+    ]);
     expect(await t.db.select().from(jobs)).toEqual([]);
   });
 });
@@ -86,7 +90,10 @@ describe('delivery', () => {
     return { db: database.db, clock, runner, mail: mailOutbox({ db: database.db, clock, mailer, jobs: runner }) };
   }
   const message = {
-    to: 'ana@example.com', subject: 'Booking confirmed: Yoga', text: 'See you there.', html: '<p>See you there.</p>',
+    to: 'ana@example.com',
+    subject: 'Booking confirmed: Yoga',
+    text: 'See you there.',
+    html: '<p>See you there.</p>',
     attachments: [
       { filename: 'Yoga.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
       { filename: 'logo.bin', contentType: 'application/octet-stream', content: Buffer.from([0, 255, 1, 254]) },
@@ -124,10 +131,12 @@ describe('delivery', () => {
   it('sends nothing for a change that was rolled back', async () => {
     const inbox = await inboxOn();
     const { db, runner, mail } = await outboxWith(inbox);
-    await expect(db.transaction(async (tx) => {
-      await mail.queue(tx, [message]);
-      throw new Error('the booking failed');
-    })).rejects.toThrow('the booking failed');
+    await expect(
+      db.transaction(async (tx) => {
+        await mail.queue(tx, [message]);
+        throw new Error('the booking failed');
+      }),
+    ).rejects.toThrow('the booking failed');
     expect(await runner.runDue()).toBe(0);
     expect(await db.select().from(outboxTable)).toEqual([]);
     expect(inbox.messages).toEqual([]);

@@ -30,23 +30,35 @@ function storeAttachment(a: MailAttachment): StoredAttachment {
 }
 
 function loadAttachment(a: StoredAttachment): MailAttachment {
-  return { filename: a.filename, contentType: a.contentType, content: a.encoding === 'base64' ? Buffer.from(a.content, 'base64') : a.content };
+  return {
+    filename: a.filename,
+    contentType: a.contentType,
+    content: a.encoding === 'base64' ? Buffer.from(a.content, 'base64') : a.content,
+  };
 }
 
 export function mailOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; jobs: JobRunner }): MailOutbox {
   const { db, clock, mailer, jobs } = deps;
 
   jobs.register<{ id: number }>(SEND_JOB, async ({ id }) => {
-    const [m] = await db.select().from(outboxTable).where(and(eq(outboxTable.id, id), isNull(outboxTable.sentAt))).limit(1);
+    const [m] = await db
+      .select()
+      .from(outboxTable)
+      .where(and(eq(outboxTable.id, id), isNull(outboxTable.sentAt)))
+      .limit(1);
     // Already sent: the job is being repeated after its process died before deleting it.
     if (!m) return;
     try {
       await mailer.send({ to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments.map(loadAttachment) });
     } catch (err) {
-      await db.update(outboxTable).set({ attempts: m.attempts + 1, lastError: err instanceof Error ? err.message : String(err) }).where(eq(outboxTable.id, id));
+      await db
+        .update(outboxTable)
+        .set({ attempts: m.attempts + 1, lastError: err instanceof Error ? err.message : String(err) })
+        .where(eq(outboxTable.id, id));
       throw err;
     }
-    await db.update(outboxTable)
+    await db
+      .update(outboxTable)
       .set({ sentAt: clock.now(), attempts: m.attempts + 1, lastError: null, text: '', html: '', attachments: [] })
       .where(eq(outboxTable.id, id));
   });
@@ -57,7 +69,16 @@ export function mailOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; jobs: J
       const now = clock.now();
       const rows = await tx
         .insert(outboxTable)
-        .values(messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: (m.attachments ?? []).map(storeAttachment), createdAt: now })))
+        .values(
+          messages.map((m) => ({
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            attachments: (m.attachments ?? []).map(storeAttachment),
+            createdAt: now,
+          })),
+        )
         .returning({ id: outboxTable.id });
       for (const { id } of rows) await jobs.enqueue(tx, SEND_JOB, { id }, { maxAttempts: SEND_ATTEMPTS });
     },

@@ -58,7 +58,11 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secure };
 
   const issueXsrf = (reply: FastifyReply, sessionIdHash: string | null) => {
-    reply.setCookie(XSRF_COOKIE, xsrfToken(config.sessionSecret, randomToken(24), sessionIdHash), { ...cookieBase, httpOnly: false, maxAge: SESSION_TTL_DAYS * 86_400 });
+    reply.setCookie(XSRF_COOKIE, xsrfToken(config.sessionSecret, randomToken(24), sessionIdHash), {
+      ...cookieBase,
+      httpOnly: false,
+      maxAge: SESSION_TTL_DAYS * 86_400,
+    });
   };
   const validXsrf = (token: string, sessionIdHash: string | null) => {
     const [nonce] = token.split('.');

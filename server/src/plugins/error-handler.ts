@@ -14,10 +14,19 @@ export function registerErrorHandler(app: FastifyInstance, database: Pick<Databa
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) return send(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return send(reply, validationError(fieldErrors(err.validation.map((v) => ({
-        path: String(v.instancePath ?? '').split('/').filter(Boolean),
-        message: v.message ?? 'This value is not valid.',
-      })))));
+      return send(
+        reply,
+        validationError(
+          fieldErrors(
+            err.validation.map((v) => ({
+              path: String(v.instancePath ?? '')
+                .split('/')
+                .filter(Boolean),
+              message: v.message ?? 'This value is not valid.',
+            })),
+          ),
+        ),
+      );
     }
     // An outage is logged once by `database`, not once per request, and the client may retry.
     if (database.failed(err)) {

@@ -40,7 +40,13 @@ export async function deleteStaleRateLimits(db: Db, windowMs: number, now: Date)
  * Counts one hit against each key in turn, stopping at the first over its limit, and then answers
  * 429 naming the wait; the error carries `retryAfterSeconds`, sent as the Retry-After header.
  */
-export async function enforceRateLimits(db: Db, rules: { key: string; limit: number }[], windowMs: number, now: Date, what: string): Promise<void> {
+export async function enforceRateLimits(
+  db: Db,
+  rules: { key: string; limit: number }[],
+  windowMs: number,
+  now: Date,
+  what: string,
+): Promise<void> {
   for (const rule of rules) {
     const hit = await consumeRateLimit(db, rule.key, rule.limit, windowMs, now);
     if (!hit.allowed) {

@@ -21,7 +21,11 @@ export async function deleteSession(db: Db | Tx, idHash: string): Promise<void> 
 }
 
 /** The signed-in user of a live session, or null. */
-export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<{ user: typeof users.$inferSelect; lastSeenAt: Date } | null> {
+export async function findSessionUser(
+  db: Db,
+  idHash: string,
+  now: Date,
+): Promise<{ user: typeof users.$inferSelect; lastSeenAt: Date } | null> {
   const [row] = await db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)

@@ -17,7 +17,11 @@ export class Agent {
   sendXsrf = true;
 
   /** `settle` runs after each request: the test app delivers the e-mails it queued (test-app.ts). */
-  constructor(private app: FastifyInstance, private ip = '127.0.0.1', private settle: () => Promise<unknown> = async () => undefined) {}
+  constructor(
+    private app: FastifyInstance,
+    private ip = '127.0.0.1',
+    private settle: () => Promise<unknown> = async () => undefined,
+  ) {}
 
   private cookieHeader(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -31,7 +35,11 @@ export class Agent {
     }
   }
 
-  async request<T = Record<string, unknown>>(method: string, url: string, opts: { json?: unknown; payload?: Buffer | string; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    opts: { json?: unknown; payload?: Buffer | string; headers?: Record<string, string> } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
     if (method !== 'GET' && this.sendXsrf) {
       if (!this.jar.has('XSRF-TOKEN')) await this.get('/sanctum/csrf-cookie');
@@ -50,7 +58,12 @@ export class Agent {
     this.absorb(res);
     await this.settle();
     const type = String(res.headers['content-type'] ?? '');
-    return { status: res.statusCode, body: (type.includes('json') ? res.json() : res.body) as T, headers: res.headers, cookies: res.cookies };
+    return {
+      status: res.statusCode,
+      body: (type.includes('json') ? res.json() : res.body) as T,
+      headers: res.headers,
+      cookies: res.cookies,
+    };
   }
 
   get<T = Record<string, unknown>>(url: string) {
@@ -62,17 +75,28 @@ export class Agent {
   }
 
   /** multipart/form-data, as the account settings form sends it. */
-  async postForm<T = Record<string, unknown>>(url: string, fields: Record<string, string>, files: Record<string, { data: Buffer; filename: string; type: string }> = {}) {
+  async postForm<T = Record<string, unknown>>(
+    url: string,
+    fields: Record<string, string>,
+    files: Record<string, { data: Buffer; filename: string; type: string }> = {},
+  ) {
     const boundary = `----slotted${Math.random().toString(16).slice(2)}`;
     const chunks: Buffer[] = [];
     for (const [k, v] of Object.entries(fields)) {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     }
     for (const [k, f] of Object.entries(files)) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+        ),
+      );
       chunks.push(f.data, Buffer.from('\r\n'));
     }
     chunks.push(Buffer.from(`--${boundary}--\r\n`));
-    return this.request<T>('POST', url, { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return this.request<T>('POST', url, {
+      payload: Buffer.concat(chunks),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
   }
 }

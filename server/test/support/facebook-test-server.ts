@@ -26,7 +26,9 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
   const clientSecret = 'fb-app-secret';
   const codes = new Map<string, { user: string; challenge: string; redirectUri: string }>();
   const tokens = new Map<string, string>();
-  const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1877f2' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1877f2' } })
+    .png()
+    .toBuffer();
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://x');
@@ -44,7 +46,11 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
         redirect.searchParams.set('error_reason', 'user_denied');
       } else {
         const code = randomBytes(16).toString('hex');
-        codes.set(code, { user: as, challenge: url.searchParams.get('code_challenge') ?? '', redirectUri: url.searchParams.get('redirect_uri')! });
+        codes.set(code, {
+          user: as,
+          challenge: url.searchParams.get('code_challenge') ?? '',
+          redirectUri: url.searchParams.get('redirect_uri')!,
+        });
         redirect.searchParams.set('code', code);
       }
       res.writeHead(302, { location: redirect.toString() });
@@ -58,7 +64,13 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
       codes.delete(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
-      if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret || !grant || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri')) {
+      if (
+        form.get('client_id') !== clientId ||
+        form.get('client_secret') !== clientSecret ||
+        !grant ||
+        grant.challenge !== challenge ||
+        grant.redirectUri !== form.get('redirect_uri')
+      ) {
         return send(400, { error: 'invalid_grant', error_description: 'Invalid verification code format.' });
       }
       const token = randomBytes(16).toString('hex');
@@ -70,7 +82,12 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
       const id = tokens.get(token);
       if (!id) return send(401, { error: { message: 'Invalid OAuth access token.' } });
       const u = users[id]!;
-      return send(200, { id, name: u.name, ...(u.email ? { email: u.email } : {}), picture: { data: { url: `${base}/pictures/${id}.png`, is_silhouette: false } } });
+      return send(200, {
+        id,
+        name: u.name,
+        ...(u.email ? { email: u.email } : {}),
+        picture: { data: { url: `${base}/pictures/${id}.png`, is_silhouette: false } },
+      });
     }
     if (url.pathname.startsWith('/pictures/')) return send(200, picture, 'image/png');
     send(404, { error: 'not found' });

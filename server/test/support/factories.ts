@@ -39,7 +39,14 @@ export async function buildUser(store: Store, overrides: Partial<typeof users.$i
   const now = store.clock.now();
   const [row] = await store.db
     .insert(users)
-    .values({ email: `person-${nextNumber()}@example.com`, name: 'Ana', timezone: 'Europe/Madrid', createdAt: now, updatedAt: now, ...overrides })
+    .values({
+      email: `person-${nextNumber()}@example.com`,
+      name: 'Ana',
+      timezone: 'Europe/Madrid',
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -54,8 +61,19 @@ export async function buildProvider(store: Store, overrides: Partial<typeof user
 }
 
 /** The booking policy form, saved (again, if the provider already has one). */
-export async function buildPolicy(store: Store, provider: UserRow, overrides: Partial<Omit<typeof policies.$inferInsert, 'providerId'>> = {}) {
-  const values = { minHoursBeforeBooking: 1, maxDaysBeforeBooking: 30, minHoursBeforeCancellation: 24, termsHtml: '', updatedAt: store.clock.now(), ...overrides };
+export async function buildPolicy(
+  store: Store,
+  provider: UserRow,
+  overrides: Partial<Omit<typeof policies.$inferInsert, 'providerId'>> = {},
+) {
+  const values = {
+    minHoursBeforeBooking: 1,
+    maxDaysBeforeBooking: 30,
+    minHoursBeforeCancellation: 24,
+    termsHtml: '',
+    updatedAt: store.clock.now(),
+    ...overrides,
+  };
   const [row] = await store.db
     .insert(policies)
     .values({ providerId: provider.id, ...values })
@@ -68,22 +86,44 @@ export async function buildPolicy(store: Store, provider: UserRow, overrides: Pa
  * The working-hours form, saved: all seven days, the given ISO weekdays worked from `from` to
  * `to` (HH:MM in the provider's zone), the others off.
  */
-export async function buildWorkDays(store: Store, provider: UserRow, hours: { weekdays?: number[]; from?: string; to?: string } = {}): Promise<void> {
+export async function buildWorkDays(
+  store: Store,
+  provider: UserRow,
+  hours: { weekdays?: number[]; from?: string; to?: string } = {},
+): Promise<void> {
   const worked = hours.weekdays ?? [1, 2, 3, 4, 5];
   const fromMinute = minutesOfDay(hours.from ?? '08:00');
   const toMinute = minutesOfDay(hours.to ?? '17:00');
   await store.db.delete(workDays).where(eq(workDays.providerId, provider.id));
-  await store.db.insert(workDays).values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ providerId: provider.id, weekday, available: worked.includes(weekday), fromMinute, toMinute })));
+  await store.db.insert(workDays).values(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      providerId: provider.id,
+      weekday,
+      available: worked.includes(weekday),
+      fromMinute,
+      toMinute,
+    })),
+  );
 }
 
 /** A service in the provider's catalog: an appointment seats one client, a class the default capacity unless given. */
-export async function buildService(store: Store, provider: UserRow, overrides: Partial<Omit<typeof services.$inferInsert, 'providerId'>> = {}): Promise<ServiceRow> {
+export async function buildService(
+  store: Store,
+  provider: UserRow,
+  overrides: Partial<Omit<typeof services.$inferInsert, 'providerId'>> = {},
+): Promise<ServiceRow> {
   const now = store.clock.now();
   const type = overrides.type ?? 'appointment';
   const [row] = await store.db
     .insert(services)
     .values({
-      name: type === 'class' ? 'Yoga' : 'Massage', type, priceCents: 4000, durationMinutes: 60, createdAt: now, updatedAt: now, ...overrides,
+      name: type === 'class' ? 'Yoga' : 'Massage',
+      type,
+      priceCents: 4000,
+      durationMinutes: 60,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
       providerId: provider.id,
       capacity: type === 'appointment' ? DEFAULT_CAPACITY.appointment : (overrides.capacity ?? DEFAULT_CAPACITY.class),
     })
@@ -106,7 +146,15 @@ export async function buildPlan(
   return store.db.transaction(async (tx) => {
     const [plan] = await tx
       .insert(plans)
-      .values({ name: 'Monthly membership', priceCents: 8000, interval: single ? null : 'month', createdAt: now, updatedAt: now, ...columns, providerId: provider.id })
+      .values({
+        name: 'Monthly membership',
+        priceCents: 8000,
+        interval: single ? null : 'month',
+        createdAt: now,
+        updatedAt: now,
+        ...columns,
+        providerId: provider.id,
+      })
       .returning();
     for (const [position, group] of groups.entries()) {
       const [row] = await tx.insert(planGroups).values({ planId: plan!.id, quantity: group.quantity, position }).returning();
@@ -121,7 +169,14 @@ export async function buildOccurrence(store: Store, service: ServiceRow, startsA
   const start = new Date(startsAt);
   const [row] = await store.db
     .insert(slots)
-    .values({ providerId: service.providerId, serviceId: service.id, startsAt: start, endsAt: addMinutes(start, service.durationMinutes), capacity: service.capacity, createdAt: store.clock.now() })
+    .values({
+      providerId: service.providerId,
+      serviceId: service.id,
+      startsAt: start,
+      endsAt: addMinutes(start, service.durationMinutes),
+      capacity: service.capacity,
+      createdAt: store.clock.now(),
+    })
     .returning();
   return row!;
 }
@@ -133,7 +188,9 @@ export async function buildOccurrence(store: Store, service: ServiceRow, startsA
  */
 export async function buildAppointment(
   store: Store,
-  booking: { client: UserRow; service: ServiceRow; status?: 'held' | 'confirmed' | 'cancelled' } & ({ startsAt: Date | string } | { slot: SlotRow }),
+  booking: { client: UserRow; service: ServiceRow; status?: 'held' | 'confirmed' | 'cancelled' } & (
+    { startsAt: Date | string } | { slot: SlotRow }
+  ),
   overrides: Partial<typeof appointments.$inferInsert> = {},
 ): Promise<AppointmentRow> {
   const now = store.clock.now();
@@ -150,18 +207,35 @@ export async function buildAppointment(
     const [row] = await tx
       .insert(appointments)
       .values({
-        clientId: client.id, providerId: service.providerId, serviceId: service.id, slotId: slot?.id ?? null,
-        startsAt, endsAt: slot ? slot.endsAt : addMinutes(startsAt, service.durationMinutes), priceCents: service.priceCents,
-        status, createdAt: now, updatedAt: now, ...when, ...overrides,
+        clientId: client.id,
+        providerId: service.providerId,
+        serviceId: service.id,
+        slotId: slot?.id ?? null,
+        startsAt,
+        endsAt: slot ? slot.endsAt : addMinutes(startsAt, service.durationMinutes),
+        priceCents: service.priceCents,
+        status,
+        createdAt: now,
+        updatedAt: now,
+        ...when,
+        ...overrides,
       })
       .returning();
-    if (slot && row!.status !== 'cancelled') await tx.update(slots).set({ seatsTaken: sql`${slots.seatsTaken} + 1` }).where(eq(slots.id, slot.id));
+    if (slot && row!.status !== 'cancelled')
+      await tx
+        .update(slots)
+        .set({ seatsTaken: sql`${slots.seatsTaken} + 1` })
+        .where(eq(slots.id, slot.id));
     return row!;
   });
 }
 
 /** A signed-in browser's cookies for `user`: a session row as signing in writes one, and its XSRF token. */
-export async function startSession(store: Store, config: Pick<Config, 'secure' | 'sessionSecret'>, user: UserRow): Promise<{ name: string; value: string; xsrf: string }> {
+export async function startSession(
+  store: Store,
+  config: Pick<Config, 'secure' | 'sessionSecret'>,
+  user: UserRow,
+): Promise<{ name: string; value: string; xsrf: string }> {
   const raw = randomToken();
   await insertSession(store.db, sha256(raw), user.id, store.clock.now(), null);
   return { name: sessionCookieName(config), value: raw, xsrf: xsrfToken(config.sessionSecret, randomToken(24), sha256(raw)) };

@@ -8,15 +8,18 @@ declare module 'oidc-provider' {
   }
 
   export default class Provider {
-    constructor(issuer: string, configuration: {
-      clients: Record<string, unknown>[];
-      claims?: Record<string, string[]>;
-      conformIdTokenClaims?: boolean;
-      cookies?: { keys: string[] };
-      features?: Record<string, { enabled: boolean }>;
-      findAccount(ctx: unknown, sub: string): Promise<Account | undefined>;
-      [key: string]: unknown;
-    });
+    constructor(
+      issuer: string,
+      configuration: {
+        clients: Record<string, unknown>[];
+        claims?: Record<string, string[]>;
+        conformIdTokenClaims?: boolean;
+        cookies?: { keys: string[] };
+        features?: Record<string, { enabled: boolean }>;
+        findAccount(ctx: unknown, sub: string): Promise<Account | undefined>;
+        [key: string]: unknown;
+      },
+    );
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

@@ -38,8 +38,12 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [clientId, otherClientId].map((id) => ({
-      client_id: id, client_secret: clientSecret, redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_post',
-      grant_types: ['authorization_code'], response_types: ['code'],
+      client_id: id,
+      client_secret: clientSecret,
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'client_secret_post',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
     })),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     conformIdTokenClaims: false,
@@ -78,7 +82,11 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
   async function signIn(authorizationUrl: string, sub: string, opts: { deny?: boolean; client?: 'other' } = {}): Promise<URL> {
     const jar = new Map<string, string>();
     const call = async (url: string, init: RequestInit = {}) => {
-      const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      const res = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
       for (const c of res.headers.getSetCookie()) {
         const [pair] = c.split(';');
         const [k, ...v] = pair!.split('=');
@@ -110,14 +118,22 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
       }
       const isLogin = html.includes('name="login"');
       const body = new URLSearchParams(isLogin ? { prompt: 'login', login: sub, password: 'any' } : { prompt: 'consent' });
-      const post = await call(new URL(action.replace(/&amp;/g, '&'), url).toString(), { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const post = await call(new URL(action.replace(/&amp;/g, '&'), url).toString(), {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       url = new URL(post.headers.get('location')!, url).toString();
     }
     throw new Error('too many redirects');
   }
 
   return {
-    issuer, clientId, clientSecret, otherClientId, signIn,
+    issuer,
+    clientId,
+    clientSecret,
+    otherClientId,
+    signIn,
     forgeIdTokens: (on) => {
       forging = on;
     },

@@ -45,13 +45,14 @@ export async function startPgProxy(upstream: { host: string; port: number }): Pr
     client.on('error', () => undefined);
   });
 
-  const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    proxy.once('error', reject);
-    proxy.listen(port, '127.0.0.1', () => {
-      proxy.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      proxy.once('error', reject);
+      proxy.listen(port, '127.0.0.1', () => {
+        proxy.off('error', reject);
+        resolve();
+      });
     });
-  });
   const stopListening = () => new Promise<void>((resolve) => proxy.close(() => resolve()));
   const dropAll = () => {
     held = [];

@@ -5,7 +5,16 @@
  * and the race benchmark.
  */
 import type { Db } from '../../src/db/client.ts';
-import { buildOccurrence, buildPolicy, buildProvider, buildService, buildUser, buildWorkDays, startSession, type Store } from './factories.ts';
+import {
+  buildOccurrence,
+  buildPolicy,
+  buildProvider,
+  buildService,
+  buildUser,
+  buildWorkDays,
+  startSession,
+  type Store,
+} from './factories.ts';
 
 export interface RaceClient {
   cookie: string;
@@ -27,7 +36,12 @@ const HOUR = 3_600_000;
 export async function raceFixture(db: Db, opts: { clients: number; sessionSecret: string; now?: Date }): Promise<RaceFixture> {
   const now = opts.now ?? new Date();
   const store: Store = { db, clock: { now: () => now } };
-  const provider = await buildProvider(store, { email: 'race-provider@example.com', name: 'Race Studio', username: 'race', timezone: 'UTC' });
+  const provider = await buildProvider(store, {
+    email: 'race-provider@example.com',
+    name: 'Race Studio',
+    username: 'race',
+    timezone: 'UTC',
+  });
   await buildWorkDays(store, provider, { weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '23:59' });
   await buildPolicy(store, provider, { minHoursBeforeBooking: 0, maxDaysBeforeBooking: 30, minHoursBeforeCancellation: 24 });
   const short = await buildService(store, provider, { name: 'Short', priceCents: 4000, durationMinutes: 60 });
@@ -37,11 +51,13 @@ export async function raceFixture(db: Db, opts: { clients: number; sessionSecret
   const occurrence = await buildOccurrence(store, klass, new Date(day * 24 * HOUR + 20 * HOUR));
 
   const config = { secure: false, sessionSecret: opts.sessionSecret };
-  const clients = await Promise.all(Array.from({ length: opts.clients }, async (_, i): Promise<RaceClient> => {
-    const client = await buildUser(store, { email: `race-client-${i}@example.com`, name: `Client ${i}`, timezone: 'UTC' });
-    const session = await startSession(store, config, client);
-    return { cookie: `${session.name}=${session.value}; XSRF-TOKEN=${session.xsrf}`, xsrf: session.xsrf };
-  }));
+  const clients = await Promise.all(
+    Array.from({ length: opts.clients }, async (_, i): Promise<RaceClient> => {
+      const client = await buildUser(store, { email: `race-client-${i}@example.com`, name: `Client ${i}`, timezone: 'UTC' });
+      const session = await startSession(store, config, client);
+      return { cookie: `${session.name}=${session.value}; XSRF-TOKEN=${session.xsrf}`, xsrf: session.xsrf };
+    }),
+  );
 
   return {
     shortService: short.id,

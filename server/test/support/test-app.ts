@@ -63,8 +63,13 @@ export async function createTestApp(
   const outbox = devOutboxMailer(() => undefined);
   const config = { ...testConfig(opts.env), ...(opts.webDist ? { webDist: opts.webDist } : {}) };
   const app = await buildApp({
-    config, db: database.db, onConnectionError: database.onConnectionError, clock,
-    mailer: opts.mailer ?? outbox, outbox: opts.mailer ? undefined : outbox, logger: opts.logger,
+    config,
+    db: database.db,
+    onConnectionError: database.onConnectionError,
+    clock,
+    mailer: opts.mailer ?? outbox,
+    outbox: opts.mailer ? undefined : outbox,
+    logger: opts.logger,
   });
   await app.ready();
   return {
@@ -74,9 +79,12 @@ export async function createTestApp(
     outbox,
     config,
     // In a simulated outage the jobs cannot run either: they run after a later request instead.
-    agent: (o) => new Agent(app, o?.ip, () => app.jobs.runDue().catch((err: unknown) => {
-      if (!isDatabaseUnavailable(err)) throw err;
-    })),
+    agent: (o) =>
+      new Agent(app, o?.ip, () =>
+        app.jobs.runDue().catch((err: unknown) => {
+          if (!isDatabaseUnavailable(err)) throw err;
+        }),
+      ),
     async close() {
       await app.close();
       await database.close();

@@ -40,7 +40,12 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 async function makePgTemplate(): Promise<string> {
   const name = `slotted_tpl_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const db = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl(), name), poolSize: 1, timeouts: DEFAULT_DATABASE_TIMEOUTS });
+  const db = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(adminUrl(), name),
+    poolSize: 1,
+    timeouts: DEFAULT_DATABASE_TIMEOUTS,
+  });
   await db.close();
   return name;
 }
@@ -65,7 +70,7 @@ export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<D
       await (await usePglite(t)).db.execute('SELECT 1');
       return t;
     })();
-    return usePglite(await (await pgliteTemplate).clone() as PGlite);
+    return usePglite((await (await pgliteTemplate).clone()) as PGlite);
   }
   pgTemplate ??= makePgTemplate();
   const template = await pgTemplate;

@@ -14,7 +14,10 @@ import { routes } from './router.tsx';
 
 const TOKEN = 'a'.repeat(43);
 const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
-const config = (social = { google: false, facebook: false }) => () => ok({ social, marketing_url: null });
+const config =
+  (social = { google: false, facebook: false }) =>
+  () =>
+    ok({ social, marketing_url: null });
 describe('signed out', () => {
   it('a page that needs an account sends the visitor to the login screen', async () => {
     serveApi(http.get('/api/me', signedOut), http.get('/api/config', config()));
@@ -57,10 +60,10 @@ describe('login', () => {
   it('checks the address, sends the link after fetching a CSRF cookie, and lets the user resend', async () => {
     const user = userEvent.setup();
     const calls = serveApi(
-    http.get('/api/me', signedOut),
-    http.get('/api/config', config()),
-    http.post('/api/login', () => HttpResponse.json({ message: 'sent' })),
-  );
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config()),
+      http.post('/api/login', () => HttpResponse.json({ message: 'sent' })),
+    );
     renderRoutes(routes, { path: '/login' });
 
     const email = await screen.findByLabelText('E-mail');
@@ -88,10 +91,10 @@ describe('login', () => {
     const user = userEvent.setup();
     let answer = apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { email: ['We cannot send e-mail there.'] } });
     serveApi(
-    http.get('/api/me', signedOut),
-    http.get('/api/config', config()),
-    http.post('/api/login', () => answer),
-  );
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config()),
+      http.post('/api/login', () => answer),
+    );
     renderRoutes(routes, { path: '/login' });
 
     await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');
@@ -122,11 +125,11 @@ describe('magic link', () => {
     const user = userEvent.setup();
     document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent('/settings/account')}; path=/`;
     const calls = serveApi(
-    http.get('/api/me', signedOut),
-    http.get('/api/config', config()),
-    http.post('/api/magic-link', () => ok({ email: 'new@example.com', message: 'Set up your account' }, 202)),
-    http.post('/api/create-user', () => ok({ ...aClient, email: 'new@example.com', name: 'Nova' }, 201)),
-  );
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config()),
+      http.post('/api/magic-link', () => ok({ email: 'new@example.com', message: 'Set up your account' }, 202)),
+      http.post('/api/create-user', () => ok({ ...aClient, email: 'new@example.com', name: 'Nova' }, 201)),
+    );
     const router = renderStrict(`/magic-link/${TOKEN}`);
 
     expect(await screen.findByRole('heading', { name: 'Set up your account' })).toBeTruthy();
@@ -147,11 +150,11 @@ describe('magic link', () => {
 
   it('signs a known user straight in', async () => {
     serveApi(
-    http.get('/api/me', signedOut),
-    http.get('/api/config', config()),
-    http.post('/api/magic-link', () => ok(aProvider)),
-    http.get('/api/schedule', () => ok([])),
-  );
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config()),
+      http.post('/api/magic-link', () => ok(aProvider)),
+      http.get('/api/schedule', () => ok([])),
+    );
     const router = renderStrict(`/magic-link/${TOKEN}`);
 
     expect(await screen.findByText('No future bookings')).toBeTruthy();
@@ -160,17 +163,15 @@ describe('magic link', () => {
 
   it('an expired link says so and offers the way back', async () => {
     serveApi(
-    http.get('/api/me', signedOut),
-    http.get('/api/config', config()),
-    http.post('/api/magic-link', () => apiError(408, { message: 'Expired', code: 'magic_link_expired' })),
-  );
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config()),
+      http.post('/api/magic-link', () => apiError(408, { message: 'Expired', code: 'magic_link_expired' })),
+    );
     renderStrict(`/magic-link/${TOKEN}`);
 
     const toasts = screen.getByRole('region', { name: /notifications/i });
     expect(
-      await within(toasts).findByText(
-        'The magic link has expired. You will be redirected to the login page in a few seconds.',
-      ),
+      await within(toasts).findByText('The magic link has expired. You will be redirected to the login page in a few seconds.'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
   });
@@ -180,33 +181,34 @@ describe('schedule', () => {
   it('groups bookings by day under Today / weekday headings', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: aClient.timezone }).format(new Date());
     serveApi(
-    http.get('/api/config', config()),
-    http.get('/api/schedule', ({ request }) =>
+      http.get('/api/config', config()),
+      http.get('/api/schedule', ({ request }) =>
         request.url.includes('subset=future')
           ? ok([
-                {
-                  date: today,
-                  weekday: 'x',
-                  day: 1,
-                  month: 'x',
-                  slots: [
-                    {
-                      id: 's1',
-                      kind: 'appointment',
-                      time: '09:00',
-                      until: '10:00',
-                      cancelled_at: null,
-                      service: { id: 1, name: 'Morning Flow', type: 'appointment', location: 'Studio A', duration: 60, capacity: 1 },
-                      provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
-                      is_mine: false,
-                      participants: 1,
-                      appointments: [],
-                    },
-                  ],
-                },
-              ])
-          : apiError(500, { message: 'Boom', code: 'internal_error' })),
-  );
+              {
+                date: today,
+                weekday: 'x',
+                day: 1,
+                month: 'x',
+                slots: [
+                  {
+                    id: 's1',
+                    kind: 'appointment',
+                    time: '09:00',
+                    until: '10:00',
+                    cancelled_at: null,
+                    service: { id: 1, name: 'Morning Flow', type: 'appointment', location: 'Studio A', duration: 60, capacity: 1 },
+                    provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
+                    is_mine: false,
+                    participants: 1,
+                    appointments: [],
+                  },
+                ],
+              },
+            ])
+          : apiError(500, { message: 'Boom', code: 'internal_error' }),
+      ),
+    );
     renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(aClient) });
 
     expect(await screen.findByText('Morning Flow')).toBeTruthy();
@@ -217,7 +219,10 @@ describe('schedule', () => {
   });
 
   it("shows 'No past bookings' when there are none", async () => {
-    serveApi(http.get('/api/config', config()), http.get('/api/schedule', () => ok([])));
+    serveApi(
+      http.get('/api/config', config()),
+      http.get('/api/schedule', () => ok([])),
+    );
     renderRoutes(routes, { path: '/schedule/past', queryClient: testQueryClient(aClient) });
 
     expect(await screen.findByText('No past bookings')).toBeTruthy();
@@ -228,14 +233,15 @@ describe('schedule', () => {
 describe('account settings', () => {
   function renderSettings() {
     const calls = serveApi(
-    http.get('/api/config', config()),
-    http.post('/api/me', () =>
+      http.get('/api/config', config()),
+      http.post('/api/me', () =>
         apiError(422, {
           message: 'Invalid',
           code: 'validation_failed',
           errors: { username: ['Choose a username: it is the address of your public booking page.'] },
-        })),
-  );
+        }),
+      ),
+    );
     document.cookie = 'XSRF-TOKEN=token; path=/';
     renderRoutes(routes, { path: '/settings/account', queryClient: testQueryClient(aClient) });
     return calls;

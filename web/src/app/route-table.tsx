@@ -56,7 +56,12 @@ export const routeTable: AppRoute[] = [
   { path: '/availability/unavailable-days', name: 'UnavailableDays', Component: UnavailableDaysPage },
   { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
   { path: '/appointments/:id', name: 'AppointmentConfirmation', Component: AppointmentConfirmationPage, meta: noSidebarPublic },
-  { path: '/:username/:serviceId/:date?/:time?', name: 'ChooseTime', Component: ChooseTimePage, meta: { ...noSidebarPublic, showNavbar: true } },
+  {
+    path: '/:username/:serviceId/:date?/:time?',
+    name: 'ChooseTime',
+    Component: ChooseTimePage,
+    meta: { ...noSidebarPublic, showNavbar: true },
+  },
   { path: '/:username', name: 'Profile', Component: ProfilePage, meta: { loginOptional: true, minimizedSidebar: true, showNavbar: true } },
   { path: '*', name: 'NotFound', Component: NotFoundPage, meta: { loginOptional: true } },
 ];

@@ -44,9 +44,7 @@ export function PageNotFound() {
       <DocumentTitle title="Page not found" />
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Page not found</h1>
-      <p className="mt-3 max-w-sm text-sm leading-relaxed text-zinc-600">
-        Sorry, we couldn’t find the page you’re looking for.
-      </p>
+      <p className="mt-3 max-w-sm text-sm leading-relaxed text-zinc-600">Sorry, we couldn’t find the page you’re looking for.</p>
       <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
         Return home
       </Link>

@@ -157,9 +157,7 @@ function toError(status: number, body: unknown): ApiRequestError {
     return new ApiRequestError(status, parsed.data.message || GENERIC_ERROR_MESSAGE, parsed.data.code, parsed.data.errors);
   }
   const message =
-    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-      ? body.message
-      : GENERIC_ERROR_MESSAGE;
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : GENERIC_ERROR_MESSAGE;
   return new ApiRequestError(status, message, `http_${status}`);
 }
 

@@ -29,7 +29,11 @@ export type OccurrenceConflict =
   | { readonly kind: 'holiday'; readonly occurrence: Occurrence; readonly name: string };
 
 /** Every conflict of the occurrences, in their order (at most one per occurrence: holiday, time off, then a booking). */
-export function occurrenceConflicts(occurrences: readonly Occurrence[], provider: ProviderDays, bookings: readonly BusyBooking[]): OccurrenceConflict[] {
+export function occurrenceConflicts(
+  occurrences: readonly Occurrence[],
+  provider: ProviderDays,
+  bookings: readonly BusyBooking[],
+): OccurrenceConflict[] {
   if (occurrences.length === 0) return [];
   const holidays = new Map(provider.holidays.map((h) => [h.date, h.name]));
   const offs = provider.timeOff.map((t) => ({ from: parseLocalDateTime(t.from), until: parseLocalDateTime(t.until) }));

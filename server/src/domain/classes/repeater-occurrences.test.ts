@@ -3,7 +3,12 @@ import { addDays, localDateOf, repeaterOccurrences, type RepeaterRule } from './
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const rule = (r: Partial<RepeaterRule>): RepeaterRule => ({
-  startLocal: '2026-11-24 09:00', timeZone: 'Europe/Madrid', repeatEveryWeeks: 1, weekdays: [2, 4], durationMinutes: 60, ...r,
+  startLocal: '2026-11-24 09:00',
+  timeZone: 'Europe/Madrid',
+  repeatEveryWeeks: 1,
+  weekdays: [2, 4],
+  durationMinutes: 60,
+  ...r,
 });
 
 describe('repeater occurrences', () => {
@@ -20,7 +25,11 @@ describe('repeater occurrences', () => {
 
   it('every second week counts weeks from the first start’s week', () => {
     // Start on Wednesday 2026-11-25, Mondays and Wednesdays every two weeks: that week's Monday is already past.
-    const occ = repeaterOccurrences(rule({ startLocal: '2026-11-25 18:30', repeatEveryWeeks: 2, weekdays: [1, 3] }), '2026-11-21', '2026-12-24');
+    const occ = repeaterOccurrences(
+      rule({ startLocal: '2026-11-25 18:30', repeatEveryWeeks: 2, weekdays: [1, 3] }),
+      '2026-11-21',
+      '2026-12-24',
+    );
     expect(occ.map((o) => o.localDate)).toEqual(['2026-11-25', '2026-12-07', '2026-12-09', '2026-12-21', '2026-12-23']);
   });
 
@@ -32,7 +41,10 @@ describe('repeater occurrences', () => {
 
   it('skips a start inside the spring-forward gap and takes the earlier of a repeated time', () => {
     const ny = rule({ startLocal: '2027-03-07 02:30', timeZone: 'America/New_York', weekdays: [7] });
-    expect(repeaterOccurrences(ny, '2027-03-07', '2027-03-22').map((o) => iso(o.startMs))).toEqual(['2027-03-07T07:30:00Z', '2027-03-21T06:30:00Z']);
+    expect(repeaterOccurrences(ny, '2027-03-07', '2027-03-22').map((o) => iso(o.startMs))).toEqual([
+      '2027-03-07T07:30:00Z',
+      '2027-03-21T06:30:00Z',
+    ]);
     // 14 March 2027 02:30 does not exist in New York. On 7 November 2027 01:30 happens twice.
     const fall = rule({ startLocal: '2027-11-07 01:30', timeZone: 'America/New_York', weekdays: [7] });
     expect(iso(repeaterOccurrences(fall, '2027-11-07', '2027-11-08')[0]!.startMs)).toBe('2027-11-07T05:30:00Z');

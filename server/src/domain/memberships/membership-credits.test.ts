@@ -35,7 +35,10 @@ function book(m: Membership, serviceId: number, startsAt: string): Membership {
 describe('credits of a period', () => {
   it('count the bookings whose session starts in the period, per group and in total', () => {
     const m = membership({
-      groups: [{ id: 10, quantity: 2, serviceIds: [YOGA] }, { id: 11, quantity: 3, serviceIds: [PILATES] }],
+      groups: [
+        { id: 10, quantity: 2, serviceIds: [YOGA] },
+        { id: 11, quantity: 3, serviceIds: [PILATES] },
+      ],
       uses: [use(10, '2026-02-16T09:00:00Z'), use(11, '2026-02-20T09:00:00Z'), use(11, '2026-03-01T09:00:00Z')],
     });
     const { period } = membershipState(m, '2026-02-20T00:00:00Z');
@@ -59,12 +62,23 @@ describe('credits of a period', () => {
       ],
     });
     const counts = (at: string) => periodCredits(m.groups, m.uses, membershipState(m, at).period!).used_count;
-    expect([counts('2026-02-01T00:00:00Z'), counts('2026-03-01T00:00:00Z'), counts('2026-03-20T00:00:00Z'), counts('2026-04-20T00:00:00Z')]).toEqual([1, 1, 1, 0]);
+    expect([
+      counts('2026-02-01T00:00:00Z'),
+      counts('2026-03-01T00:00:00Z'),
+      counts('2026-03-20T00:00:00Z'),
+      counts('2026-04-20T00:00:00Z'),
+    ]).toEqual([1, 1, 1, 0]);
   });
 
   it('never go below zero when more bookings hold credits than the plan now grants', () => {
-    const m = membership({ groups: [{ id: 10, quantity: 1, serviceIds: [YOGA] }], uses: [use(10, '2026-01-20T09:00:00Z'), use(10, '2026-01-21T09:00:00Z')] });
-    expect(periodCredits(m.groups, m.uses, membershipState(m, '2026-01-20T00:00:00Z').period!)).toMatchObject({ used_count: 2, available_count: 0 });
+    const m = membership({
+      groups: [{ id: 10, quantity: 1, serviceIds: [YOGA] }],
+      uses: [use(10, '2026-01-20T09:00:00Z'), use(10, '2026-01-21T09:00:00Z')],
+    });
+    expect(periodCredits(m.groups, m.uses, membershipState(m, '2026-01-20T00:00:00Z').period!)).toMatchObject({
+      used_count: 2,
+      available_count: 0,
+    });
   });
 
   it('ignore bookings of a group the plan no longer has', () => {
@@ -99,7 +113,7 @@ describe('the group a booking draws from', () => {
     expect(usableMemberships([m], MASSAGE, '2026-01-19T09:00:00Z').map((u) => u.groupId)).toEqual([13]);
   });
 
-  it('goes to the plan\'s order between groups of the same width', () => {
+  it("goes to the plan's order between groups of the same width", () => {
     const a: PlanGroup = { id: 20, quantity: 1, serviceIds: [BOXING, MASSAGE] };
     const b: PlanGroup = { id: 21, quantity: 1, serviceIds: [BOXING, YOGA] };
     const period = { index: 0, startMs: 0, endMs: 1 };
@@ -119,7 +133,7 @@ describe('the group a booking draws from', () => {
 });
 
 describe('memberships usable for a booking', () => {
-  it('are those valid at the session\'s start with credit left in that session\'s period', () => {
+  it("are those valid at the session's start with credit left in that session's period", () => {
     let m = membership();
     m = book(m, YOGA, '2026-02-20T09:00:00Z');
     m = book(m, PILATES, '2026-02-21T09:00:00Z');
@@ -140,7 +154,7 @@ describe('memberships usable for a booking', () => {
     expect(usableMemberships([membership()], BOXING, '2026-01-20T09:00:00Z')).toEqual([]);
   });
 
-  it('keep the caller\'s order and rows', () => {
+  it("keep the caller's order and rows", () => {
     const a = { ...membership({ id: 'a' }), name: 'Gold' };
     const b = { ...membership({ id: 'b', interval: null, expiresInMonths: 1 }), name: 'Pass' };
     expect(usableMemberships([b, a], YOGA, '2026-01-20T09:00:00Z').map((u) => u.membership.name)).toEqual(['Pass', 'Gold']);
@@ -155,7 +169,7 @@ describe('memberships usable for a booking', () => {
 });
 
 describe('membership summaries', () => {
-  it('show the current period\'s counts and the renewal day of an active membership', () => {
+  it("show the current period's counts and the renewal day of an active membership", () => {
     const m = membership({ uses: [use(10, '2026-02-20T09:00:00Z')] });
     expect(membershipSummary(m, '2026-02-16T00:00:00Z')).toMatchObject({
       active: true,
@@ -165,7 +179,7 @@ describe('membership summaries', () => {
     });
   });
 
-  it('show the last period\'s use and nothing available once it has expired', () => {
+  it("show the last period's use and nothing available once it has expired", () => {
     const m = membership({ interval: null, expiresInMonths: 1, uses: [use(10, '2026-01-20T09:00:00Z')] });
     expect(membershipSummary(m, '2026-03-01T00:00:00Z')).toMatchObject({
       active: false,
@@ -180,7 +194,7 @@ describe('membership summaries', () => {
     });
   });
 
-  it('show the first period\'s quantities, none available, before it starts', () => {
+  it("show the first period's quantities, none available, before it starts", () => {
     expect(membershipSummary(membership(), '2026-01-15T09:00:00Z')).toMatchObject({
       active: false,
       renewal_day: null,
@@ -193,7 +207,10 @@ describe('My passes → Services', () => {
   it('lists per service the sessions bookable without paying, by days until those credits expire', () => {
     const monthlyPass = membership({
       id: 'monthly',
-      groups: [{ id: 10, quantity: 4, serviceIds: [YOGA, PILATES] }, { id: 11, quantity: 1, serviceIds: [YOGA] }],
+      groups: [
+        { id: 10, quantity: 4, serviceIds: [YOGA, PILATES] },
+        { id: 11, quantity: 1, serviceIds: [YOGA] },
+      ],
       uses: [use(10, '2026-03-02T09:00:00Z'), use(10, '2026-02-20T09:00:00Z'), use(10, '2026-03-20T09:00:00Z')],
     });
     const bundle = membership({
@@ -203,10 +220,23 @@ describe('My passes → Services', () => {
       expiresInMonths: 3,
       groups: [{ id: 20, quantity: 5, serviceIds: [YOGA, BOXING] }],
     });
-    const expired = membership({ id: 'old', startedAt: '2025-01-01T10:00:00Z', interval: null, expiresInMonths: 1, groups: [{ id: 30, quantity: 9, serviceIds: [MASSAGE] }] });
+    const expired = membership({
+      id: 'old',
+      startedAt: '2025-01-01T10:00:00Z',
+      interval: null,
+      expiresInMonths: 1,
+      groups: [{ id: 30, quantity: 9, serviceIds: [MASSAGE] }],
+    });
     // 1 March 2026 at 10:00 in Madrid: the monthly period ends 15 March (14 days), the bundle on 20 May (80 days).
     expect(serviceAvailability([monthlyPass, bundle, expired], '2026-03-01T09:00:00Z')).toEqual([
-      { serviceId: YOGA, available_count: 8, availability: [{ expires_in_days: 14, count: 3 }, { expires_in_days: 80, count: 5 }] },
+      {
+        serviceId: YOGA,
+        available_count: 8,
+        availability: [
+          { expires_in_days: 14, count: 3 },
+          { expires_in_days: 80, count: 5 },
+        ],
+      },
       { serviceId: PILATES, available_count: 2, availability: [{ expires_in_days: 14, count: 2 }] },
       { serviceId: BOXING, available_count: 5, availability: [{ expires_in_days: 80, count: 5 }] },
     ]);
@@ -214,14 +244,21 @@ describe('My passes → Services', () => {
 
   it('adds up credits that expire on the same day and lists a service with none left', () => {
     const a = membership({ id: 'a', groups: [{ id: 10, quantity: 1, serviceIds: [YOGA] }] });
-    const b = membership({ id: 'b', groups: [{ id: 20, quantity: 2, serviceIds: [YOGA] }, { id: 21, quantity: 1, serviceIds: [PILATES] }], uses: [use(21, '2026-01-20T09:00:00Z')] });
+    const b = membership({
+      id: 'b',
+      groups: [
+        { id: 20, quantity: 2, serviceIds: [YOGA] },
+        { id: 21, quantity: 1, serviceIds: [PILATES] },
+      ],
+      uses: [use(21, '2026-01-20T09:00:00Z')],
+    });
     expect(serviceAvailability([a, b], '2026-01-20T00:00:00Z')).toEqual([
       { serviceId: YOGA, available_count: 3, availability: [{ expires_in_days: 26, count: 3 }] },
       { serviceId: PILATES, available_count: 0, availability: [] },
     ]);
   });
 
-  it('counts calendar days in the provider\'s zone across a clock change', () => {
+  it("counts calendar days in the provider's zone across a clock change", () => {
     // 28 March 2026 at 23:30 in Madrid; the period ends at 00:00 on 15 April, 18 days later, one of them 23 hours long.
     expect(serviceAvailability([membership()], '2026-03-28T22:30:00Z')[0]!.availability).toEqual([{ expires_in_days: 18, count: 2 }]);
     // Kiritimati (UTC+14): bought at 00:00 on 16 January there; 10:00 UTC on 14 February is already

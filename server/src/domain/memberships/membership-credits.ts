@@ -5,7 +5,15 @@
  */
 import { localDay, membershipState, reportedPeriod, toMs } from './membership-periods.ts';
 import type {
-  Credits, CreditUse, GroupCredits, Instant, Membership, MembershipPeriod, MembershipSummary, PlanGroup, ServiceAvailability,
+  Credits,
+  CreditUse,
+  GroupCredits,
+  Instant,
+  Membership,
+  MembershipPeriod,
+  MembershipSummary,
+  PlanGroup,
+  ServiceAvailability,
   UsableMembership,
 } from './types.ts';
 
@@ -19,10 +27,12 @@ export function periodCredits(groups: readonly PlanGroup[], uses: readonly Credi
     const startsMs = toMs(use.startsAt);
     if (startsMs >= period.startMs && startsMs < period.endMs) usedByGroup.set(use.groupId, (usedByGroup.get(use.groupId) ?? 0) + 1);
   }
-  return totals(groups.map((g) => {
-    const used = usedByGroup.get(g.id) ?? 0;
-    return { id: g.id, serviceIds: g.serviceIds, quantity: g.quantity, used, available: Math.max(0, g.quantity - used) };
-  }));
+  return totals(
+    groups.map((g) => {
+      const used = usedByGroup.get(g.id) ?? 0;
+      return { id: g.id, serviceIds: g.serviceIds, quantity: g.quantity, used, available: Math.max(0, g.quantity - used) };
+    }),
+  );
 }
 
 function totals(groups: GroupCredits[]): Credits {
@@ -55,7 +65,11 @@ export function groupToDraw(credits: Credits, serviceId: number): number | null 
  * The memberships that can pay for a session of `serviceId` starting at `sessionStart`: valid
  * then, with a group covering the service that has credit left in that period. In input order.
  */
-export function usableMemberships<M extends Membership>(memberships: readonly M[], serviceId: number, sessionStart: Instant): UsableMembership<M>[] {
+export function usableMemberships<M extends Membership>(
+  memberships: readonly M[],
+  serviceId: number,
+  sessionStart: Instant,
+): UsableMembership<M>[] {
   const usable: UsableMembership<M>[] = [];
   for (const membership of memberships) {
     const { period } = membershipState(membership, sessionStart);

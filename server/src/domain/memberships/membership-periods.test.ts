@@ -48,7 +48,7 @@ describe('monthly periods', () => {
     expect(days.slice(-2)).toEqual(['2029-01-29', '2029-02-28']);
   });
 
-  it('turn over at the provider\'s midnight, so the whole renewal day belongs to the new period', () => {
+  it("turn over at the provider's midnight, so the whole renewal day belongs to the new period", () => {
     const terms = monthly('2026-01-15T17:30:00Z'); // 18:30 in Madrid
     expect(membershipState(terms, '2026-02-14T22:59:59Z').period?.index).toBe(0); // 23:59:59 on 14 Feb
     expect(membershipState(terms, '2026-02-14T23:00:00Z').period?.index).toBe(1); // 00:00 on 15 Feb
@@ -85,7 +85,7 @@ describe('monthly periods', () => {
     ]);
   });
 
-  it('count days in the provider\'s zone, even far from UTC', () => {
+  it("count days in the provider's zone, even far from UTC", () => {
     // 12:00 UTC on 30 January is 02:00 on 31 January in Kiritimati (UTC+14).
     expect(periods(monthly('2026-01-30T12:00:00Z', 'Pacific/Kiritimati'), 2)).toEqual([
       ['2026-01-30T12:00:00.000Z', '2026-02-27T10:00:00.000Z', '2026-02-28'],
@@ -94,7 +94,11 @@ describe('monthly periods', () => {
     // 10:00 UTC on 31 January is already 1 February there, so it renews on the 1st.
     expect(periods(monthly('2026-01-31T10:00:00Z', 'Pacific/Kiritimati'), 1)[0]![2]).toBe('2026-03-01');
     // Kathmandu is UTC+5:45: 20:00 UTC on 31 January is 01:45 on 1 February.
-    expect(periods(monthly('2026-01-31T20:00:00Z', 'Asia/Kathmandu'), 1)[0]).toEqual(['2026-01-31T20:00:00.000Z', '2026-02-28T18:15:00.000Z', '2026-03-01']);
+    expect(periods(monthly('2026-01-31T20:00:00Z', 'Asia/Kathmandu'), 1)[0]).toEqual([
+      '2026-01-31T20:00:00.000Z',
+      '2026-02-28T18:15:00.000Z',
+      '2026-03-01',
+    ]);
   });
 
   it('find the period of an instant years later', () => {
@@ -104,7 +108,10 @@ describe('monthly periods', () => {
   });
 
   it('accept Date instants and epoch milliseconds as the database and callers give them', () => {
-    const fromDate = membershipState({ ...monthly('2026-01-31T09:00:00Z'), startedAt: new Date('2026-01-31T09:00:00Z') }, utc('2026-02-10T00:00:00Z'));
+    const fromDate = membershipState(
+      { ...monthly('2026-01-31T09:00:00Z'), startedAt: new Date('2026-01-31T09:00:00Z') },
+      utc('2026-02-10T00:00:00Z'),
+    );
     expect(fromDate.renewal_day).toBe('2026-02-28');
   });
 });
@@ -181,7 +188,9 @@ describe('bad terms', () => {
     [{ interval: null, expiresInMonths: null }],
     [{ interval: null, expiresInMonths: 2 }],
   ])('%o is refused', (kind) => {
-    expect(() => membershipState({ ...monthly('2026-01-01T00:00:00Z'), ...kind } as MembershipTerms, '2026-01-02T00:00:00Z')).toThrow(RangeError);
+    expect(() => membershipState({ ...monthly('2026-01-01T00:00:00Z'), ...kind } as MembershipTerms, '2026-01-02T00:00:00Z')).toThrow(
+      RangeError,
+    );
   });
 
   it('an unknown zone or an unreadable instant is refused', () => {

@@ -49,7 +49,9 @@ interface Calendar {
 
 function calendar(terms: MembershipTerms): Calendar {
   if (terms.interval === 'month' ? terms.expiresInMonths !== null : !VALIDITIES.has(terms.expiresInMonths ?? 0)) {
-    throw new RangeError(`A plan is monthly without a validity or a single payment valid 1, 3, 6 or 12 months (got ${terms.interval}, ${terms.expiresInMonths})`);
+    throw new RangeError(
+      `A plan is monthly without a validity or a single payment valid 1, 3, 6 or 12 months (got ${terms.interval}, ${terms.expiresInMonths})`,
+    );
   }
   const startMs = toMs(terms.startedAt);
   const { timeZone } = terms;

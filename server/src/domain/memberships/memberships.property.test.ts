@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { membershipState, periodCredits, serviceAvailability, usableMemberships } from './index.ts';
 import type { CreditUse, Membership, MembershipPeriod, MembershipTerms, PlanGroup, ValidityMonths } from './types.ts';
 
-const ZONES = ['Europe/Madrid', 'America/New_York', 'America/Santiago', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC'];
+const ZONES = [
+  'Europe/Madrid',
+  'America/New_York',
+  'America/Santiago',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'UTC',
+];
 const DAY = 86_400_000;
 const RUNS = 200;
 
@@ -35,77 +44,120 @@ function walk(terms: MembershipTerms, n: number): MembershipPeriod[] {
   return out;
 }
 
-const monthly = (startedAt: number, timeZone: string, cancelledAt: number | null = null): MembershipTerms =>
-  ({ startedAt, interval: 'month', expiresInMonths: null, cancelledAt, timeZone });
+const monthly = (startedAt: number, timeZone: string, cancelledAt: number | null = null): MembershipTerms => ({
+  startedAt,
+  interval: 'month',
+  expiresInMonths: null,
+  cancelledAt,
+  timeZone,
+});
 
 describe('periods', () => {
   it('of a monthly membership tile time from the start, each turning over where Temporal says', () => {
-    fc.assert(fc.property(zone, instant, fc.integer({ min: 1, max: 24 }), fc.array(fraction, { maxLength: 5 }), (timeZone, start, n, probes) => {
-      const terms = monthly(start, timeZone);
-      const periods = walk(terms, n);
-      periods.forEach((p, i) => {
-        expect(p.index).toBe(i);
-        expect(p.startMs).toBe(i === 0 ? start : periods[i - 1]!.endMs);
-        expect(p.endMs).toBe(expectedBoundary(start, timeZone, i + 1).ms);
-        // A month with a clock change is an hour (Lord Howe: half an hour) shorter or longer.
-        expect(p.endMs - p.startMs).toBeGreaterThan(i === 0 ? 26 * DAY : 28 * DAY - 2 * 3_600_000);
-        expect(p.endMs - p.startMs).toBeLessThanOrEqual(31 * DAY + 3_600_000);
-        expect(membershipState(terms, p.startMs).renewal_day).toBe(expectedBoundary(start, timeZone, i + 1).day);
-      });
-      const end = periods.at(-1)!.endMs;
-      for (const f of probes) {
-        const at = start + Math.floor(f * (end - start));
-        expect(membershipState(terms, at).period).toEqual(periods.find((p) => p.startMs <= at && at < p.endMs));
-      }
-      expect(membershipState(terms, start - 1)).toMatchObject({ active: false, period: null });
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(zone, instant, fc.integer({ min: 1, max: 24 }), fc.array(fraction, { maxLength: 5 }), (timeZone, start, n, probes) => {
+        const terms = monthly(start, timeZone);
+        const periods = walk(terms, n);
+        periods.forEach((p, i) => {
+          expect(p.index).toBe(i);
+          expect(p.startMs).toBe(i === 0 ? start : periods[i - 1]!.endMs);
+          expect(p.endMs).toBe(expectedBoundary(start, timeZone, i + 1).ms);
+          // A month with a clock change is an hour (Lord Howe: half an hour) shorter or longer.
+          expect(p.endMs - p.startMs).toBeGreaterThan(i === 0 ? 26 * DAY : 28 * DAY - 2 * 3_600_000);
+          expect(p.endMs - p.startMs).toBeLessThanOrEqual(31 * DAY + 3_600_000);
+          expect(membershipState(terms, p.startMs).renewal_day).toBe(expectedBoundary(start, timeZone, i + 1).day);
+        });
+        const end = periods.at(-1)!.endMs;
+        for (const f of probes) {
+          const at = start + Math.floor(f * (end - start));
+          expect(membershipState(terms, at).period).toEqual(periods.find((p) => p.startMs <= at && at < p.endMs));
+        }
+        expect(membershipState(terms, start - 1)).toMatchObject({ active: false, period: null });
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('of a cancelled monthly membership end at the end of the period holding the cancellation', () => {
-    fc.assert(fc.property(zone, instant, fc.integer({ min: 0, max: 400 * DAY }), fc.integer({ min: -10 * DAY, max: 500 * DAY }), (timeZone, start, cancelAfter, probeAfter) => {
-      const cancelledAt = start + cancelAfter;
-      const periods = walk(monthly(start, timeZone), 16);
-      const last = periods.find((p) => p.startMs <= cancelledAt && cancelledAt < p.endMs)!;
-      const terms = monthly(start, timeZone, cancelledAt);
-      const at = start + probeAfter;
-      const state = membershipState(terms, at);
-      expect(state.expiresAtMs).toBe(last.endMs);
-      expect(state.active).toBe(start <= at && at < last.endMs);
-      expect(state.renewal_day).toBeNull();
-      if (state.active) expect(state.period).toEqual(periods[state.period!.index]);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(
+        zone,
+        instant,
+        fc.integer({ min: 0, max: 400 * DAY }),
+        fc.integer({ min: -10 * DAY, max: 500 * DAY }),
+        (timeZone, start, cancelAfter, probeAfter) => {
+          const cancelledAt = start + cancelAfter;
+          const periods = walk(monthly(start, timeZone), 16);
+          const last = periods.find((p) => p.startMs <= cancelledAt && cancelledAt < p.endMs)!;
+          const terms = monthly(start, timeZone, cancelledAt);
+          const at = start + probeAfter;
+          const state = membershipState(terms, at);
+          expect(state.expiresAtMs).toBe(last.endMs);
+          expect(state.active).toBe(start <= at && at < last.endMs);
+          expect(state.renewal_day).toBeNull();
+          if (state.active) expect(state.period).toEqual(periods[state.period!.index]);
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 
   it('of a single payment is its whole validity', () => {
-    fc.assert(fc.property(zone, instant, fc.constantFrom<ValidityMonths>(1, 3, 6, 12), fc.integer({ min: -10 * DAY, max: 400 * DAY }), (timeZone, start, months, probeAfter) => {
-      const terms: MembershipTerms = { startedAt: start, interval: null, expiresInMonths: months, cancelledAt: null, timeZone };
-      const end = expectedBoundary(start, timeZone, months);
-      const state = membershipState(terms, start + probeAfter);
-      expect(state).toMatchObject({ expiresAtMs: end.ms, expiration_day: end.day, renewal_day: null });
-      const active = probeAfter >= 0 && start + probeAfter < end.ms;
-      expect(state.period).toEqual(active ? { index: 0, startMs: start, endMs: end.ms } : null);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(
+        zone,
+        instant,
+        fc.constantFrom<ValidityMonths>(1, 3, 6, 12),
+        fc.integer({ min: -10 * DAY, max: 400 * DAY }),
+        (timeZone, start, months, probeAfter) => {
+          const terms: MembershipTerms = { startedAt: start, interval: null, expiresInMonths: months, cancelledAt: null, timeZone };
+          const end = expectedBoundary(start, timeZone, months);
+          const state = membershipState(terms, start + probeAfter);
+          expect(state).toMatchObject({ expiresAtMs: end.ms, expiration_day: end.day, renewal_day: null });
+          const active = probeAfter >= 0 && start + probeAfter < end.ms;
+          expect(state.period).toEqual(active ? { index: 0, startMs: start, endMs: end.ms } : null);
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });
 
 const SERVICES = [1, 2, 3, 4, 5];
 const groupsArb = fc.uniqueArray(fc.integer({ min: 1, max: 99 }), { minLength: 1, maxLength: 4 }).chain((ids) =>
-  fc.tuple(...ids.map((id) => fc.record({
-    id: fc.constant(id),
-    quantity: fc.integer({ min: 1, max: 4 }),
-    serviceIds: fc.uniqueArray(fc.constantFrom(...SERVICES.slice(0, 4)), { minLength: 1, maxLength: 4 }),
-  }))));
+  fc.tuple(
+    ...ids.map((id) =>
+      fc.record({
+        id: fc.constant(id),
+        quantity: fc.integer({ min: 1, max: 4 }),
+        serviceIds: fc.uniqueArray(fc.constantFrom(...SERVICES.slice(0, 4)), { minLength: 1, maxLength: 4 }),
+      }),
+    ),
+  ),
+);
 const termsArb = fc.record({
   timeZone: zone,
   startedAt: instant,
   kind: fc.constantFrom<ValidityMonths | 'month'>('month', 1, 3, 6, 12),
 });
-const attemptsArb = fc.array(fc.record({ serviceId: fc.constantFrom(...SERVICES), after: fc.integer({ min: -5 * DAY, max: 120 * DAY }) }), { maxLength: 40 });
+const attemptsArb = fc.array(fc.record({ serviceId: fc.constantFrom(...SERVICES), after: fc.integer({ min: -5 * DAY, max: 120 * DAY }) }), {
+  maxLength: 40,
+});
 
-function membershipOf(t: { timeZone: string; startedAt: number; kind: ValidityMonths | 'month' }, groups: PlanGroup[], id = 'm'): Membership {
+function membershipOf(
+  t: { timeZone: string; startedAt: number; kind: ValidityMonths | 'month' },
+  groups: PlanGroup[],
+  id = 'm',
+): Membership {
   return {
-    id, timeZone: t.timeZone, startedAt: t.startedAt, cancelledAt: null, groups, uses: [],
-    interval: t.kind === 'month' ? 'month' : null, expiresInMonths: t.kind === 'month' ? null : t.kind,
+    id,
+    timeZone: t.timeZone,
+    startedAt: t.startedAt,
+    cancelledAt: null,
+    groups,
+    uses: [],
+    interval: t.kind === 'month' ? 'month' : null,
+    expiresInMonths: t.kind === 'month' ? null : t.kind,
   };
 }
 
@@ -126,46 +178,56 @@ function bookAll(m: Membership, attempts: { serviceId: number; after: number }[]
 }
 
 describe('credits', () => {
-  it('per group: used + available = quantity, never negative, and every booking counts in its session\'s period', () => {
-    fc.assert(fc.property(termsArb, groupsArb, attemptsArb, (t, groups, attempts) => {
-      const m = bookAll(membershipOf(t, groups), attempts);
-      const seen = new Map<string, MembershipPeriod>();
-      for (const u of m.uses) {
-        const p = membershipState(m, u.startsAt).period!;
-        seen.set(`${p.index}`, p);
-      }
-      let counted = 0;
-      for (const p of seen.values()) {
-        const credits = periodCredits(m.groups, m.uses, p);
-        for (const g of credits.groups) {
-          expect(g.used + g.available).toBe(g.quantity);
-          expect(g.available).toBeGreaterThanOrEqual(0);
+  it("per group: used + available = quantity, never negative, and every booking counts in its session's period", () => {
+    fc.assert(
+      fc.property(termsArb, groupsArb, attemptsArb, (t, groups, attempts) => {
+        const m = bookAll(membershipOf(t, groups), attempts);
+        const seen = new Map<string, MembershipPeriod>();
+        for (const u of m.uses) {
+          const p = membershipState(m, u.startsAt).period!;
+          seen.set(`${p.index}`, p);
         }
-        expect(credits.used_count + credits.available_count).toBe(credits.quantity_count);
-        counted += credits.used_count;
-      }
-      expect(counted).toBe(m.uses.length);
-    }), { numRuns: RUNS });
+        let counted = 0;
+        for (const p of seen.values()) {
+          const credits = periodCredits(m.groups, m.uses, p);
+          for (const g of credits.groups) {
+            expect(g.used + g.available).toBe(g.quantity);
+            expect(g.available).toBeGreaterThanOrEqual(0);
+          }
+          expect(credits.used_count + credits.available_count).toBe(credits.quantity_count);
+          counted += credits.used_count;
+        }
+        expect(counted).toBe(m.uses.length);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('My passes counts, per service, the credits of every group covering it in the memberships active now', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(termsArb, groupsArb, attemptsArb), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 100 * DAY }), (specs, nowAfter) => {
-      const memberships = specs.map(([t, groups, attempts], i) => bookAll(membershipOf(t, groups, `m${i}`), attempts));
-      const now = Number(memberships[0]!.startedAt) + nowAfter;
-      const expected = new Map<number, number>();
-      for (const m of memberships) {
-        const { period } = membershipState(m, now);
-        if (!period) continue;
-        for (const g of periodCredits(m.groups, m.uses, period).groups) {
-          for (const s of g.serviceIds) expected.set(s, (expected.get(s) ?? 0) + g.available);
-        }
-      }
-      const listed = serviceAvailability(memberships, now);
-      expect(new Map(listed.map((s) => [s.serviceId, s.available_count]))).toEqual(expected);
-      for (const s of listed) {
-        expect(s.availability.reduce((sum, a) => sum + a.count, 0)).toBe(s.available_count);
-        for (const a of s.availability) expect(a.expires_in_days).toBeGreaterThanOrEqual(1);
-      }
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(termsArb, groupsArb, attemptsArb), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 0, max: 100 * DAY }),
+        (specs, nowAfter) => {
+          const memberships = specs.map(([t, groups, attempts], i) => bookAll(membershipOf(t, groups, `m${i}`), attempts));
+          const now = Number(memberships[0]!.startedAt) + nowAfter;
+          const expected = new Map<number, number>();
+          for (const m of memberships) {
+            const { period } = membershipState(m, now);
+            if (!period) continue;
+            for (const g of periodCredits(m.groups, m.uses, period).groups) {
+              for (const s of g.serviceIds) expected.set(s, (expected.get(s) ?? 0) + g.available);
+            }
+          }
+          const listed = serviceAvailability(memberships, now);
+          expect(new Map(listed.map((s) => [s.serviceId, s.available_count]))).toEqual(expected);
+          for (const s of listed) {
+            expect(s.availability.reduce((sum, a) => sum + a.count, 0)).toBe(s.available_count);
+            for (const a of s.availability) expect(a.expires_in_days).toBeGreaterThanOrEqual(1);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });

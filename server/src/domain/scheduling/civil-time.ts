@@ -41,7 +41,7 @@ export function civilFromDays(dayNumber: number): CivilDate {
 
 /** ISO weekday of a day number; 1970-01-01 was a Thursday. */
 export function isoWeekdayOfDay(dayNumber: number): IsoWeekday {
-  return ((((dayNumber + 3) % 7) + 7) % 7 + 1) as IsoWeekday;
+  return (((((dayNumber + 3) % 7) + 7) % 7) + 1) as IsoWeekday;
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -118,7 +118,16 @@ function parseCanonicalUtc(text: string): number {
   const minutes = digits(text, 14, 16);
   const seconds = digits(text, 17, 19);
   const millis = len === 24 ? digits(text, 20, 23) : 0;
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hours <= 23 && minutes <= 59 && seconds <= 59 && millis >= 0)) {
+  if (!(
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hours <= 23 &&
+    minutes <= 59 &&
+    seconds <= 59 &&
+    millis >= 0
+  )) {
     return NaN;
   }
   return daysFromCivil(year, month, day) * DAY_MS + ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis;
@@ -135,9 +144,17 @@ export function parseInstant(value: InstantInput): number {
   // Other forms (offsets, fractions, no seconds): checked field by field, since Date.parse rolls
   // impossible dates like 02-30 over into the next month instead of refusing them.
   const m = INSTANT_RE.exec(value);
-  const valid = m !== null
-    && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[3]) >= 1 && Number(m[3]) <= daysInMonth(Number(m[1]), Number(m[2]))
-    && Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6] ?? 0) <= 59 && Number(m[7] ?? 0) <= 23 && Number(m[8] ?? 0) <= 59;
+  const valid =
+    m !== null &&
+    Number(m[2]) >= 1 &&
+    Number(m[2]) <= 12 &&
+    Number(m[3]) >= 1 &&
+    Number(m[3]) <= daysInMonth(Number(m[1]), Number(m[2])) &&
+    Number(m[4]) <= 23 &&
+    Number(m[5]) <= 59 &&
+    Number(m[6] ?? 0) <= 59 &&
+    Number(m[7] ?? 0) <= 23 &&
+    Number(m[8] ?? 0) <= 59;
   const ms = valid ? Date.parse(value) : NaN;
   if (Number.isNaN(ms)) throw new RangeError(`Invalid instant (expected ISO 8601 with Z or an offset): ${JSON.stringify(value)}`);
   return ms;

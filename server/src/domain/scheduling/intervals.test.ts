@@ -1,7 +1,16 @@
 /** Half-open interval helpers and the calendar arithmetic under the engine. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UtcFormatter, civilFromDays, daysFromCivil, formatDate, isoWeekdayOfDay, parseDate, parseInstant, parseTime } from './civil-time.ts';
+import {
+  UtcFormatter,
+  civilFromDays,
+  daysFromCivil,
+  formatDate,
+  isoWeekdayOfDay,
+  parseDate,
+  parseInstant,
+  parseTime,
+} from './civil-time.ts';
 import { IntervalCursor, mergeIntervals, overlaps } from './intervals.ts';
 
 describe('intervals', () => {
@@ -13,21 +22,40 @@ describe('intervals', () => {
   });
 
   it('merges overlapping and touching intervals, dropping empty ones', () => {
-    expect(mergeIntervals([
-      { start: 50, end: 60 }, { start: 0, end: 10 }, { start: 10, end: 20 }, { start: 15, end: 18 }, { start: 30, end: 30 }, { start: 55, end: 70 },
-    ])).toEqual([{ start: 0, end: 20 }, { start: 50, end: 70 }]);
+    expect(
+      mergeIntervals([
+        { start: 50, end: 60 },
+        { start: 0, end: 10 },
+        { start: 10, end: 20 },
+        { start: 15, end: 18 },
+        { start: 30, end: 30 },
+        { start: 55, end: 70 },
+      ]),
+    ).toEqual([
+      { start: 0, end: 20 },
+      { start: 50, end: 70 },
+    ]);
   });
 
   it('the cursor answers like a scan over all intervals, in any query order', () => {
-    const interval = fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 60 })).map(([s, l]) => ({ start: s, end: s + l }));
-    fc.assert(fc.property(fc.array(interval, { maxLength: 30 }), fc.array(interval, { maxLength: 40 }), fc.boolean(), (busy, queries, sortQueries) => {
-      const cursor = new IntervalCursor(mergeIntervals(busy));
-      const qs = sortQueries ? [...queries].sort((a, b) => a.start - b.start) : queries;
-      for (const q of qs) {
-        if (q.start >= q.end) continue;
-        expect(cursor.overlaps(q.start, q.end)).toBe(busy.some((b) => overlaps(q.start, q.end, b.start, b.end)));
-      }
-    }));
+    const interval = fc
+      .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 60 }))
+      .map(([s, l]) => ({ start: s, end: s + l }));
+    fc.assert(
+      fc.property(
+        fc.array(interval, { maxLength: 30 }),
+        fc.array(interval, { maxLength: 40 }),
+        fc.boolean(),
+        (busy, queries, sortQueries) => {
+          const cursor = new IntervalCursor(mergeIntervals(busy));
+          const qs = sortQueries ? [...queries].sort((a, b) => a.start - b.start) : queries;
+          for (const q of qs) {
+            if (q.start >= q.end) continue;
+            expect(cursor.overlaps(q.start, q.end)).toBe(busy.some((b) => overlaps(q.start, q.end, b.start, b.end)));
+          }
+        },
+      ),
+    );
   });
 });
 
@@ -37,11 +65,13 @@ describe('civil time', () => {
     expect(daysFromCivil(2000, 3, 1)).toBe(11_017);
     expect(civilFromDays(20_605)).toEqual({ year: 2026, month: 6, day: 1 });
     expect(formatDate(-1)).toBe('1969-12-31');
-    fc.assert(fc.property(fc.integer({ min: -700_000, max: 2_900_000 }), (n) => {
-      const { year, month, day } = civilFromDays(n);
-      expect(daysFromCivil(year, month, day)).toBe(n);
-      expect(new Date(n * 86_400_000).toISOString().slice(0, 10)).toBe(formatDate(n));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -700_000, max: 2_900_000 }), (n) => {
+        const { year, month, day } = civilFromDays(n);
+        expect(daysFromCivil(year, month, day)).toBe(n);
+        expect(new Date(n * 86_400_000).toISOString().slice(0, 10)).toBe(formatDate(n));
+      }),
+    );
   });
 
   it('knows ISO weekdays', () => {
@@ -70,11 +100,13 @@ describe('civil time', () => {
   });
 
   it('reads every UTC instant string like Date.parse does', () => {
-    fc.assert(fc.property(fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.boolean(), (t, withMillis) => {
-      const iso = new Date(t).toISOString();
-      const text = withMillis ? iso : iso.replace(/\.\d{3}Z$/, 'Z');
-      expect(parseInstant(text)).toBe(Date.parse(text));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.boolean(), (t, withMillis) => {
+        const iso = new Date(t).toISOString();
+        const text = withMillis ? iso : iso.replace(/\.\d{3}Z$/, 'Z');
+        expect(parseInstant(text)).toBe(Date.parse(text));
+      }),
+    );
   });
 
   it('formats instants as UTC with whole seconds', () => {

@@ -23,5 +23,11 @@ export function localReading(ms: number, timeZone: string): LocalReading {
   const wall = ms + offsetAt(zoneTimeline(timeZone, ms - DAY_MS, ms + DAY_MS), ms);
   const dayNumber = Math.floor(wall / DAY_MS);
   const { month, day } = civilFromDays(dayNumber);
-  return { date: formatDate(dayNumber), time: formatWallTime(wall), weekday: WEEKDAYS[isoWeekdayOfDay(dayNumber) - 1]!, day, month: MONTHS[month - 1]! };
+  return {
+    date: formatDate(dayNumber),
+    time: formatWallTime(wall),
+    weekday: WEEKDAYS[isoWeekdayOfDay(dayNumber) - 1]!,
+    day,
+    month: MONTHS[month - 1]!,
+  };
 }

@@ -18,7 +18,15 @@ import { naiveSlotDays } from '../../../../bench/naive-slot-engine.ts';
 import { appointmentSlotInstants, getSlotDays } from './index.ts';
 import type { ClassOccurrence, DayOfSlots, IsoWeekday, SlotQuery, WorkDay } from './types.ts';
 
-const ZONES = ['Europe/Madrid', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Asia/Kolkata', 'America/Santiago', 'UTC'] as const;
+const ZONES = [
+  'Europe/Madrid',
+  'America/New_York',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Asia/Kolkata',
+  'America/Santiago',
+  'UTC',
+] as const;
 /** Provider-local dates of each zone's clock changes in 2026–2027 (any date for zones without). */
 const CHANGE_DAYS: Record<(typeof ZONES)[number], readonly string[]> = {
   'Europe/Madrid': ['2026-03-29', '2026-10-25', '2027-03-28', '2027-10-31'],
@@ -37,39 +45,46 @@ const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${St
 const ms = (iso: string) => Temporal.Instant.from(iso).epochMilliseconds;
 
 const workDay = (weekday: number) =>
-  fc.record({
-    available: fc.constantFrom(true, true, true, false),
-    // Half the days are worked at night, where clocks change.
-    from: fc.oneof(fc.integer({ min: 0, max: 1438 }), fc.integer({ min: 0, max: 180 }), fc.integer({ min: 1200, max: 1438 })),
-    length: fc.oneof(fc.integer({ min: 1, max: 1439 }), fc.integer({ min: 60, max: 360 })),
-  }).map(({ available, from, length }): WorkDay => ({
-    weekday: weekday as IsoWeekday,
-    available,
-    from: hhmm(from),
-    to: hhmm(Math.min(1439, from + length)),
-  }));
+  fc
+    .record({
+      available: fc.constantFrom(true, true, true, false),
+      // Half the days are worked at night, where clocks change.
+      from: fc.oneof(fc.integer({ min: 0, max: 1438 }), fc.integer({ min: 0, max: 180 }), fc.integer({ min: 1200, max: 1438 })),
+      length: fc.oneof(fc.integer({ min: 1, max: 1439 }), fc.integer({ min: 60, max: 360 })),
+    })
+    .map(({ available, from, length }): WorkDay => ({
+      weekday: weekday as IsoWeekday,
+      available,
+      from: hhmm(from),
+      to: hhmm(Math.min(1439, from + length)),
+    }));
 
 /** A random appointment query around a clock change, plus indexes of candidates the viewer books. */
 const appointmentCase = fc
   .constantFrom(...ZONES)
-  .chain((zone) => fc.record({
-    zone: fc.constant(zone),
-    viewerZone: fc.constantFrom(...ZONES),
-    anchor: fc.constantFrom(...CHANGE_DAYS[zone]),
-    shiftDays: fc.constantFrom(0, 0, 0, -1, 1, -2, 2),
-    workingHours: fc.tuple(workDay(1), workDay(2), workDay(3), workDay(4), workDay(5), workDay(6), workDay(7)),
-    duration: fc.integer({ min: 5, max: 240 }),
-    step: fc.option(fc.integer({ min: 10, max: 120 }), { nil: undefined }),
-    windowStartMinutes: fc.integer({ min: 0, max: 1440 }),
-    windowDays: fc.integer({ min: 1, max: 4 }),
-    nowBeforeWindowMinutes: fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: -600, max: 1440 })),
-    notice: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 240 }), fc.integer({ min: 0, max: 3000 })),
-    maxAdvanceDays: fc.oneof(fc.integer({ min: 3, max: 10 }), fc.integer({ min: 1, max: 10 })),
-    busy: fc.array(fc.tuple(fc.integer({ min: 0, max: 8 * 288 }), fc.integer({ min: 1, max: 48 })), { maxLength: 15 }),
-    timeOff: fc.array(fc.tuple(fc.integer({ min: 0, max: 7 * 96 }), fc.oneof(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 1, max: 96 }))), { maxLength: 2 }),
-    holidayOffsets: fc.uniqueArray(fc.integer({ min: -1, max: 7 }), { maxLength: 2 }),
-    viewerPicks: fc.array(fc.nat(), { maxLength: 3 }),
-  }))
+  .chain((zone) =>
+    fc.record({
+      zone: fc.constant(zone),
+      viewerZone: fc.constantFrom(...ZONES),
+      anchor: fc.constantFrom(...CHANGE_DAYS[zone]),
+      shiftDays: fc.constantFrom(0, 0, 0, -1, 1, -2, 2),
+      workingHours: fc.tuple(workDay(1), workDay(2), workDay(3), workDay(4), workDay(5), workDay(6), workDay(7)),
+      duration: fc.integer({ min: 5, max: 240 }),
+      step: fc.option(fc.integer({ min: 10, max: 120 }), { nil: undefined }),
+      windowStartMinutes: fc.integer({ min: 0, max: 1440 }),
+      windowDays: fc.integer({ min: 1, max: 4 }),
+      nowBeforeWindowMinutes: fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: -600, max: 1440 })),
+      notice: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 240 }), fc.integer({ min: 0, max: 3000 })),
+      maxAdvanceDays: fc.oneof(fc.integer({ min: 3, max: 10 }), fc.integer({ min: 1, max: 10 })),
+      busy: fc.array(fc.tuple(fc.integer({ min: 0, max: 8 * 288 }), fc.integer({ min: 1, max: 48 })), { maxLength: 15 }),
+      timeOff: fc.array(
+        fc.tuple(fc.integer({ min: 0, max: 7 * 96 }), fc.oneof(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 1, max: 96 }))),
+        { maxLength: 2 },
+      ),
+      holidayOffsets: fc.uniqueArray(fc.integer({ min: -1, max: 7 }), { maxLength: 2 }),
+      viewerPicks: fc.array(fc.nat(), { maxLength: 3 }),
+    }),
+  )
   .map((c) => {
     const anchor = Temporal.PlainDate.from(c.anchor).add({ days: c.shiftDays });
     const base = ms(`${anchor.subtract({ days: 1 }).toString()}T00:00:00Z`);
@@ -161,7 +176,9 @@ describe('slot engine properties', () => {
           expect((minute - from) % step).toBe(0);
           expect(local.second).toBe(0);
           expect(local.toPlainDateTime().toZonedDateTime(zone, { disambiguation: 'earlier' }).epochMilliseconds).toBe(start);
-          const toLater = local.toPlainDate().toPlainDateTime({ hour: Math.floor(to / 60), minute: to % 60 })
+          const toLater = local
+            .toPlainDate()
+            .toPlainDateTime({ hour: Math.floor(to / 60), minute: to % 60 })
             .toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds;
           expect(end).toBeLessThanOrEqual(toLater);
           // time off never; busy ⇔ taken, unless it is the viewer's own booking of exactly this slot
@@ -184,9 +201,12 @@ describe('slot engine properties', () => {
   });
 
   it('appointment slots equal the naive reference engine’s', () => {
-    fc.assert(fc.property(appointmentCase, (q) => {
-      expect(getSlotDays(q)).toEqual(naiveSlotDays(q));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(appointmentCase, (q) => {
+        expect(getSlotDays(q)).toEqual(naiveSlotDays(q));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('class slots equal the naive reference engine’s and keep the class rules', () => {
@@ -199,46 +219,51 @@ describe('slot engine properties', () => {
       bookedByViewer: fc.boolean(),
       cancelled: fc.boolean(),
     });
-    fc.assert(fc.property(
-      fc.array(occurrence, { maxLength: 25 }),
-      fc.constantFrom(...ZONES),
-      fc.integer({ min: 0, max: 3 * 1440 }),
-      fc.integer({ min: 0, max: 2880 }),
-      fc.integer({ min: 1, max: 7 }),
-      (rows, viewerTimeZone, nowMinutes, notice, maxAdvanceDays) => {
-        const base = Date.UTC(2026, 9, 22);
-        const classOccurrences: ClassOccurrence[] = rows.map((r) => ({
-          id: r.id,
-          startsAt: new Date(base + r.start * 15 * MINUTE).toISOString(),
-          endsAt: new Date(base + (r.start + r.length) * 15 * MINUTE).toISOString(),
-          capacity: r.capacity,
-          seatsTaken: Math.min(r.seats, r.capacity),
-          bookedByViewer: r.bookedByViewer,
-          cancelled: r.cancelled,
-        }));
-        const now = base + nowMinutes * MINUTE;
-        const q: SlotQuery = {
-          provider: { timeZone: 'Europe/Madrid', workingHours: [] },
-          service: { type: 'class', durationMinutes: 60, capacity: 6 },
-          classOccurrences,
-          policy: { minNoticeMinutes: notice, maxAdvanceDays },
-          viewerTimeZone,
-          now,
-        };
-        const days = getSlotDays(q);
-        expect(days).toEqual(naiveSlotDays(q));
-        const seen = new Set<string>();
-        for (const { slot } of allSlots(days)) {
-          expect(seen.has(slot.id)).toBe(false);
-          seen.add(slot.id);
-          const source = classOccurrences.find((o) => String(o.id) === slot.id && !o.cancelled && o.startsAt === slot.starts_at.replace('Z', '.000Z'))!;
-          expect(source).toBeDefined();
-          expect(ms(slot.starts_at)).toBeGreaterThanOrEqual(now + notice * MINUTE);
-          expect(ms(slot.starts_at)).toBeLessThan(now + maxAdvanceDays * DAY);
-          expect(slot.booked_by_you).toBe(source.bookedByViewer);
-          expect(slot.taken).toBe(!source.bookedByViewer && source.seatsTaken >= source.capacity);
-        }
-      },
-    ), { numRuns: RUNS });
+    fc.assert(
+      fc.property(
+        fc.array(occurrence, { maxLength: 25 }),
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: 0, max: 3 * 1440 }),
+        fc.integer({ min: 0, max: 2880 }),
+        fc.integer({ min: 1, max: 7 }),
+        (rows, viewerTimeZone, nowMinutes, notice, maxAdvanceDays) => {
+          const base = Date.UTC(2026, 9, 22);
+          const classOccurrences: ClassOccurrence[] = rows.map((r) => ({
+            id: r.id,
+            startsAt: new Date(base + r.start * 15 * MINUTE).toISOString(),
+            endsAt: new Date(base + (r.start + r.length) * 15 * MINUTE).toISOString(),
+            capacity: r.capacity,
+            seatsTaken: Math.min(r.seats, r.capacity),
+            bookedByViewer: r.bookedByViewer,
+            cancelled: r.cancelled,
+          }));
+          const now = base + nowMinutes * MINUTE;
+          const q: SlotQuery = {
+            provider: { timeZone: 'Europe/Madrid', workingHours: [] },
+            service: { type: 'class', durationMinutes: 60, capacity: 6 },
+            classOccurrences,
+            policy: { minNoticeMinutes: notice, maxAdvanceDays },
+            viewerTimeZone,
+            now,
+          };
+          const days = getSlotDays(q);
+          expect(days).toEqual(naiveSlotDays(q));
+          const seen = new Set<string>();
+          for (const { slot } of allSlots(days)) {
+            expect(seen.has(slot.id)).toBe(false);
+            seen.add(slot.id);
+            const source = classOccurrences.find(
+              (o) => String(o.id) === slot.id && !o.cancelled && o.startsAt === slot.starts_at.replace('Z', '.000Z'),
+            )!;
+            expect(source).toBeDefined();
+            expect(ms(slot.starts_at)).toBeGreaterThanOrEqual(now + notice * MINUTE);
+            expect(ms(slot.starts_at)).toBeLessThan(now + maxAdvanceDays * DAY);
+            expect(slot.booked_by_you).toBe(source.bookedByViewer);
+            expect(slot.taken).toBe(!source.bookedByViewer && source.seatsTaken >= source.capacity);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });

@@ -15,19 +15,32 @@ function when(d: AppointmentDetails, timeZone: string): string {
   return `${prettyDate(a.startsAt, timeZone)}, ${localReading(a.startsAt.getTime(), timeZone).time}–${localReading(a.endsAt.getTime(), timeZone).time} (${timeZone})`;
 }
 
-function message(to: string, subject: string, paragraphs: string[], link: { href: string; label: string }, attachIcs?: { d: AppointmentDetails; cancelled: boolean; now: Date }): MailMessage {
+function message(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: { href: string; label: string },
+  attachIcs?: { d: AppointmentDetails; cancelled: boolean; now: Date },
+): MailMessage {
   const text = `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}\n\n— Slotted`;
   const html = `${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`;
   const attachments = attachIcs
-    ? [{
-        filename: calendarFileName(attachIcs.d.service.name),
-        contentType: `text/calendar; charset=utf-8; method=${attachIcs.cancelled ? 'CANCEL' : 'PUBLISH'}`,
-        content: calendarFile({
-          uid: `${attachIcs.d.appointment.id}@slotted`, title: attachIcs.d.service.name, providerName: attachIcs.d.provider.name,
-          location: attachIcs.d.service.location, startsAt: attachIcs.d.appointment.startsAt.toISOString(), endsAt: attachIcs.d.appointment.endsAt.toISOString(),
-          stamp: attachIcs.now.toISOString(), cancelled: attachIcs.cancelled,
-        }),
-      }]
+    ? [
+        {
+          filename: calendarFileName(attachIcs.d.service.name),
+          contentType: `text/calendar; charset=utf-8; method=${attachIcs.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+          content: calendarFile({
+            uid: `${attachIcs.d.appointment.id}@slotted`,
+            title: attachIcs.d.service.name,
+            providerName: attachIcs.d.provider.name,
+            location: attachIcs.d.service.location,
+            startsAt: attachIcs.d.appointment.startsAt.toISOString(),
+            endsAt: attachIcs.d.appointment.endsAt.toISOString(),
+            stamp: attachIcs.now.toISOString(),
+            cancelled: attachIcs.cancelled,
+          }),
+        },
+      ]
     : undefined;
   return { to, subject, text, html, attachments };
 }
@@ -35,29 +48,55 @@ function message(to: string, subject: string, paragraphs: string[], link: { href
 export function bookingConfirmedEmails(d: AppointmentDetails, appUrl: string, now: Date): MailMessage[] {
   const ics = { d, cancelled: false, now };
   return [
-    message(d.client.email, `Booking confirmed: ${d.service.name}`, [
-      `Hello ${d.client.name},`,
-      `Your booking of ${d.service.name} with ${d.provider.name} is confirmed for ${when(d, d.client.timezone)}.`,
-      ...(d.service.location ? [`Where: ${d.service.location}`] : []),
-      'The calendar file is attached.',
-    ], { href: `${appUrl}/appointments/${d.appointment.id}`, label: 'See your booking' }, ics),
-    message(d.provider.email, `New booking: ${d.client.name} — ${d.service.name}`, [
-      `${d.client.name} (${d.client.email}) booked ${d.service.name} for ${when(d, d.provider.timezone)}.`,
-    ], { href: `${appUrl}/schedule`, label: 'Open your schedule' }, ics),
+    message(
+      d.client.email,
+      `Booking confirmed: ${d.service.name}`,
+      [
+        `Hello ${d.client.name},`,
+        `Your booking of ${d.service.name} with ${d.provider.name} is confirmed for ${when(d, d.client.timezone)}.`,
+        ...(d.service.location ? [`Where: ${d.service.location}`] : []),
+        'The calendar file is attached.',
+      ],
+      { href: `${appUrl}/appointments/${d.appointment.id}`, label: 'See your booking' },
+      ics,
+    ),
+    message(
+      d.provider.email,
+      `New booking: ${d.client.name} — ${d.service.name}`,
+      [`${d.client.name} (${d.client.email}) booked ${d.service.name} for ${when(d, d.provider.timezone)}.`],
+      { href: `${appUrl}/schedule`, label: 'Open your schedule' },
+      ics,
+    ),
   ];
 }
 
 /** The notice goes to the other side of whoever cancelled. */
-export function bookingCancelledEmail(d: AppointmentDetails, byProvider: boolean, refundCents: number, appUrl: string, now: Date): MailMessage {
+export function bookingCancelledEmail(
+  d: AppointmentDetails,
+  byProvider: boolean,
+  refundCents: number,
+  appUrl: string,
+  now: Date,
+): MailMessage {
   const ics = { d, cancelled: true, now };
   if (byProvider) {
-    return message(d.client.email, `Cancelled: ${d.service.name}`, [
-      `Hello ${d.client.name},`,
-      `${d.provider.name} cancelled ${d.service.name} on ${when(d, d.client.timezone)}.`,
-      refundCents > 0 ? `Your payment of €${(refundCents / 100).toFixed(2)} will be refunded in full.` : 'Nothing was charged for it.',
-    ], { href: `${appUrl}/${d.provider.username ?? ''}`, label: `Book another time with ${d.provider.name}` }, ics);
+    return message(
+      d.client.email,
+      `Cancelled: ${d.service.name}`,
+      [
+        `Hello ${d.client.name},`,
+        `${d.provider.name} cancelled ${d.service.name} on ${when(d, d.client.timezone)}.`,
+        refundCents > 0 ? `Your payment of €${(refundCents / 100).toFixed(2)} will be refunded in full.` : 'Nothing was charged for it.',
+      ],
+      { href: `${appUrl}/${d.provider.username ?? ''}`, label: `Book another time with ${d.provider.name}` },
+      ics,
+    );
   }
-  return message(d.provider.email, `Cancelled: ${d.client.name} — ${d.service.name}`, [
-    `${d.client.name} cancelled ${d.service.name} on ${when(d, d.provider.timezone)}. The time is free to book again.`,
-  ], { href: `${appUrl}/schedule`, label: 'Open your schedule' }, ics);
+  return message(
+    d.provider.email,
+    `Cancelled: ${d.client.name} — ${d.service.name}`,
+    [`${d.client.name} cancelled ${d.service.name} on ${when(d, d.provider.timezone)}. The time is free to book again.`],
+    { href: `${appUrl}/schedule`, label: 'Open your schedule' },
+    ics,
+  );
 }

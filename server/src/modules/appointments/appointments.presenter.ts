@@ -28,7 +28,11 @@ export function clientRefundable(startsAt: Date, now: Date, minHoursBeforeCancel
  * (docs/product-rules.md#confirmation-and-payment-options): online if set up, in person unless
  * payment is required.
  */
-export function paymentOptions(provider: { stripeConnected: boolean; requirePayment: boolean }, missingPayment: boolean, cardPayments: boolean): PaymentOption[] {
+export function paymentOptions(
+  provider: { stripeConnected: boolean; requirePayment: boolean },
+  missingPayment: boolean,
+  cardPayments: boolean,
+): PaymentOption[] {
   const options: PaymentOption[] = [];
   if (missingPayment && cardPayments && provider.stripeConnected) options.push('pay_now');
   if (missingPayment && !provider.requirePayment) options.push('in_person');
@@ -40,7 +44,11 @@ export function paymentOptions(provider: { stripeConnected: boolean; requirePaym
  * (docs/product-rules.md#confirmation-and-payment-options): only the client's own cancellation, and
  * only while its start is inside the booking window. The server still checks the time itself.
  */
-export function rebookable(a: Pick<AppointmentRow, 'status' | 'cancelledBy' | 'clientId' | 'startsAt'>, now: Date, policy: Policies): boolean {
+export function rebookable(
+  a: Pick<AppointmentRow, 'status' | 'cancelledBy' | 'clientId' | 'startsAt'>,
+  now: Date,
+  policy: Policies,
+): boolean {
   if (a.status !== 'cancelled' || a.cancelledBy !== a.clientId) return false;
   const { fromMs, toMs } = bookingWindow({ now: now.getTime(), policy: enginePolicy(policy) });
   return a.startsAt.getTime() >= fromMs && a.startsAt.getTime() < toMs;
@@ -70,7 +78,8 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const options: PaymentOption[] = [];
   if (ctx.viewerId === a.clientId && startsInFuture) {
     if (status === 'held') options.push(...paymentOptions(d.provider, missingPayment, ctx.cardPayments));
-    else if (rebookable(a, ctx.now, ctx.policy)) options.push(...(missingPayment ? paymentOptions(d.provider, missingPayment, ctx.cardPayments) : ['rebook' as const]));
+    else if (rebookable(a, ctx.now, ctx.policy))
+      options.push(...(missingPayment ? paymentOptions(d.provider, missingPayment, ctx.cardPayments) : ['rebook' as const]));
   }
 
   return {
@@ -100,10 +109,22 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     refund_due: fromCents(a.refundDueCents),
     payment_options: options,
     is_mine: a.clientId === ctx.viewerId,
-    client: { id: d.client.id, name: d.client.name, email: d.client.email, avatar: imageUrl(d.client.avatarImageId), phone: d.client.phone },
+    client: {
+      id: d.client.id,
+      name: d.client.name,
+      email: d.client.email,
+      avatar: imageUrl(d.client.avatarImageId),
+      phone: d.client.phone,
+    },
     provider: {
-      name: d.provider.name, username: d.provider.username, avatar: imageUrl(d.provider.avatarImageId), bio: d.provider.bio, phone: d.provider.phone,
-      email: d.provider.email, stripe_connected: d.provider.stripeConnected, require_payment: d.provider.requirePayment,
+      name: d.provider.name,
+      username: d.provider.username,
+      avatar: imageUrl(d.provider.avatarImageId),
+      bio: d.provider.bio,
+      phone: d.provider.phone,
+      email: d.provider.email,
+      stripe_connected: d.provider.stripeConnected,
+      require_payment: d.provider.requirePayment,
       policy: { min_hours_before_cancellation: ctx.policy.min_hours_before_cancellation, terms_of_service: ctx.policy.terms_of_service },
     },
     service: { id: d.service.id, type: d.service.type, memberships: [] },

@@ -21,15 +21,15 @@ export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): P
     .set({ status: 'expired', updatedAt: now })
     .where(and(eq(appointments.providerId, providerId), isStaleHold(now)))
     .returning({ slotId: appointments.slotId });
-  await releaseSeats(tx, expired.map((e) => e.slotId).filter((id): id is number => id !== null));
+  await releaseSeats(
+    tx,
+    expired.map((e) => e.slotId).filter((id): id is number => id !== null),
+  );
 }
 
 /** Providers with holds past their expiry, for housekeeping to expire under each provider's lock. */
 export async function providersWithStaleHolds(db: Db, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ providerId: appointments.providerId })
-    .from(appointments)
-    .where(isStaleHold(now));
+  const rows = await db.selectDistinct({ providerId: appointments.providerId }).from(appointments).where(isStaleHold(now));
   return rows.map((r) => r.providerId);
 }
 
@@ -43,13 +43,24 @@ export async function releaseHoldsOf(tx: Tx, clientId: string, serviceId: number
     .set({ status: 'expired', updatedAt: now })
     .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), eq(appointments.status, 'held')))
     .returning({ slotId: appointments.slotId });
-  await releaseSeats(tx, released.map((r) => r.slotId).filter((id): id is number => id !== null));
+  await releaseSeats(
+    tx,
+    released.map((r) => r.slotId).filter((id): id is number => id !== null),
+  );
 }
 
 /** The client's live holds with the provider: how many, and when the first of them runs out. */
-export async function liveHoldsWith(tx: Tx, clientId: string, providerId: string, now: Date): Promise<{ count: number; firstExpiresAt: Date | null }> {
+export async function liveHoldsWith(
+  tx: Tx,
+  clientId: string,
+  providerId: string,
+  now: Date,
+): Promise<{ count: number; firstExpiresAt: Date | null }> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)::int`, firstExpiresAt: sql<Date | null>`min(${appointments.holdExpiresAt})`.mapWith(appointments.holdExpiresAt) })
+    .select({
+      count: sql<number>`count(*)::int`,
+      firstExpiresAt: sql<Date | null>`min(${appointments.holdExpiresAt})`.mapWith(appointments.holdExpiresAt),
+    })
     .from(appointments)
     .where(and(eq(appointments.clientId, clientId), eq(appointments.providerId, providerId), isLiveHold(now)));
   return { count: Number(row?.count ?? 0), firstExpiresAt: row?.firstExpiresAt ?? null };
@@ -59,7 +70,10 @@ export async function releaseSeats(tx: Tx, slotIds: number[]): Promise<void> {
   const counts = new Map<number, number>();
   for (const id of slotIds) counts.set(id, (counts.get(id) ?? 0) + 1);
   for (const [id, n] of counts) {
-    await tx.update(slots).set({ seatsTaken: sql`GREATEST(${slots.seatsTaken} - ${n}, 0)` }).where(eq(slots.id, id));
+    await tx
+      .update(slots)
+      .set({ seatsTaken: sql`GREATEST(${slots.seatsTaken} - ${n}, 0)` })
+      .where(eq(slots.id, id));
   }
 }
 
@@ -79,13 +93,18 @@ export async function findSlot(tx: Tx, slotId: number) {
 }
 
 /** The viewer's active booking of this exact time, if any. */
-export async function findLiveBookingOf(tx: Tx, clientId: string, serviceId: number, at: { slotId: number } | { startsAt: Date }, now: Date) {
+export async function findLiveBookingOf(
+  tx: Tx,
+  clientId: string,
+  serviceId: number,
+  at: { slotId: number } | { startsAt: Date },
+  now: Date,
+) {
   const where = 'slotId' in at ? eq(appointments.slotId, at.slotId) : eq(appointments.startsAt, at.startsAt);
   const [row] = await tx
     .select()
     .from(appointments)
-    .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), where,
-isActiveBooking(now)))
+    .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), where, isActiveBooking(now)))
     .limit(1);
   return row ?? null;
 }
@@ -124,7 +143,14 @@ export function byId(id: string): SQL {
   return eq(appointments.id, id);
 }
 
-export function listFilter(opts: { clientId: string; providerId?: string; serviceId?: number; paidOnly?: boolean; subset?: 'future' | 'past' | 'cancelled'; now: Date }): { where: SQL; order: SQL } {
+export function listFilter(opts: {
+  clientId: string;
+  providerId?: string;
+  serviceId?: number;
+  paidOnly?: boolean;
+  subset?: 'future' | 'past' | 'cancelled';
+  now: Date;
+}): { where: SQL; order: SQL } {
   const parts: (SQL | undefined)[] = [
     eq(appointments.clientId, opts.clientId),
     opts.providerId ? eq(appointments.providerId, opts.providerId) : undefined,

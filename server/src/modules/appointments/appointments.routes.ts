@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiRoutes, appointmentIdParams, appointmentSchema, clientSchema, createAppointmentInput, createdAppointmentSchema, dataOf, listAppointmentsQuery,
+  apiRoutes,
+  appointmentIdParams,
+  appointmentSchema,
+  clientSchema,
+  createAppointmentInput,
+  createdAppointmentSchema,
+  dataOf,
+  listAppointmentsQuery,
 } from '@slotted/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { apiSchema } from '../../lib/api-route.ts';
@@ -11,37 +18,73 @@ import type { appointmentsService } from './appointments.service.ts';
 /** An unknown or malformed id is simply not found (the page shows 'Page not found'). */
 const byId = { schemaErrorFormatter: () => new AppError('not_found', 'Appointment not found.') };
 
-export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnType<typeof appointmentsService> }> = async (app, { appointments }) => {
-  app.post('/appointments', {
-    onRequest: requireUser,
-    schema: apiSchema(apiRoutes.createAppointment, { body: createAppointmentInput, response: { 200: dataOf(createdAppointmentSchema), 201: dataOf(createdAppointmentSchema) } }),
-  }, async (req, reply) => {
-    const { id, created } = await appointments.create(currentUser(req), req.body, req.ip);
-    return reply.code(created ? 201 : 200).send({ data: { id } });
-  });
+export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnType<typeof appointmentsService> }> = async (
+  app,
+  { appointments },
+) => {
+  app.post(
+    '/appointments',
+    {
+      onRequest: requireUser,
+      schema: apiSchema(apiRoutes.createAppointment, {
+        body: createAppointmentInput,
+        response: { 200: dataOf(createdAppointmentSchema), 201: dataOf(createdAppointmentSchema) },
+      }),
+    },
+    async (req, reply) => {
+      const { id, created } = await appointments.create(currentUser(req), req.body, req.ip);
+      return reply.code(created ? 201 : 200).send({ data: { id } });
+    },
+  );
 
-  app.get('/appointments', {
-    onRequest: requireUser,
-    schema: apiSchema(apiRoutes.listAppointments, { querystring: listAppointmentsQuery, response: { 200: dataOf(z.array(appointmentSchema)) } }),
-  }, async (req) => ({ data: await appointments.list(currentUser(req), req.query) }));
+  app.get(
+    '/appointments',
+    {
+      onRequest: requireUser,
+      schema: apiSchema(apiRoutes.listAppointments, {
+        querystring: listAppointmentsQuery,
+        response: { 200: dataOf(z.array(appointmentSchema)) },
+      }),
+    },
+    async (req) => ({ data: await appointments.list(currentUser(req), req.query) }),
+  );
 
-  app.get('/appointments/:id', {
-    onRequest: requireUser, ...byId,
-    schema: apiSchema(apiRoutes.appointment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
-  }, async (req) => ({ data: await appointments.get(currentUser(req), req.params.id) }));
+  app.get(
+    '/appointments/:id',
+    {
+      onRequest: requireUser,
+      ...byId,
+      schema: apiSchema(apiRoutes.appointment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+    },
+    async (req) => ({ data: await appointments.get(currentUser(req), req.params.id) }),
+  );
 
-  app.post('/appointments/:id/confirm-without-payment', {
-    onRequest: requireUser, ...byId,
-    schema: apiSchema(apiRoutes.confirmWithoutPayment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
-  }, async (req) => ({ data: await appointments.confirmWithoutPayment(currentUser(req), req.params.id) }));
+  app.post(
+    '/appointments/:id/confirm-without-payment',
+    {
+      onRequest: requireUser,
+      ...byId,
+      schema: apiSchema(apiRoutes.confirmWithoutPayment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+    },
+    async (req) => ({ data: await appointments.confirmWithoutPayment(currentUser(req), req.params.id) }),
+  );
 
-  app.post('/appointments/:id/cancel', {
-    onRequest: requireUser, ...byId,
-    schema: apiSchema(apiRoutes.cancelAppointment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
-  }, async (req) => ({ data: await appointments.cancel(currentUser(req), req.params.id) }));
+  app.post(
+    '/appointments/:id/cancel',
+    {
+      onRequest: requireUser,
+      ...byId,
+      schema: apiSchema(apiRoutes.cancelAppointment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+    },
+    async (req) => ({ data: await appointments.cancel(currentUser(req), req.params.id) }),
+  );
 
-  app.get('/clients', {
-    onRequest: requireProvider,
-    schema: apiSchema(apiRoutes.clients, { response: { 200: dataOf(z.array(clientSchema)) } }),
-  }, async (req) => ({ data: await appointments.clients(currentUser(req)) }));
+  app.get(
+    '/clients',
+    {
+      onRequest: requireProvider,
+      schema: apiSchema(apiRoutes.clients, { response: { 200: dataOf(z.array(clientSchema)) } }),
+    },
+    async (req) => ({ data: await appointments.clients(currentUser(req)) }),
+  );
 };

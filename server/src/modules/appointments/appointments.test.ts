@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { buildOccurrence, buildPolicy, buildProvider, buildService, buildUser, buildWorkDays, signIn } from '../../../test/support/factories.ts';
+import {
+  buildOccurrence,
+  buildPolicy,
+  buildProvider,
+  buildService,
+  buildUser,
+  buildWorkDays,
+  signIn,
+} from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { appointments, type services, users } from '../../db/schema.ts';
 
@@ -28,12 +36,14 @@ afterEach(async () => {
 });
 
 /** A signed-in client named `name`, at name@example.com. */
-const client = async (name: string, app: TestApp = t) => signIn(app, await buildUser(app, { email: `${name.toLowerCase()}@example.com`, name }));
+const client = async (name: string, app: TestApp = t) =>
+  signIn(app, await buildUser(app, { email: `${name.toLowerCase()}@example.com`, name }));
 type One = { data: Appointment };
 const book = (a: Agent, body: object) => a.post<{ data: { id: string }; message?: string; code?: string }>('/api/appointments', body);
 const bookMassage = (a: Agent, startsAt = TUE_11) => book(a, { service_id: massage, starts_at: startsAt });
 const get = async (a: Agent, id: string) => (await a.get<One>(`/api/appointments/${id}`)).body.data;
-const confirm = (a: Agent, id: string) => a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/confirm-without-payment`);
+const confirm = (a: Agent, id: string) =>
+  a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/confirm-without-payment`);
 const cancel = (a: Agent, id: string) => a.post<One & { code?: string; message?: string }>(`/api/appointments/${id}/cancel`);
 /** The one-off Yoga class on Wednesday 25 November, 18:00 in Madrid. */
 async function yogaSlotId(): Promise<number> {
@@ -55,12 +65,29 @@ describe('holding and confirming an appointment', () => {
     expect(again.body.data.id).toBe(id);
 
     expect(await get(ana, id)).toMatchObject({
-      status: 'held', expires_in_seconds: 600, date: '2026-11-24', time: '11:00', until: '12:00', timezone: 'Europe/Madrid',
-      pretty_date: 'Tuesday, 24 November 2026', name: 'Massage', location: 'Room 2', duration: 60, price: 40,
-      confirmed_at: null, paid_at: null, missing_payment: true, payment_options: ['in_person'], can_be_cancelled: false,
-      provider: { name: 'Studio', username: 'studio', policy: { min_hours_before_cancellation: 24 } }, client: { email: 'ana@example.com' },
+      status: 'held',
+      expires_in_seconds: 600,
+      date: '2026-11-24',
+      time: '11:00',
+      until: '12:00',
+      timezone: 'Europe/Madrid',
+      pretty_date: 'Tuesday, 24 November 2026',
+      name: 'Massage',
+      location: 'Room 2',
+      duration: 60,
+      price: 40,
+      confirmed_at: null,
+      paid_at: null,
+      missing_payment: true,
+      payment_options: ['in_person'],
+      can_be_cancelled: false,
+      provider: { name: 'Studio', username: 'studio', policy: { min_hours_before_cancellation: 24 } },
+      client: { email: 'ana@example.com' },
     });
-    const slots = async (a: Agent) => (await a.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find((d) => d.date === '2026-11-24')!.slots.find((s) => s.starts_at === TUE_11);
+    const slots = async (a: Agent) =>
+      (await a.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data
+        .find((d) => d.date === '2026-11-24')!
+        .slots.find((s) => s.starts_at === TUE_11);
     expect(await slots(ana)).toMatchObject({ booked_by_you: true });
     expect(await slots(t.agent())).toMatchObject({ taken: true });
 
@@ -69,7 +96,14 @@ describe('holding and confirming an appointment', () => {
     const before = t.outbox.list().length;
     const confirmed = await confirm(ana, id);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data).toMatchObject({ status: 'confirmed', payment_method: 'in_person', missing_payment: true, expires_in_seconds: null, can_be_cancelled: true, payment_options: [] });
+    expect(confirmed.body.data).toMatchObject({
+      status: 'confirmed',
+      payment_method: 'in_person',
+      missing_payment: true,
+      expires_in_seconds: null,
+      can_be_cancelled: true,
+      payment_options: [],
+    });
     const mails = t.outbox.list().slice(0, t.outbox.list().length - before);
     expect(mails.map((m) => m.to).sort()).toEqual(['ana@example.com', 'studio@example.com']);
     for (const m of mails) {
@@ -112,7 +146,9 @@ describe('holding and confirming an appointment', () => {
     for (const startsAt of cases) expect((await bookMassage(ana, startsAt)).status, startsAt).toBe(409);
     await studio.post('/api/time-off', { from_date: '2026-11-24', from_time: '00:00', until_date: '2026-11-25', until_time: '00:00' });
     expect((await bookMassage(ana)).status).toBe(409);
-    expect((await book(studio, { service_id: massage, starts_at: '2026-11-25T10:00:00Z' })).body).toMatchObject({ errors: { service_id: ['You cannot book your own service.'] } });
+    expect((await book(studio, { service_id: massage, starts_at: '2026-11-25T10:00:00Z' })).body).toMatchObject({
+      errors: { service_id: ['You cannot book your own service.'] },
+    });
     expect((await book(ana, { service_id: massage })).status).toBe(422);
     expect((await book(ana, { service_id: 999999, starts_at: TUE_11 })).status).toBe(404);
   });
@@ -168,7 +204,12 @@ describe('cancelling', () => {
     const res = await cancel(ana, id);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'cancelled', refund_due: 40, can_be_cancelled: false });
-    expect(t.outbox.list().slice(0, t.outbox.list().length - before).map((m) => [m.to, m.subject])).toEqual([['studio@example.com', 'Cancelled: Ana — Massage']]);
+    expect(
+      t.outbox
+        .list()
+        .slice(0, t.outbox.list().length - before)
+        .map((m) => [m.to, m.subject]),
+    ).toEqual([['studio@example.com', 'Cancelled: Ana — Massage']]);
     const again = await cancel(ana, id);
     expect(again.status).toBe(409);
     const ben = await client('Ben');
@@ -244,7 +285,9 @@ describe('classes', () => {
     await book(ana, { service_id: yoga.id, slot_id: slotId });
     await book(ben, { service_id: yoga.id, slot_id: slotId });
     t.clock.advanceMinutes(11);
-    expect((await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0]).toMatchObject({ available: true });
+    expect((await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0]).toMatchObject({
+      available: true,
+    });
     expect((await book(cleo, { service_id: yoga.id, slot_id: slotId })).status).toBe(201);
   });
 
@@ -271,7 +314,9 @@ describe('classes and appointments of one provider', () => {
     t.clock.advanceMinutes(14 * 24 * 60); // nobody opens the schedule or the class for two weeks
     const res = await bookMassage(ana, '2026-12-30T09:00:00Z'); // Wed 30 Dec 10:00 Madrid, a class week beyond the first 30 days
     expect(res.status).toBe(409);
-    const listed = (await ana.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find((d) => d.date === '2026-12-30')!;
+    const listed = (await ana.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find(
+      (d) => d.date === '2026-12-30',
+    )!;
     expect(listed.slots.find((s) => s.starts_at === '2026-12-30T09:00:00Z')).toMatchObject({ taken: true });
   });
 });
@@ -305,14 +350,22 @@ describe('re-booking goes through the checks of a new booking', () => {
     expect((await get(ana, id)).payment_options).toEqual([]);
     const res = await confirm(ana, id);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'conflict', message: 'Studio cancelled this booking, so it cannot be re-booked. Please choose another time.' });
+    expect(res.body).toMatchObject({
+      code: 'conflict',
+      message: 'Studio cancelled this booking, so it cannot be re-booked. Please choose another time.',
+    });
     expect((await get(ana, id)).status).toBe('cancelled');
   });
 
   it('refuses a time the provider has since taken off, or a service they deleted', async () => {
     const id = await cancelledMassage(ana);
     expect((await get(ana, id)).payment_options).toEqual(['in_person']);
-    const off = await studio.post<{ data: { id: number } }>('/api/time-off', { from_date: '2026-11-24', from_time: '00:00', until_date: '2026-11-25', until_time: '00:00' });
+    const off = await studio.post<{ data: { id: number } }>('/api/time-off', {
+      from_date: '2026-11-24',
+      from_time: '00:00',
+      until_date: '2026-11-25',
+      until_time: '00:00',
+    });
     const refused = await confirm(ana, id);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'slot_taken' });
@@ -392,11 +445,12 @@ describe('one client cannot hold every free time', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({
       code: 'too_many_holds',
-      message: 'You already have 3 unconfirmed bookings with Studio. Confirm one of them, or try again in 8 minutes when the first is released.',
+      message:
+        'You already have 3 unconfirmed bookings with Studio. Confirm one of them, or try again in 8 minutes when the first is released.',
     });
     expect(refused.headers['retry-after']).toBe('480');
     // Confirming one makes room.
-    const [held] = (await t.db.select().from(appointments).where(eq(appointments.serviceId, serviceIds[0]!)));
+    const [held] = await t.db.select().from(appointments).where(eq(appointments.serviceId, serviceIds[0]!));
     await confirm(ana, held!.id);
     expect((await book(ana, { service_id: serviceIds[3], starts_at: times[3] })).status).toBe(201);
   });
@@ -406,7 +460,8 @@ describe('one client cannot hold every free time', () => {
     try {
       const service = (await buildService(limited, await buildProvider(limited, { username: 'prov', name: 'Prov' }))).id;
       const [c, d, e] = [await client('C', limited), await client('D', limited), await client('E', limited)];
-      const attempt = (a: Agent, startsAt: string) => a.post<{ code?: string; message?: string }>('/api/appointments', { service_id: service, starts_at: startsAt });
+      const attempt = (a: Agent, startsAt: string) =>
+        a.post<{ code?: string; message?: string }>('/api/appointments', { service_id: service, starts_at: startsAt });
       expect((await attempt(c, times[0]!)).status).toBe(201);
       expect((await attempt(c, times[0]!)).status).toBe(200);
       const third = await attempt(c, times[0]!);

@@ -41,7 +41,9 @@ export function authService(deps: AuthDeps) {
     const byEmail = byIp.allowed ? await consumeRateLimit(db, `login:email:${email}`, deps.loginLimits.perEmail, windowMs, now) : byIp;
     if (!byIp.allowed || !byEmail.allowed) {
       const wait = Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds);
-      throw new AppError('rate_limited', `Too many sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, { retryAfterSeconds: wait });
+      throw new AppError('rate_limited', `Too many sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, {
+        retryAfterSeconds: wait,
+      });
     }
   }
 

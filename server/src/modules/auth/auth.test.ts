@@ -33,14 +33,25 @@ describe('sign-in by magic link', () => {
     expect(opened.body).toEqual({ data: { email: 'ana@example.com', message: 'Set up your account' } });
     expect((await browser.get('/api/me')).status).toBe(401);
 
-    const created = await browser.post('/api/create-user', { email: 'ana@example.com', name: 'Ana García', token, timezone: 'Europe/Madrid' });
+    const created = await browser.post('/api/create-user', {
+      email: 'ana@example.com',
+      name: 'Ana García',
+      token,
+      timezone: 'Europe/Madrid',
+    });
     expect(created.status).toBe(201);
     const session = created.cookies.find((c) => c.name === 'slotted_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
     const me = await browser.get<{ data: Record<string, unknown> }>('/api/me');
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ email: 'ana@example.com', name: 'Ana García', timezone: 'Europe/Madrid', is_provider: false, sign_in_methods: ['email'] });
+    expect(me.body.data).toMatchObject({
+      email: 'ana@example.com',
+      name: 'Ana García',
+      timezone: 'Europe/Madrid',
+      is_provider: false,
+      sign_in_methods: ['email'],
+    });
 
     // The link worked once.
     expect((await t.agent().post('/api/magic-link', { token })).status).toBe(404);
@@ -191,12 +202,18 @@ describe('CSRF protection', () => {
     expect(missing.status).toBe(419);
     expect(missing.body).toMatchObject({ code: 'csrf_token_mismatch' });
 
-    const wrong = await browser.request('POST', '/api/login', { json: { email: 'x@example.com' }, headers: { 'x-xsrf-token': 'nope.nope' } });
+    const wrong = await browser.request('POST', '/api/login', {
+      json: { email: 'x@example.com' },
+      headers: { 'x-xsrf-token': 'nope.nope' },
+    });
     expect(wrong.status).toBe(419);
 
     // A token the server did not sign is refused even when cookie and header agree.
     browser.jar.set('XSRF-TOKEN', 'forged.value');
-    const forged = await browser.request('POST', '/api/login', { json: { email: 'x@example.com' }, headers: { 'x-xsrf-token': 'forged.value' } });
+    const forged = await browser.request('POST', '/api/login', {
+      json: { email: 'x@example.com' },
+      headers: { 'x-xsrf-token': 'forged.value' },
+    });
     expect(forged.status).toBe(419);
     expect(t.outbox.list()).toHaveLength(0);
   });
@@ -204,15 +221,24 @@ describe('CSRF protection', () => {
   it('refuses requests from another origin, even with a valid token', async () => {
     const browser = t.agent();
     await browser.get('/sanctum/csrf-cookie');
-    const res = await browser.request('POST', '/api/login', { json: { email: 'x@example.com' }, headers: { origin: 'https://evil.example' } });
+    const res = await browser.request('POST', '/api/login', {
+      json: { email: 'x@example.com' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(419);
-    const same = await browser.request('POST', '/api/login', { json: { email: 'x@example.com' }, headers: { origin: 'http://localhost:3000' } });
+    const same = await browser.request('POST', '/api/login', {
+      json: { email: 'x@example.com' },
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(same.status).toBe(200);
   });
 
   it("accepts only APP_URL's origin, not whatever matches the Host header", async () => {
     const browser = t.agent();
-    const res = await browser.request('POST', '/api/login', { json: { email: 'x@example.com' }, headers: { host: 'evil.example', origin: 'http://evil.example' } });
+    const res = await browser.request('POST', '/api/login', {
+      json: { email: 'x@example.com' },
+      headers: { host: 'evil.example', origin: 'http://evil.example' },
+    });
     expect(res.status).toBe(419);
     expect(res.body).toMatchObject({ code: 'csrf_token_mismatch' });
     expect(t.outbox.list()).toHaveLength(0);
@@ -234,7 +260,11 @@ describe('CSRF protection', () => {
     expect((await browser.post('/api/login', { email: 'ida@example.com' })).status).toBe(200);
     const opened = await browser.post('/api/magic-link', { token: lastLinkToken(t.outbox, 'ida@example.com') });
     expect(opened.status).toBe(202);
-    const created = await browser.post('/api/create-user', { email: 'ida@example.com', name: 'Ida', token: lastLinkToken(t.outbox, 'ida@example.com') });
+    const created = await browser.post('/api/create-user', {
+      email: 'ida@example.com',
+      name: 'Ida',
+      token: lastLinkToken(t.outbox, 'ida@example.com'),
+    });
     expect(created.status).toBe(201);
     // The answer that signed in carries the session's own token: the next request just works.
     const signedIn = created.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
@@ -281,7 +311,8 @@ describe('CSRF protection', () => {
 
 describe('login rate limits', () => {
   it('limits requests per e-mail address, then lets them through after the window', async () => {
-    for (let i = 0; i < 5; i++) expect((await t.agent({ ip: `10.1.0.${i}` }).post('/api/login', { email: 'ivy@example.com' })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.agent({ ip: `10.1.0.${i}` }).post('/api/login', { email: 'ivy@example.com' })).status).toBe(200);
     const limited = await t.agent({ ip: '10.1.0.99' }).post('/api/login', { email: 'IVY@example.com' });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'rate_limited' });
@@ -295,18 +326,22 @@ describe('login rate limits', () => {
     const proxied = await createTestApp({ env: { LOGIN_LIMIT_PER_IP: '3', TRUST_PROXY: '127.0.0.1' } });
     try {
       // The proxy (127.0.0.1) appends the address it saw to whatever the client sent.
-      const viaProxy = (i: number) => proxied.agent({ ip: '127.0.0.1' }).request('POST', '/api/login', {
-        json: { email: `q${i}@example.com` }, headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
-      });
+      const viaProxy = (i: number) =>
+        proxied.agent({ ip: '127.0.0.1' }).request('POST', '/api/login', {
+          json: { email: `q${i}@example.com` },
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+        });
       for (let i = 0; i < 3; i++) expect((await viaProxy(i)).status).toBe(200);
       expect((await viaProxy(3)).status).toBe(429);
       const keys = (await proxied.db.select().from(rateLimitBuckets)).map((b) => b.key).filter((k) => k.startsWith('login:ip:'));
       expect(keys).toEqual(['login:ip:203.0.113.9']);
 
       // A client that reaches the app directly cannot name an address at all.
-      const direct = (i: number) => proxied.agent({ ip: '192.0.2.44' }).request('POST', '/api/login', {
-        json: { email: `r${i}@example.com` }, headers: { 'x-forwarded-for': `198.51.100.${i}` },
-      });
+      const direct = (i: number) =>
+        proxied.agent({ ip: '192.0.2.44' }).request('POST', '/api/login', {
+          json: { email: `r${i}@example.com` },
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
       for (let i = 0; i < 3; i++) expect((await direct(i)).status).toBe(200);
       expect((await direct(3)).status).toBe(429);
       const after = (await proxied.db.select().from(rateLimitBuckets)).map((b) => b.key).filter((k) => k.startsWith('login:ip:'));

@@ -15,7 +15,11 @@ export async function findMagicLink(db: Db | Tx, tokenHash: string): Promise<Mag
 
 /** Marks the link used; false if another request used it first (single use under concurrency). */
 export async function consumeMagicLink(tx: Db | Tx, id: string, now: Date): Promise<boolean> {
-  const rows = await tx.update(magicLinks).set({ usedAt: now }).where(and(eq(magicLinks.id, id), isNull(magicLinks.usedAt))).returning({ id: magicLinks.id });
+  const rows = await tx
+    .update(magicLinks)
+    .set({ usedAt: now })
+    .where(and(eq(magicLinks.id, id), isNull(magicLinks.usedAt)))
+    .returning({ id: magicLinks.id });
   return rows.length === 1;
 }
 

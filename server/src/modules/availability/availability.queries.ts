@@ -35,13 +35,25 @@ export async function insertTimeOff(db: Db, row: typeof timeOffs.$inferInsert): 
   return saved!;
 }
 
-export async function updateTimeOff(db: Db, id: number, providerId: string, set: Partial<typeof timeOffs.$inferInsert>): Promise<TimeOffRow | null> {
-  const [saved] = await db.update(timeOffs).set(set).where(and(eq(timeOffs.id, id), eq(timeOffs.providerId, providerId))).returning();
+export async function updateTimeOff(
+  db: Db,
+  id: number,
+  providerId: string,
+  set: Partial<typeof timeOffs.$inferInsert>,
+): Promise<TimeOffRow | null> {
+  const [saved] = await db
+    .update(timeOffs)
+    .set(set)
+    .where(and(eq(timeOffs.id, id), eq(timeOffs.providerId, providerId)))
+    .returning();
   return saved ?? null;
 }
 
 export async function deleteTimeOff(db: Db, id: number, providerId: string): Promise<boolean> {
-  const rows = await db.delete(timeOffs).where(and(eq(timeOffs.id, id), eq(timeOffs.providerId, providerId))).returning({ id: timeOffs.id });
+  const rows = await db
+    .delete(timeOffs)
+    .where(and(eq(timeOffs.id, id), eq(timeOffs.providerId, providerId)))
+    .returning({ id: timeOffs.id });
   return rows.length === 1;
 }
 
@@ -51,7 +63,10 @@ export async function selectHolidayChoices(db: Db | Tx, providerId: string): Pro
 }
 
 export async function upsertHolidayChoice(db: Db, providerId: string, date: string, available: boolean): Promise<void> {
-  await db.insert(holidayChoices).values({ providerId, date, available }).onConflictDoUpdate({ target: [holidayChoices.providerId, holidayChoices.date], set: { available } });
+  await db
+    .insert(holidayChoices)
+    .values({ providerId, date, available })
+    .onConflictDoUpdate({ target: [holidayChoices.providerId, holidayChoices.date], set: { available } });
 }
 
 export async function setHolidayCountry(db: Db, providerId: string, country: string | null): Promise<void> {

@@ -3,8 +3,19 @@
  * All wall-clock values are the provider's, in the provider's time zone.
  */
 import {
-  DEFAULT_WORK_FROM, DEFAULT_WORK_TO, hhmm, minutesOfDay, WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES,
-  type Holiday, type Policies, type TimeOff, type WorkDay, type policiesInput, type timeOffInput, type workDaysInput,
+  DEFAULT_WORK_FROM,
+  DEFAULT_WORK_TO,
+  hhmm,
+  minutesOfDay,
+  WEEKDAY_ABBREVIATIONS,
+  WEEKDAY_NAMES,
+  type Holiday,
+  type Policies,
+  type TimeOff,
+  type WorkDay,
+  type policiesInput,
+  type timeOffInput,
+  type workDaysInput,
 } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -14,8 +25,19 @@ import { AppError, validationError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { UserRow } from '../users/index.ts';
 import {
-  deleteTimeOff, insertTimeOff, replaceWorkDays, selectHolidayChoices, selectPolicy, selectTimeOffs, selectWorkDays,
-  setHolidayCountry, updateTimeOff, upsertHolidayChoice, upsertPolicy, type PolicyRow, type TimeOffRow,
+  deleteTimeOff,
+  insertTimeOff,
+  replaceWorkDays,
+  selectHolidayChoices,
+  selectPolicy,
+  selectTimeOffs,
+  selectWorkDays,
+  setHolidayCountry,
+  updateTimeOff,
+  upsertHolidayChoice,
+  upsertPolicy,
+  type PolicyRow,
+  type TimeOffRow,
 } from './availability.queries.ts';
 import { holidayCountries, isHolidayCountry, publicHolidays } from './holidays.ts';
 
@@ -25,13 +47,20 @@ import { holidayCountries, isHolidayCountry, publicHolidays } from './holidays.t
  */
 function defaultWeek(): WorkDay[] {
   return WEEKDAY_NAMES.map((name, i) => ({
-    weekday: i + 1, name, abbreviation: WEEKDAY_ABBREVIATIONS[i]!, available: i < 5, from: DEFAULT_WORK_FROM, to: DEFAULT_WORK_TO,
+    weekday: i + 1,
+    name,
+    abbreviation: WEEKDAY_ABBREVIATIONS[i]!,
+    available: i < 5,
+    from: DEFAULT_WORK_FROM,
+    to: DEFAULT_WORK_TO,
   }));
 }
 
 export const DEFAULT_POLICY = { minHoursBeforeBooking: 1, maxDaysBeforeBooking: 30, minHoursBeforeCancellation: 24, termsHtml: '' };
 
-function presentPolicy(row: Pick<PolicyRow, 'minHoursBeforeBooking' | 'maxDaysBeforeBooking' | 'minHoursBeforeCancellation' | 'termsHtml'>): Policies {
+function presentPolicy(
+  row: Pick<PolicyRow, 'minHoursBeforeBooking' | 'maxDaysBeforeBooking' | 'minHoursBeforeCancellation' | 'termsHtml'>,
+): Policies {
   return {
     min_hours_before_booking: row.minHoursBeforeBooking,
     max_days_before_booking: row.maxDaysBeforeBooking,
@@ -82,7 +111,16 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
 
     async saveWorkWeek(providerId: string, input: z.output<typeof workDaysInput>): Promise<WorkDay[]> {
       await db.transaction((tx) =>
-        replaceWorkDays(tx, providerId, input.data.map((d) => ({ weekday: d.weekday, available: d.available, fromMinute: minutesOfDay(d.from), toMinute: minutesOfDay(d.to) }))),
+        replaceWorkDays(
+          tx,
+          providerId,
+          input.data.map((d) => ({
+            weekday: d.weekday,
+            available: d.available,
+            fromMinute: minutesOfDay(d.from),
+            toMinute: minutesOfDay(d.to),
+          })),
+        ),
       );
       return workWeek(providerId);
     },
@@ -104,12 +142,14 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
     },
 
     async addTimeOff(providerId: string, input: z.output<typeof timeOffInput>): Promise<TimeOff> {
-      return presentTimeOff(await insertTimeOff(db, {
-        providerId,
-        startsLocal: `${input.from_date} ${input.from_time}:00`,
-        endsLocal: `${input.until_date} ${input.until_time}:00`,
-        note: input.note,
-      }));
+      return presentTimeOff(
+        await insertTimeOff(db, {
+          providerId,
+          startsLocal: `${input.from_date} ${input.from_time}:00`,
+          endsLocal: `${input.until_date} ${input.until_time}:00`,
+          note: input.note,
+        }),
+      );
     },
 
     async changeTimeOff(providerId: string, id: number, input: z.output<typeof timeOffInput>): Promise<TimeOff> {

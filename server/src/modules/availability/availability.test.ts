@@ -28,19 +28,34 @@ describe('working hours', () => {
     const initial = await provider.get<Body<Day[]>>('/api/work-days');
     expect(initial.body.timezone).toBe('Europe/Madrid');
     expect(initial.body.data.map((d) => `${d.abbreviation} ${d.available ? `${d.from}-${d.to}` : 'off'}`)).toEqual([
-      'Mon 08:00-17:00', 'Tue 08:00-17:00', 'Wed 08:00-17:00', 'Thu 08:00-17:00', 'Fri 08:00-17:00', 'Sat off', 'Sun off',
+      'Mon 08:00-17:00',
+      'Tue 08:00-17:00',
+      'Wed 08:00-17:00',
+      'Thu 08:00-17:00',
+      'Fri 08:00-17:00',
+      'Sat off',
+      'Sun off',
     ]);
-    const saved = await provider.post<Body<Day[]>>('/api/work-days', week((d) => (d.weekday === 6 ? { available: true, from: '10:00', to: '14:30' } : {})));
+    const saved = await provider.post<Body<Day[]>>(
+      '/api/work-days',
+      week((d) => (d.weekday === 6 ? { available: true, from: '10:00', to: '14:30' } : {})),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.data[5]).toEqual({ weekday: 6, name: 'Saturday', abbreviation: 'Sat', available: true, from: '10:00', to: '14:30' });
     expect((await provider.get<Body<Day[]>>('/api/work-days')).body.data[5]).toMatchObject({ available: true, from: '10:00' });
   });
 
   it('refuses an end before the start, malformed times and incomplete weeks, per field', async () => {
-    const backwards = await provider.post<Body<unknown>>('/api/work-days', week((d) => (d.weekday === 2 ? { from: '18:00', to: '09:00' } : {})));
+    const backwards = await provider.post<Body<unknown>>(
+      '/api/work-days',
+      week((d) => (d.weekday === 2 ? { from: '18:00', to: '09:00' } : {})),
+    );
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors).toEqual({ 'data.1.to': ['The end time must be after the start time.'] });
-    const malformed = await provider.post<Body<unknown>>('/api/work-days', week((d) => (d.weekday === 1 ? { from: '25:00' } : {})));
+    const malformed = await provider.post<Body<unknown>>(
+      '/api/work-days',
+      week((d) => (d.weekday === 1 ? { from: '25:00' } : {})),
+    );
     expect(malformed.body.errors).toEqual({ 'data.0.from': ['Please enter a time as HH:MM.'] });
     const short = await provider.post<Body<unknown>>('/api/work-days', { data: week().data.slice(0, 3) });
     expect(short.body.errors).toEqual({ data: ['Send all seven days.'] });
@@ -58,18 +73,33 @@ describe('working hours', () => {
 describe('policies', () => {
   it('has defaults, accepts the spec’s options and sanitises the terms', async () => {
     expect((await provider.get<Body<object>>('/api/policies')).body.data).toEqual({
-      min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 24, terms_of_service: '',
+      min_hours_before_booking: 1,
+      max_days_before_booking: 30,
+      min_hours_before_cancellation: 24,
+      terms_of_service: '',
     });
     const saved = await provider.post<Body<object>>('/api/policies', {
-      min_hours_before_booking: 4, max_days_before_booking: 90, min_hours_before_cancellation: 0, terms_of_service: '<p>No refunds<script>x</script></p>',
+      min_hours_before_booking: 4,
+      max_days_before_booking: 90,
+      min_hours_before_cancellation: 0,
+      terms_of_service: '<p>No refunds<script>x</script></p>',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ min_hours_before_booking: 4, max_days_before_booking: 90, min_hours_before_cancellation: 0, terms_of_service: '<p>No refunds</p>' });
+    expect(saved.body.data).toEqual({
+      min_hours_before_booking: 4,
+      max_days_before_booking: 90,
+      min_hours_before_cancellation: 0,
+      terms_of_service: '<p>No refunds</p>',
+    });
     expect((await provider.get<Body<object>>('/api/policies')).body.data).toEqual(saved.body.data);
   });
 
   it('refuses values outside the option lists', async () => {
-    const res = await provider.post<Body<unknown>>('/api/policies', { min_hours_before_booking: 5, max_days_before_booking: 365, min_hours_before_cancellation: 2 });
+    const res = await provider.post<Body<unknown>>('/api/policies', {
+      min_hours_before_booking: 5,
+      max_days_before_booking: 365,
+      min_hours_before_cancellation: 2,
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       min_hours_before_booking: ['Choose one of the booking notice options.'],
@@ -81,11 +111,25 @@ describe('policies', () => {
 
 describe('time off', () => {
   it('adds, edits and deletes periods in the provider’s wall clock', async () => {
-    const added = await provider.post<Body<{ id: number }>>('/api/time-off', { from_date: '2026-12-24', from_time: '13:00', until_date: '2027-01-02', until_time: '09:00', note: 'Holidays' });
+    const added = await provider.post<Body<{ id: number }>>('/api/time-off', {
+      from_date: '2026-12-24',
+      from_time: '13:00',
+      until_date: '2027-01-02',
+      until_time: '09:00',
+      note: 'Holidays',
+    });
     expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ from_date: '2026-12-24', from_time: '13:00', until_date: '2027-01-02', until_time: '09:00', note: 'Holidays' });
+    expect(added.body.data).toMatchObject({
+      from_date: '2026-12-24',
+      from_time: '13:00',
+      until_date: '2027-01-02',
+      until_time: '09:00',
+      note: 'Holidays',
+    });
     const id = added.body.data.id;
-    const edited = await provider.request<Body<object>>('PUT', `/api/time-off/${id}`, { json: { from_date: '2026-12-24', from_time: '00:00', until_date: '2026-12-27', until_time: '00:00' } });
+    const edited = await provider.request<Body<object>>('PUT', `/api/time-off/${id}`, {
+      json: { from_date: '2026-12-24', from_time: '00:00', until_date: '2026-12-27', until_time: '00:00' },
+    });
     expect(edited.body.data).toMatchObject({ from_time: '00:00', until_date: '2026-12-27', note: '' });
     expect((await provider.get<Body<object[]>>('/api/time-off')).body.data).toHaveLength(1);
     expect((await provider.request('DELETE', `/api/time-off/${id}`)).status).toBe(204);
@@ -93,18 +137,38 @@ describe('time off', () => {
   });
 
   it('refuses an end before the start and other providers’ periods', async () => {
-    const res = await provider.post<Body<unknown>>('/api/time-off', { from_date: '2026-12-24', from_time: '13:00', until_date: '2026-12-24', until_time: '12:00' });
+    const res = await provider.post<Body<unknown>>('/api/time-off', {
+      from_date: '2026-12-24',
+      from_time: '13:00',
+      until_date: '2026-12-24',
+      until_time: '12:00',
+    });
     expect(res.body.errors).toEqual({ until_time: ['The end must be after the start.'] });
-    const bad = await provider.post<Body<unknown>>('/api/time-off', { from_date: '2026-02-30', from_time: '13:00', until_date: '2026-12-24', until_time: '12:00' });
+    const bad = await provider.post<Body<unknown>>('/api/time-off', {
+      from_date: '2026-02-30',
+      from_time: '13:00',
+      until_date: '2026-12-24',
+      until_time: '12:00',
+    });
     expect(bad.body.errors?.from_date).toEqual(['Please choose a valid date.']);
-    const mine = await provider.post<Body<{ id: number }>>('/api/time-off', { from_date: '2026-12-24', from_time: '13:00', until_date: '2026-12-25', until_time: '12:00' });
+    const mine = await provider.post<Body<{ id: number }>>('/api/time-off', {
+      from_date: '2026-12-24',
+      from_time: '13:00',
+      until_date: '2026-12-25',
+      until_time: '12:00',
+    });
     const other = await signIn(t, await buildProvider(t, { username: 'other' }));
     expect((await other.request('DELETE', `/api/time-off/${mine.body.data.id}`)).status).toBe(404);
   });
 });
 
 describe('public holidays', () => {
-  type Holidays = { country: string | null; year: number; countries: { code: string }[]; holidays: { date: string; name: string; weekday: string; available: boolean }[] };
+  type Holidays = {
+    country: string | null;
+    year: number;
+    countries: { code: string }[];
+    holidays: { date: string; name: string; weekday: string; available: boolean }[];
+  };
 
   it('lists the chosen country’s holidays, each unavailable until marked available', async () => {
     const none = await provider.get<Body<Holidays>>('/api/holidays?year=2026');
@@ -114,7 +178,12 @@ describe('public holidays', () => {
 
     expect((await provider.post('/api/holidays/country', { country: 'ES' })).status).toBe(204);
     const es = await provider.get<Body<Holidays>>('/api/holidays?year=2026');
-    expect(es.body.data.holidays).toContainEqual({ date: '2026-10-12', name: 'Fiesta Nacional de España', weekday: 'Monday', available: false });
+    expect(es.body.data.holidays).toContainEqual({
+      date: '2026-10-12',
+      name: 'Fiesta Nacional de España',
+      weekday: 'Monday',
+      available: false,
+    });
     expect((await provider.post('/api/holidays/choice', { date: '2026-10-12', available: true })).status).toBe(204);
     const after = await provider.get<Body<Holidays>>('/api/holidays?year=2026');
     expect(after.body.data.holidays.find((h) => h.date === '2026-10-12')?.available).toBe(true);

@@ -13,7 +13,10 @@ export async function insertRepeater(tx: Tx, row: typeof repeaters.$inferInsert)
 /** Inserts occurrences; ones that exist already (same repeater and start) are left alone. */
 export async function insertOccurrences(tx: Db | Tx, rows: (typeof slots.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(slots).values(rows).onConflictDoNothing({ target: [slots.repeaterId, slots.startsAt] });
+  await tx
+    .insert(slots)
+    .values(rows)
+    .onConflictDoNothing({ target: [slots.repeaterId, slots.startsAt] });
 }
 
 export async function setMaterialisedUntil(tx: Db | Tx, id: number, until: string): Promise<void> {
@@ -25,7 +28,14 @@ export async function repeatersToExtend(db: Db, providerId: string, until: strin
   return db
     .select()
     .from(repeaters)
-    .where(and(eq(repeaters.providerId, providerId), isNull(repeaters.endedAt), isNotNull(repeaters.repeatEveryWeeks), lt(repeaters.materialisedUntil, until)));
+    .where(
+      and(
+        eq(repeaters.providerId, providerId),
+        isNull(repeaters.endedAt),
+        isNotNull(repeaters.repeatEveryWeeks),
+        lt(repeaters.materialisedUntil, until),
+      ),
+    );
 }
 
 export async function findSlotForUpdate(tx: Tx, id: number): Promise<SlotRow | null> {
@@ -36,7 +46,10 @@ export async function findSlotForUpdate(tx: Tx, id: number): Promise<SlotRow | n
 /** Cancels the given occurrences and every active booking in them. Returns the cancelled bookings' ids. */
 export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: string, now: Date): Promise<string[]> {
   if (slotIds.length === 0) return [];
-  await tx.update(slots).set({ cancelledAt: now, seatsTaken: 0 }).where(and(inArray(slots.id, slotIds), isNull(slots.cancelledAt)));
+  await tx
+    .update(slots)
+    .set({ cancelledAt: now, seatsTaken: 0 })
+    .where(and(inArray(slots.id, slotIds), isNull(slots.cancelledAt)));
   // A provider's cancellation always refunds in full
   // (docs/product-rules.md#cancellation-and-refunds): whatever was paid is owed back.
   const cancelled = await tx

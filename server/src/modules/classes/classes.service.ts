@@ -7,7 +7,13 @@ import { WEEKDAYS, type repeaterInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { occurrenceConflicts, type OccurrenceConflict, type ProviderDays } from '../../domain/classes/occurrence-conflicts.ts';
-import { addDays, localDateOf, repeaterOccurrences, type Occurrence, type RepeaterRule } from '../../domain/classes/repeater-occurrences.ts';
+import {
+  addDays,
+  localDateOf,
+  repeaterOccurrences,
+  type Occurrence,
+  type RepeaterRule,
+} from '../../domain/classes/repeater-occurrences.ts';
 import { parseLocalDateTime } from '../../domain/scheduling/civil-time.ts';
 import { slotInstantOfWall, zoneTimeline } from '../../domain/scheduling/zoned-time.ts';
 import type { IsoWeekday } from '../../domain/scheduling/types.ts';
@@ -19,8 +25,15 @@ import type { availabilityService } from '../availability/index.ts';
 import { findLiveService } from '../services/index.ts';
 import { activeBookings } from '../slots/index.ts';
 import {
-  cancelOccurrences, endRepeater, findSlotForUpdate, insertOccurrences, insertRepeater, laterOccurrenceIds,
-  repeatersToExtend, setMaterialisedUntil, type RepeaterRow,
+  cancelOccurrences,
+  endRepeater,
+  findSlotForUpdate,
+  insertOccurrences,
+  insertRepeater,
+  laterOccurrenceIds,
+  repeatersToExtend,
+  setMaterialisedUntil,
+  type RepeaterRow,
 } from './classes.queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +49,13 @@ export interface ClassesDeps {
 const isoWeekday = (w: (typeof WEEKDAYS)[number]) => (WEEKDAYS.indexOf(w) + 1) as IsoWeekday;
 
 function ruleOf(r: Pick<RepeaterRow, 'startLocal' | 'timezone' | 'repeatEveryWeeks' | 'weekdays'>, durationMinutes: number): RepeaterRule {
-  return { startLocal: r.startLocal, timeZone: r.timezone, repeatEveryWeeks: r.repeatEveryWeeks, weekdays: r.weekdays as IsoWeekday[], durationMinutes };
+  return {
+    startLocal: r.startLocal,
+    timeZone: r.timezone,
+    repeatEveryWeeks: r.repeatEveryWeeks,
+    weekdays: r.weekdays as IsoWeekday[],
+    durationMinutes,
+  };
 }
 
 /** A conflict as the provider reads it, in their own zone: 'Tue 24 Nov is time off.' */
@@ -44,7 +63,9 @@ function conflictMessage(c: OccurrenceConflict, timeZone: string): string {
   const day = (ms: number) => new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(ms);
   if (c.kind === 'holiday') return `${day(c.occurrence.startMs)} is a public holiday (${c.name}).`;
   if (c.kind === 'time_off') return `${day(c.occurrence.startMs)} is time off.`;
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(c.booking.startMs);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    c.booking.startMs,
+  );
   return `You have a booking with ${c.booking.clientName} at ${time} on ${day(c.booking.startMs)}.`;
 }
 
@@ -66,7 +87,8 @@ export function classesService(deps: ClassesDeps) {
     const holidays: ProviderDays['holidays'][number][] = [];
     if (occurrences.length > 0) {
       const [first, last] = [occurrences[0]!.localDate, occurrences[occurrences.length - 1]!.localDate].map((d) => Number(d.slice(0, 4)));
-      for (let year = first!; year <= last!; year++) holidays.push(...(await deps.availability.holidays(provider, year)).filter((h) => !h.available));
+      for (let year = first!; year <= last!; year++)
+        holidays.push(...(await deps.availability.holidays(provider, year)).filter((h) => !h.available));
     }
     return {
       timeZone: provider.timezone,
@@ -83,12 +105,14 @@ export function classesService(deps: ClassesDeps) {
     async createRepeater(provider: UserRow, input: z.output<typeof repeaterInput>) {
       const service = await findLiveService(db, input.service_id);
       if (!service || service.service.providerId !== provider.id) throw validationError({ service_id: ['Choose one of your classes.'] });
-      if (service.service.type !== 'class') throw validationError({ service_id: ['Only classes can be scheduled; appointments follow your working hours.'] });
+      if (service.service.type !== 'class')
+        throw validationError({ service_id: ['Only classes can be scheduled; appointments follow your working hours.'] });
 
       const startLocal = `${input.start_at.slice(0, 10)} ${input.start_at.slice(11, 16)}`;
       const wall = parseLocalDateTime(startLocal);
       const first = slotInstantOfWall(zoneTimeline(provider.timezone, wall - 2 * DAY_MS, wall + 2 * DAY_MS), wall);
-      if (first === null) throw validationError({ start_at: ['That time does not exist on that day (the clocks change). Choose another time.'] });
+      if (first === null)
+        throw validationError({ start_at: ['That time does not exist on that day (the clocks change). Choose another time.'] });
       if (first <= clock.now().getTime()) throw validationError({ start_at: ['Choose a start in the future.'] });
 
       const weekdays = input.repeat_every === null ? [] : [...new Set(input.weekdays.map(isoWeekday))].sort();
@@ -108,9 +132,16 @@ export function classesService(deps: ClassesDeps) {
         // Under the provider's lock no booking can take this time between the check and the insert.
         await lockProvider(tx, provider.id);
         const now = clock.now();
-        const span = occurrences.length > 0 ? [new Date(occurrences[0]!.startMs), new Date(occurrences[occurrences.length - 1]!.endMs)] as const : null;
+        const span =
+          occurrences.length > 0
+            ? ([new Date(occurrences[0]!.startMs), new Date(occurrences[occurrences.length - 1]!.endMs)] as const)
+            : null;
         const bookings = span ? (await activeBookings(tx, provider.id, span[0], span[1], now)).filter((b) => b.slotId === null) : [];
-        const conflicts = occurrenceConflicts(occurrences, off, bookings.map((b) => ({ startMs: b.startsAt.getTime(), endMs: b.endsAt.getTime(), clientName: b.clientName })));
+        const conflicts = occurrenceConflicts(
+          occurrences,
+          off,
+          bookings.map((b) => ({ startMs: b.startsAt.getTime(), endMs: b.endsAt.getTime(), clientName: b.clientName })),
+        );
         if (conflicts.length > 0) {
           const messages = [...new Set(conflicts.map((c) => conflictMessage(c, provider.timezone)))];
           const shown = messages.slice(0, MAX_CONFLICT_MESSAGES);
@@ -127,10 +158,17 @@ export function classesService(deps: ClassesDeps) {
           materialisedUntil: until,
           createdAt: now,
         });
-        await insertOccurrences(tx, occurrences.map((o) => ({
-          providerId: provider.id, serviceId: service.service.id, repeaterId: repeater.id,
-          startsAt: new Date(o.startMs), endsAt: new Date(o.endMs), capacity: service.service.capacity,
-        })));
+        await insertOccurrences(
+          tx,
+          occurrences.map((o) => ({
+            providerId: provider.id,
+            serviceId: service.service.id,
+            repeaterId: repeater.id,
+            startsAt: new Date(o.startMs),
+            endsAt: new Date(o.endMs),
+            capacity: service.service.capacity,
+          })),
+        );
         return { id: repeater.id, service: { id: service.service.id, name: service.service.name }, occurrences: occurrences.length };
       });
     },
@@ -144,10 +182,17 @@ export function classesService(deps: ClassesDeps) {
         const from = r.materialisedUntil ?? r.startLocal.slice(0, 10);
         const occurrences = repeaterOccurrences(ruleOf(r, service.service.durationMinutes), from, horizon);
         await db.transaction(async (tx) => {
-          await insertOccurrences(tx, occurrences.map((o) => ({
-            providerId: r.providerId, serviceId: r.serviceId, repeaterId: r.id,
-            startsAt: new Date(o.startMs), endsAt: new Date(o.endMs), capacity: service.service.capacity,
-          })));
+          await insertOccurrences(
+            tx,
+            occurrences.map((o) => ({
+              providerId: r.providerId,
+              serviceId: r.serviceId,
+              repeaterId: r.id,
+              startsAt: new Date(o.startMs),
+              endsAt: new Date(o.endMs),
+              capacity: service.service.capacity,
+            })),
+          );
           await setMaterialisedUntil(tx, r.id, horizon);
         });
       }

@@ -15,7 +15,14 @@ beforeEach(async () => {
   t = await createTestApp();
   studio = await buildProvider(t, { username: 'studio', name: 'Studio' });
   provider = await signIn(t, studio);
-  yoga = await buildService(t, studio, { name: 'Yoga', type: 'class', priceCents: 1200, durationMinutes: 60, location: 'Room 1', capacity: 10 });
+  yoga = await buildService(t, studio, {
+    name: 'Yoga',
+    type: 'class',
+    priceCents: 1200,
+    durationMinutes: 60,
+    location: 'Room 1',
+    capacity: 10,
+  });
 });
 afterEach(async () => {
   await t.close();
@@ -26,17 +33,38 @@ const cards = (days: ScheduleDay[]) => days.flatMap((d) => d.slots);
 
 describe('classes', () => {
   it('a weekly class fills the schedule up to the booking horizon, in the provider’s wall clock', async () => {
-    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] });
+    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', {
+      service_id: yoga.id,
+      start_at: '2026-11-24 09:00',
+      repeat_every: '1w',
+      weekdays: ['tue', 'thu'],
+    });
     expect(res.status).toBe(201);
     // Default advance window is 30 days: Tuesdays and Thursdays from 24 Nov to 23 Dec.
     expect(res.body.data.occurrences).toBe(9);
     const days = await schedule(provider);
     expect(days.map((d) => `${d.weekday} ${d.day} ${d.month}`)).toEqual([
-      'Tue 24 Nov', 'Thu 26 Nov', 'Tue 1 Dec', 'Thu 3 Dec', 'Tue 8 Dec', 'Thu 10 Dec', 'Tue 15 Dec', 'Thu 17 Dec', 'Tue 22 Dec',
+      'Tue 24 Nov',
+      'Thu 26 Nov',
+      'Tue 1 Dec',
+      'Thu 3 Dec',
+      'Tue 8 Dec',
+      'Thu 10 Dec',
+      'Tue 15 Dec',
+      'Thu 17 Dec',
+      'Tue 22 Dec',
     ]);
     expect(days[0]!.slots[0]).toMatchObject({
-      kind: 'class', date: '2026-11-24', time: '09:00', until: '10:00', starts_at: '2026-11-24T08:00:00Z', timezone: 'Europe/Madrid',
-      in_the_past: false, cancelled_at: null, participants: 0, is_mine: true,
+      kind: 'class',
+      date: '2026-11-24',
+      time: '09:00',
+      until: '10:00',
+      starts_at: '2026-11-24T08:00:00Z',
+      timezone: 'Europe/Madrid',
+      in_the_past: false,
+      cancelled_at: null,
+      participants: 0,
+      is_mine: true,
       service: { id: yoga.id, name: 'Yoga', location: 'Room 1', capacity: 10, duration: 60 },
       repeater: { weekdays: ['tue', 'thu'], start_time: '09:00', repeat_every: '1w' },
     });
@@ -49,11 +77,20 @@ describe('classes', () => {
     expect(dates).toEqual(['2026-12-08', '2026-12-15', '2026-12-22', '2026-12-29', '2027-01-05']);
     expect(cards(await schedule(provider, 'past')).map((c) => c.date)).toEqual(['2026-12-01', '2026-11-24']);
     await provider.postForm('/api/me', { name: 'Studio', timezone: 'America/New_York' });
-    expect(cards(await schedule(provider))[0]).toMatchObject({ date: '2026-12-08', time: '03:00', until: '04:00', timezone: 'America/New_York' });
+    expect(cards(await schedule(provider))[0]).toMatchObject({
+      date: '2026-12-08',
+      time: '03:00',
+      until: '04:00',
+      timezone: 'America/New_York',
+    });
   });
 
   it('a one-off class happens once', async () => {
-    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-28 18:30', repeat_every: null });
+    const res = await provider.post<{ data: { occurrences: number } }>('/api/repeaters', {
+      service_id: yoga.id,
+      start_at: '2026-11-28 18:30',
+      repeat_every: null,
+    });
     expect(res.body.data.occurrences).toBe(1);
     expect(cards(await schedule(provider)).map((c) => [c.date, c.time, c.repeater])).toEqual([['2026-11-28', '18:30', null]]);
   });
@@ -61,13 +98,25 @@ describe('classes', () => {
   it('refuses bad input with per-field errors', async () => {
     const massage = (await buildService(t, studio, { name: 'Massage', durationMinutes: 45 })).id;
     const cases: [object, string, string][] = [
-      [{ service_id: massage, start_at: '2026-11-24 09:00' }, 'service_id', 'Only classes can be scheduled; appointments follow your working hours.'],
+      [
+        { service_id: massage, start_at: '2026-11-24 09:00' },
+        'service_id',
+        'Only classes can be scheduled; appointments follow your working hours.',
+      ],
       [{ service_id: 999999, start_at: '2026-11-24 09:00' }, 'service_id', 'Choose one of your classes.'],
       [{ service_id: yoga.id, start_at: '2026-11-23 09:00' }, 'start_at', 'Choose a start in the future.'],
       [{ service_id: yoga.id, start_at: '2026-11-24 9am' }, 'start_at', 'Choose a start date and time (YYYY-MM-DD HH:MM).'],
       [{ service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: [] }, 'weekdays', 'Choose at least one day.'],
-      [{ service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '5w', weekdays: ['mon'] }, 'repeat_every', 'Choose how often it repeats.'],
-      [{ service_id: yoga.id, start_at: '2027-03-28 02:30' }, 'start_at', 'That time does not exist on that day (the clocks change). Choose another time.'],
+      [
+        { service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '5w', weekdays: ['mon'] },
+        'repeat_every',
+        'Choose how often it repeats.',
+      ],
+      [
+        { service_id: yoga.id, start_at: '2027-03-28 02:30' },
+        'start_at',
+        'That time does not exist on that day (the clocks change). Choose another time.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await provider.post<{ errors: Record<string, string[]> }>('/api/repeaters', body);
@@ -76,7 +125,9 @@ describe('classes', () => {
     }
     expect(await schedule(provider)).toEqual([]);
     const other = await signIn(t, await buildProvider(t, { username: 'other' }));
-    expect((await other.post<{ errors: object }>('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00' })).body.errors).toEqual({ service_id: ['Choose one of your classes.'] });
+    expect(
+      (await other.post<{ errors: object }>('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00' })).body.errors,
+    ).toEqual({ service_id: ['Choose one of your classes.'] });
     const client = await signIn(t, await buildUser(t));
     expect((await client.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 09:00' })).status).toBe(403);
   });
@@ -92,27 +143,43 @@ describe('a class never lands on the provider’s other commitments', () => {
   it('refuses a class over a confirmed appointment, naming the client, and creates nothing', async () => {
     const massage = await buildService(t, studio, { name: 'Massage' });
     await buildAppointment(t, { client: await buildUser(t, { name: 'Ana' }), service: massage, startsAt: '2026-12-01T09:00:00Z' }); // Tue 1 Dec 10:00 Madrid
-    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 09:30', repeat_every: '1w', weekdays: ['tue'] }))
-      .toEqual(['You have a booking with Ana at 10:00 on Tue 1 Dec.']);
-    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-12-01 10:30', repeat_every: null }))
-      .toEqual(['You have a booking with Ana at 10:00 on Tue 1 Dec.']);
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 09:30', repeat_every: '1w', weekdays: ['tue'] })).toEqual([
+      'You have a booking with Ana at 10:00 on Tue 1 Dec.',
+    ]);
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-12-01 10:30', repeat_every: null })).toEqual([
+      'You have a booking with Ana at 10:00 on Tue 1 Dec.',
+    ]);
     expect(await schedule(provider, 'future')).toHaveLength(1); // only Ana's appointment
     // Right after it is fine.
-    expect((await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-12-01 11:00', repeat_every: null })).status).toBe(201);
+    expect((await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-12-01 11:00', repeat_every: null })).status).toBe(
+      201,
+    );
   });
 
   it('refuses time off and holidays the provider does not work, for every occurrence up to the horizon', async () => {
     await provider.post('/api/time-off', { from_date: '2026-12-10', from_time: '08:00', until_date: '2026-12-10', until_time: '12:00' });
     await provider.post('/api/holidays/country', { country: 'ES' });
     // Weekly on Tuesdays and Thursdays from 24 Nov: 8 Dec is a holiday, Thu 10 Dec 09:00 is in time off.
-    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
-      .toEqual(['Tue 8 Dec is a public holiday (Immaculate Conception).', 'Thu 10 Dec is time off.']);
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: ['tue', 'thu'] })).toEqual([
+      'Tue 8 Dec is a public holiday (Immaculate Conception).',
+      'Thu 10 Dec is time off.',
+    ]);
     expect(await schedule(provider)).toEqual([]);
     // In the afternoon only the holiday is in the way; once the provider works it, the class fits.
-    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] }))
-      .toEqual(['Tue 8 Dec is a public holiday (Immaculate Conception).']);
+    expect(await conflictsOf({ service_id: yoga.id, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] })).toEqual([
+      'Tue 8 Dec is a public holiday (Immaculate Conception).',
+    ]);
     await provider.post('/api/holidays/choice', { date: '2026-12-08', available: true });
-    expect((await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 17:00', repeat_every: '1w', weekdays: ['tue', 'thu'] })).status).toBe(201);
+    expect(
+      (
+        await provider.post('/api/repeaters', {
+          service_id: yoga.id,
+          start_at: '2026-11-24 17:00',
+          repeat_every: '1w',
+          weekdays: ['tue', 'thu'],
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -125,11 +192,20 @@ describe('cancelling classes', () => {
     const [first] = cards(await schedule(provider));
     const cleo = await buildUser(t, { name: 'Cleo' });
     const client = await signIn(t, cleo);
-    const [occurrence] = await t.db.select().from(slots).where(eq(slots.id, Number(first!.id)));
+    const [occurrence] = await t.db
+      .select()
+      .from(slots)
+      .where(eq(slots.id, Number(first!.id)));
     await buildAppointment(t, { client: cleo, service: yoga, slot: occurrence! }, { paidAt: t.clock.now(), paymentMethod: 'card' });
     const before = cards(await schedule(client));
     expect(before).toHaveLength(1);
-    expect(before[0]).toMatchObject({ id: first!.id, kind: 'class', is_mine: false, cancelled_at: null, provider: { name: 'Studio', username: 'studio' } });
+    expect(before[0]).toMatchObject({
+      id: first!.id,
+      kind: 'class',
+      is_mine: false,
+      cancelled_at: null,
+      provider: { name: 'Studio', username: 'studio' },
+    });
 
     expect((await provider.request('DELETE', `/api/slots/${first!.id}?upcoming=0`)).status).toBe(204);
     const after = cards(await schedule(provider));

@@ -22,12 +22,22 @@ it('seeds a believable demo studio on an empty database, once', async () => {
   expect(profile.avatar).toMatch(/^\/images\//);
   expect(profile.cover).toMatch(/^\/images\//);
   expect(profile.services.map((s) => `${s.type}:${s.name}`).sort()).toEqual([
-    'appointment:1:1 Mobility Session', 'appointment:Personal Training', 'class:Sunrise Yoga', 'class:Vinyasa Flow', 'class:Yin & Restore',
+    'appointment:1:1 Mobility Session',
+    'appointment:Personal Training',
+    'class:Sunrise Yoga',
+    'class:Vinyasa Flow',
+    'class:Yin & Restore',
   ]);
   expect(profile.policy.terms_of_service).toContain('Studio terms');
   // A monthly membership with class credits and a pack of sessions valid three months (docs/product-rules.md#first-run).
-  const classIds = profile.services.filter((s) => s.type === 'class').map((s) => s.id).sort((a, b) => a - b);
-  const sessionIds = profile.services.filter((s) => s.type === 'appointment').map((s) => s.id).sort((a, b) => a - b);
+  const classIds = profile.services
+    .filter((s) => s.type === 'class')
+    .map((s) => s.id)
+    .sort((a, b) => a - b);
+  const sessionIds = profile.services
+    .filter((s) => s.type === 'appointment')
+    .map((s) => s.id)
+    .sort((a, b) => a - b);
   expect(profile.plans).toMatchObject([
     { name: 'Monthly Flow Membership', price: 79, interval: 'month', expires_in: null, services: [{ quantity: 8, services: classIds }] },
     { name: '5-Session Pack', price: 225, interval: '', expires_in: '3', services: [{ quantity: 5, services: sessionIds }] },
@@ -37,7 +47,12 @@ it('seeds a believable demo studio on an empty database, once', async () => {
   // Vinyasa runs Mon/Wed/Fri 18:30 and Sat 10:00, Madrid time, from tomorrow (Tue 24 Nov 2026).
   const vinyasa = profile.services.find((s) => s.name === 'Vinyasa Flow')!;
   const slots = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${vinyasa.id}/slots?timezone=Europe/Madrid`)).body.data;
-  expect(slots.slice(0, 4).map((d) => `${d.weekday} ${d.slots.map((s) => s.time).join(',')}`)).toEqual(['Wed 18:30', 'Fri 18:30', 'Sat 10:00', 'Mon 18:30']);
+  expect(slots.slice(0, 4).map((d) => `${d.weekday} ${d.slots.map((s) => s.time).join(',')}`)).toEqual([
+    'Wed 18:30',
+    'Fri 18:30',
+    'Sat 10:00',
+    'Mon 18:30',
+  ]);
   const massage = profile.services.find((s) => s.name === '1:1 Mobility Session')!;
   const free = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${massage.id}/slots?timezone=Europe/Madrid`)).body.data;
   // Saturday 09:00–14:00, with the 10:00 class taking that hour.
@@ -55,7 +70,10 @@ it('gives the demo studio clients and bookings to look at', async () => {
   expect(clients.map((c) => c.name)).toEqual(['Aiko Tanaka', 'Lucía Romero', 'Tom Becker']);
   const future = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=future')).body.data.flatMap((d) => d.slots);
   const vinyasa = future.filter((c) => c.service.name === 'Vinyasa Flow');
-  expect(vinyasa.slice(0, 2).map((c) => [c.participants, c.appointments.filter((a) => a.status === 'cancelled').length])).toEqual([[3, 0], [2, 1]]);
+  expect(vinyasa.slice(0, 2).map((c) => [c.participants, c.appointments.filter((a) => a.status === 'cancelled').length])).toEqual([
+    [3, 0],
+    [2, 1],
+  ]);
   expect(future.some((c) => c.kind === 'appointment' && c.service.name === '1:1 Mobility Session')).toBe(true);
   const past = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=past')).body.data.flatMap((d) => d.slots);
   expect(past.map((c) => c.service.name).sort()).toEqual(['Personal Training', 'Yin & Restore']);

@@ -85,27 +85,58 @@ async function seedDemoProvider(db: Db, clock: Clock): Promise<boolean> {
   return true;
 }
 
-
-
-const TERMS = '<h3>Studio terms</h3><ul><li>Please arrive 5 minutes early; doors close when class starts.</li><li>Cancel at least 24 hours ahead for a full refund or to keep your class credit.</li><li>Tell your teacher about any injury before class.</li></ul>';
+const TERMS =
+  '<h3>Studio terms</h3><ul><li>Please arrive 5 minutes early; doors close when class starts.</li><li>Cancel at least 24 hours ahead for a full refund or to keep your class credit.</li><li>Tell your teacher about any injury before class.</li></ul>';
 
 const CLASSES = [
-  { name: 'Vinyasa Flow', price: 15, duration: 60, capacity: 12, location: 'Main studio, Calle del Puerto 12',
-    description: '<p>A dynamic, breath-led practice linking strength and balance. <strong>All levels</strong> — options offered throughout.</p><ul><li>Mats, blocks and straps provided</li><li>Showers available</li></ul>',
-    timetable: [{ time: '18:30', weekdays: ['mon', 'wed', 'fri'] }, { time: '10:00', weekdays: ['sat'] }] },
-  { name: 'Yin & Restore', price: 16, duration: 75, capacity: 10, location: 'Garden room',
+  {
+    name: 'Vinyasa Flow',
+    price: 15,
+    duration: 60,
+    capacity: 12,
+    location: 'Main studio, Calle del Puerto 12',
+    description:
+      '<p>A dynamic, breath-led practice linking strength and balance. <strong>All levels</strong> — options offered throughout.</p><ul><li>Mats, blocks and straps provided</li><li>Showers available</li></ul>',
+    timetable: [
+      { time: '18:30', weekdays: ['mon', 'wed', 'fri'] },
+      { time: '10:00', weekdays: ['sat'] },
+    ],
+  },
+  {
+    name: 'Yin & Restore',
+    price: 16,
+    duration: 75,
+    capacity: 10,
+    location: 'Garden room',
     description: '<p>Long, supported holds to release deep tension. Slow, quiet and deeply restorative — perfect after a long week.</p>',
-    timetable: [{ time: '19:30', weekdays: ['tue', 'thu'] }] },
-  { name: 'Sunrise Yoga', price: 12, duration: 45, capacity: 14, location: 'Rooftop terrace (indoors if it rains)',
+    timetable: [{ time: '19:30', weekdays: ['tue', 'thu'] }],
+  },
+  {
+    name: 'Sunrise Yoga',
+    price: 12,
+    duration: 45,
+    capacity: 14,
+    location: 'Rooftop terrace (indoors if it rains)',
     description: '<p>Wake up with sun salutations and a short meditation. Coffee afterwards is on us.</p>',
-    timetable: [{ time: '07:30', weekdays: ['tue', 'thu'] }] },
+    timetable: [{ time: '07:30', weekdays: ['tue', 'thu'] }],
+  },
 ] as const;
 
 const APPOINTMENTS = [
-  { name: '1:1 Mobility Session', price: 55, duration: 60, location: 'Treatment room',
-    description: '<p>An assessment and a tailored mobility plan for stiff hips, shoulders or backs. Wear comfortable clothes.</p>' },
-  { name: 'Personal Training', price: 45, duration: 45, location: 'Strength corner',
-    description: '<p>Strength and conditioning built around your goals, one-to-one with a certified coach.</p>' },
+  {
+    name: '1:1 Mobility Session',
+    price: 55,
+    duration: 60,
+    location: 'Treatment room',
+    description: '<p>An assessment and a tailored mobility plan for stiff hips, shoulders or backs. Wear comfortable clothes.</p>',
+  },
+  {
+    name: 'Personal Training',
+    price: 45,
+    duration: 45,
+    location: 'Strength corner',
+    description: '<p>Strength and conditioning built around your goals, one-to-one with a certified coach.</p>',
+  },
 ] as const;
 
 /** The demo studio's services, weekly timetable, hours and policies, made through the real services. */
@@ -118,19 +149,49 @@ async function seedDemoOffer(db: Db, clock: Clock): Promise<void> {
   const classes = classesService({ db, clock, availability, bookingsCancelled: async () => undefined });
 
   await availability.saveWorkWeek(demo.id, {
-    data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, available: weekday <= 6, from: weekday === 6 ? '09:00' : '08:00', to: weekday === 6 ? '14:00' : '17:00' })),
+    data: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      available: weekday <= 6,
+      from: weekday === 6 ? '09:00' : '08:00',
+      to: weekday === 6 ? '14:00' : '17:00',
+    })),
   });
-  await availability.savePolicy(demo.id, { min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 24, terms_of_service: TERMS });
+  await availability.savePolicy(demo.id, {
+    min_hours_before_booking: 1,
+    max_days_before_booking: 30,
+    min_hours_before_cancellation: 24,
+    terms_of_service: TERMS,
+  });
 
   const tomorrow = addDays(localDateOf(clock.now().getTime(), demo.timezone), 1);
   for (const c of CLASSES) {
-    const service = await catalog.create(demo.id, { name: c.name, type: 'class', description: c.description, price: c.price, duration: c.duration, location: c.location, capacity: c.capacity });
+    const service = await catalog.create(demo.id, {
+      name: c.name,
+      type: 'class',
+      description: c.description,
+      price: c.price,
+      duration: c.duration,
+      location: c.location,
+      capacity: c.capacity,
+    });
     for (const slot of c.timetable) {
-      await classes.createRepeater(demo, { service_id: service.id, start_at: `${tomorrow} ${slot.time}`, repeat_every: '1w', weekdays: [...slot.weekdays] as (typeof WEEKDAYS)[number][] });
+      await classes.createRepeater(demo, {
+        service_id: service.id,
+        start_at: `${tomorrow} ${slot.time}`,
+        repeat_every: '1w',
+        weekdays: [...slot.weekdays] as (typeof WEEKDAYS)[number][],
+      });
     }
   }
   for (const a of APPOINTMENTS) {
-    await catalog.create(demo.id, { name: a.name, type: 'appointment', description: a.description, price: a.price, duration: a.duration, location: a.location });
+    await catalog.create(demo.id, {
+      name: a.name,
+      type: 'appointment',
+      description: a.description,
+      price: a.price,
+      duration: a.duration,
+      location: a.location,
+    });
   }
   await seedDemoPlans(db, clock, demo.id);
 }
@@ -139,7 +200,10 @@ async function seedDemoOffer(db: Db, clock: Clock): Promise<void> {
 async function seedDemoPlans(db: Db, clock: Clock, demoId: string): Promise<void> {
   const catalog = await db.select().from(services).where(eq(services.providerId, demoId));
   const idsOf = (type: 'class' | 'appointment') => catalog.filter((s) => s.type === type).map((s) => s.id);
-  const cover = async (from: string, to: string) => sharp(Buffer.from(PLAN_COVER_SVG(from, to))).png().toBuffer();
+  const cover = async (from: string, to: string) =>
+    sharp(Buffer.from(PLAN_COVER_SVG(from, to)))
+      .png()
+      .toBuffer();
   const plans = plansService({ db, clock });
   await plans.create(demoId, {
     fields: {
@@ -180,33 +244,62 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
   const [demo] = await db.select().from(users).where(eq(users.username, DEMO_USERNAME)).limit(1);
   if (!demo) return;
   const now = clock.now();
-  const clients = await db.insert(users).values(DEMO_CLIENTS.map((c) => ({ ...c, timezone: 'Europe/Madrid', createdAt: now, updatedAt: now }))).returning();
+  const clients = await db
+    .insert(users)
+    .values(DEMO_CLIENTS.map((c) => ({ ...c, timezone: 'Europe/Madrid', createdAt: now, updatedAt: now })))
+    .returning();
   const catalog = await db.select().from(services).where(eq(services.providerId, demo.id));
   const byName = (name: string) => catalog.find((s) => s.name === name)!;
   const at = (date: string, time: string, minutes: number) => {
-    const [o] = repeaterOccurrences({ startLocal: `${date} ${time}`, timeZone: demo.timezone, repeatEveryWeeks: null, weekdays: [], durationMinutes: minutes }, date, addDays(date, 1));
+    const [o] = repeaterOccurrences(
+      { startLocal: `${date} ${time}`, timeZone: demo.timezone, repeatEveryWeeks: null, weekdays: [], durationMinutes: minutes },
+      date,
+      addDays(date, 1),
+    );
     return { startsAt: new Date(o!.startMs), endsAt: new Date(o!.endMs) };
   };
   const today = localDateOf(now.getTime(), demo.timezone);
-  const booking = (client: (typeof clients)[number], service: (typeof catalog)[number], when: { startsAt: Date; endsAt: Date }, extra: Partial<typeof appointments.$inferInsert> = {}) => ({
-    clientId: client.id, providerId: demo.id, serviceId: service.id, priceCents: service.priceCents, status: 'confirmed' as const,
-    confirmedAt: now, paymentMethod: 'in_person' as const, createdAt: now, updatedAt: now, startsAt: when.startsAt, endsAt: when.endsAt, ...extra,
+  const booking = (
+    client: (typeof clients)[number],
+    service: (typeof catalog)[number],
+    when: { startsAt: Date; endsAt: Date },
+    extra: Partial<typeof appointments.$inferInsert> = {},
+  ) => ({
+    clientId: client.id,
+    providerId: demo.id,
+    serviceId: service.id,
+    priceCents: service.priceCents,
+    status: 'confirmed' as const,
+    confirmedAt: now,
+    paymentMethod: 'in_person' as const,
+    createdAt: now,
+    updatedAt: now,
+    startsAt: when.startsAt,
+    endsAt: when.endsAt,
+    ...extra,
   });
 
   await db.transaction(async (tx) => {
     // The next two Vinyasa classes: three and two places taken, one more cancelled.
     const vinyasa = byName('Vinyasa Flow');
-    const next = await tx.select().from(slots).where(and(eq(slots.serviceId, vinyasa.id), gt(slots.startsAt, now))).orderBy(asc(slots.startsAt)).limit(2);
+    const next = await tx
+      .select()
+      .from(slots)
+      .where(and(eq(slots.serviceId, vinyasa.id), gt(slots.startsAt, now)))
+      .orderBy(asc(slots.startsAt))
+      .limit(2);
     const [first, second] = next;
     if (first && second) {
-      await tx.insert(appointments).values([
-        booking(clients[0]!, vinyasa, first, { slotId: first.id }),
-        booking(clients[1]!, vinyasa, first, { slotId: first.id }),
-        booking(clients[2]!, vinyasa, first, { slotId: first.id, paidAt: now }),
-        booking(clients[0]!, vinyasa, second, { slotId: second.id }),
-        booking(clients[2]!, vinyasa, second, { slotId: second.id }),
-        booking(clients[1]!, vinyasa, second, { slotId: second.id, status: 'cancelled', cancelledAt: now, cancelledBy: clients[1]!.id }),
-      ]);
+      await tx
+        .insert(appointments)
+        .values([
+          booking(clients[0]!, vinyasa, first, { slotId: first.id }),
+          booking(clients[1]!, vinyasa, first, { slotId: first.id }),
+          booking(clients[2]!, vinyasa, first, { slotId: first.id, paidAt: now }),
+          booking(clients[0]!, vinyasa, second, { slotId: second.id }),
+          booking(clients[2]!, vinyasa, second, { slotId: second.id }),
+          booking(clients[1]!, vinyasa, second, { slotId: second.id, status: 'cancelled', cancelledAt: now, cancelledBy: clients[1]!.id }),
+        ]);
       await tx.update(slots).set({ seatsTaken: 3 }).where(eq(slots.id, first.id));
       await tx.update(slots).set({ seatsTaken: 2 }).where(eq(slots.id, second.id));
     }
@@ -216,12 +309,17 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
     const yin = byName('Yin & Restore');
     const upcoming = at(addDays(today, 3), '11:00', mobility.durationMinutes);
     const pastClass = at(addDays(today, -3), '19:30', yin.durationMinutes);
-    const [pastSlot] = await tx.insert(slots).values({ providerId: demo.id, serviceId: yin.id, ...pastClass, capacity: yin.capacity, seatsTaken: 2 }).returning();
-    await tx.insert(appointments).values([
-      booking(clients[0]!, mobility, upcoming),
-      booking(clients[0]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
-      booking(clients[1]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
-      booking(clients[2]!, training, at(addDays(today, -2), '10:00', training.durationMinutes), { paidAt: now }),
-    ]);
+    const [pastSlot] = await tx
+      .insert(slots)
+      .values({ providerId: demo.id, serviceId: yin.id, ...pastClass, capacity: yin.capacity, seatsTaken: 2 })
+      .returning();
+    await tx
+      .insert(appointments)
+      .values([
+        booking(clients[0]!, mobility, upcoming),
+        booking(clients[0]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
+        booking(clients[1]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
+        booking(clients[2]!, training, at(addDays(today, -2), '10:00', training.durationMinutes), { paidAt: now }),
+      ]);
   });
 }

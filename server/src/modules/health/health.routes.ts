@@ -14,10 +14,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHealth }> =
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
-  app.get('/ready', { schema: apiSchema(apiRoutes.ready, { response: { 200: readyResponse, 503: notReadyResponse } }) }, async (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const readiness = await database.readiness();
-    if (readiness.ready) return { status: 'ready' };
-    return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable', reason: readiness.reason });
-  });
+  app.get(
+    '/ready',
+    { schema: apiSchema(apiRoutes.ready, { response: { 200: readyResponse, 503: notReadyResponse } }) },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const readiness = await database.readiness();
+      if (readiness.ready) return { status: 'ready' };
+      return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable', reason: readiness.reason });
+    },
+  );
 };

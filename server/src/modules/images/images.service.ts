@@ -49,7 +49,10 @@ export async function processImage(input: Buffer, kind: ImageKind, maxBytes: num
 }
 
 export async function insertImage(tx: Db | Tx, ownerId: string | null, image: ProcessedImage): Promise<string> {
-  const [row] = await tx.insert(images).values({ ownerId, ...image }).returning({ id: images.id });
+  const [row] = await tx
+    .insert(images)
+    .values({ ownerId, ...image })
+    .returning({ id: images.id });
   return row!.id;
 }
 

@@ -13,8 +13,12 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: ReturnType<typeof meService> 
   }));
 
   // The service checks the fields (updateMeFields) and the files by content; the schema documents the form.
-  app.post('', { onRequest: requireUser, schema: apiSchema(apiRoutes.updateMe, { multipart: updateMeForm, response: { 200: dataOf(meSchema) } }) }, async (req) => {
-    const updated = await me.update(currentUser(req), await readUploadForm(req, FILE_FIELDS));
-    return { data: await me.present(updated) };
-  });
+  app.post(
+    '',
+    { onRequest: requireUser, schema: apiSchema(apiRoutes.updateMe, { multipart: updateMeForm, response: { 200: dataOf(meSchema) } }) },
+    async (req) => {
+      const updated = await me.update(currentUser(req), await readUploadForm(req, FILE_FIELDS));
+      return { data: await me.present(updated) };
+    },
+  );
 };

@@ -41,7 +41,11 @@ export function meService(deps: { db: Db; clock: Clock }) {
         errors.username = ['Choose a username: it is the address of your public booking page.'];
       }
       if (f && username && username !== user.username && !errors.username) {
-        const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.username, username), ne(users.id, user.id))).limit(1);
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.username, username), ne(users.id, user.id)))
+          .limit(1);
         if (taken) errors.username = [USERNAME_TAKEN];
       }
 

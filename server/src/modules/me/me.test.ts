@@ -18,9 +18,17 @@ type ErrBody = { errors: Record<string, string[]> };
 
 const signedIn = async (email = 'ana@example.com', name = 'Ana'): Promise<Agent> => signIn(t, await buildUser(t, { email, name }));
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#4f46e5' } })
+    .png()
+    .toBuffer();
 /** Random pixels do not compress: a big PNG of noise is a big file. */
-const noisePng = (w: number, h: number) => sharp(Buffer.from(Array.from({ length: w * h * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+const noisePng = (w: number, h: number) =>
+  sharp(Buffer.from(Array.from({ length: w * h * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width: w, height: h, channels: 3 },
+  })
+    .png()
+    .toBuffer();
 
 describe('POST /api/me', () => {
   it('needs a session', async () => {
@@ -30,15 +38,34 @@ describe('POST /api/me', () => {
 
   it('updates name, phone, bio and time zone', async () => {
     const a = await signedIn();
-    const res = await a.postForm<MeBody>('/api/me', { name: ' Ana López ', phone: '+34 600 111 222', bio: 'Hi', timezone: 'America/New_York', email: 'ana@example.com' });
+    const res = await a.postForm<MeBody>('/api/me', {
+      name: ' Ana López ',
+      phone: '+34 600 111 222',
+      bio: 'Hi',
+      timezone: 'America/New_York',
+      email: 'ana@example.com',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Ana López', phone: '+34 600 111 222', bio: 'Hi', timezone: 'America/New_York', email: 'ana@example.com' });
+    expect(res.body.data).toMatchObject({
+      name: 'Ana López',
+      phone: '+34 600 111 222',
+      bio: 'Hi',
+      timezone: 'America/New_York',
+      email: 'ana@example.com',
+    });
     expect((await a.get<MeBody>('/api/me')).body.data).toMatchObject({ name: 'Ana López', timezone: 'America/New_York' });
   });
 
   it('reports every bad field at once and changes nothing', async () => {
     const a = await signedIn();
-    const res = await a.postForm<ErrBody>('/api/me', { name: '', phone: 'call me', timezone: 'Mars/Olympus', bio: 'x'.repeat(1001), email: 'other@example.com', username: 'No Spaces!' });
+    const res = await a.postForm<ErrBody>('/api/me', {
+      name: '',
+      phone: 'call me',
+      timezone: 'Mars/Olympus',
+      bio: 'x'.repeat(1001),
+      email: 'other@example.com',
+      username: 'No Spaces!',
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['bio', 'email', 'name', 'phone', 'timezone', 'username']);
     expect(res.body.errors.email).toEqual(['Your e-mail address cannot be changed.']);
@@ -71,10 +98,14 @@ describe('POST /api/me', () => {
   it('re-encodes uploaded avatars and covers to WebP and serves them', async () => {
     const a = await signedIn();
     await a.postForm('/api/me', { name: 'Ana', is_provider: '1', username: 'ana' });
-    const res = await a.postForm<MeBody>('/api/me', { name: 'Ana' }, {
-      avatar_upload: { data: await png(800, 600), filename: 'me.png', type: 'image/png' },
-      cover_upload: { data: await png(1600, 300), filename: 'cover.jpg', type: 'image/jpeg' },
-    });
+    const res = await a.postForm<MeBody>(
+      '/api/me',
+      { name: 'Ana' },
+      {
+        avatar_upload: { data: await png(800, 600), filename: 'me.png', type: 'image/png' },
+        cover_upload: { data: await png(1600, 300), filename: 'cover.jpg', type: 'image/jpeg' },
+      },
+    );
     expect(res.status).toBe(200);
     const avatar = await a.get(res.body.data.avatar!);
     expect(avatar.status).toBe(200);
@@ -84,7 +115,11 @@ describe('POST /api/me', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
 
     // Replacing the avatar removes the old picture; removing it clears it.
-    const again = await a.postForm<MeBody>('/api/me', { name: 'Ana' }, { avatar_upload: { data: await png(300, 300), filename: 'x.webp', type: 'image/webp' } });
+    const again = await a.postForm<MeBody>(
+      '/api/me',
+      { name: 'Ana' },
+      { avatar_upload: { data: await png(300, 300), filename: 'x.webp', type: 'image/webp' } },
+    );
     expect(again.body.data.avatar).not.toBe(res.body.data.avatar);
     expect((await a.get(res.body.data.avatar!)).status).toBe(404);
     const removed = await a.postForm<MeBody>('/api/me', { name: 'Ana', remove_avatar: '1' });
@@ -95,11 +130,21 @@ describe('POST /api/me', () => {
 
   it('refuses files that are not really images, whatever their name', async () => {
     const a = await signedIn();
-    const fake = await a.postForm<ErrBody>('/api/me', { name: 'Renamed' }, { avatar_upload: { data: Buffer.from('<svg onload=alert(1)>'), filename: 'evil.png', type: 'image/png' } });
+    const fake = await a.postForm<ErrBody>(
+      '/api/me',
+      { name: 'Renamed' },
+      { avatar_upload: { data: Buffer.from('<svg onload=alert(1)>'), filename: 'evil.png', type: 'image/png' } },
+    );
     expect(fake.status).toBe(422);
     expect(fake.body.errors.avatar_upload).toEqual(['Please choose a WebP, JPG or PNG image.']);
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    const gifRes = await a.postForm<ErrBody>('/api/me', { name: 'Renamed' }, { avatar_upload: { data: gif, filename: 'a.jpg', type: 'image/jpeg' } });
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const gifRes = await a.postForm<ErrBody>(
+      '/api/me',
+      { name: 'Renamed' },
+      { avatar_upload: { data: gif, filename: 'a.jpg', type: 'image/jpeg' } },
+    );
     expect(gifRes.body.errors.avatar_upload).toEqual(['Please choose a WebP, JPG or PNG image.']);
     // The name in the same request was not saved.
     expect((await a.get<MeBody>('/api/me')).body.data.name).toBe('Ana');
@@ -109,12 +154,20 @@ describe('POST /api/me', () => {
     const a = await signedIn();
     const big = await noisePng(700, 700);
     expect(big.length).toBeGreaterThan(1024 * 1024);
-    const res = await a.postForm<ErrBody>('/api/me', { name: 'Ana' }, { cover_upload: { data: big, filename: 'big.png', type: 'image/png' } });
+    const res = await a.postForm<ErrBody>(
+      '/api/me',
+      { name: 'Ana' },
+      { cover_upload: { data: big, filename: 'big.png', type: 'image/png' } },
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors.cover_upload).toEqual(['That image is too big—max size is 1 MB.']);
     const huge = await noisePng(1400, 1400);
     expect(huge.length).toBeGreaterThan(4 * 1024 * 1024);
-    const hugeRes = await a.postForm<ErrBody>('/api/me', { name: 'Ana' }, { avatar_upload: { data: huge, filename: 'huge.png', type: 'image/png' } });
+    const hugeRes = await a.postForm<ErrBody>(
+      '/api/me',
+      { name: 'Ana' },
+      { avatar_upload: { data: huge, filename: 'huge.png', type: 'image/png' } },
+    );
     expect(hugeRes.status).toBe(422);
     expect(hugeRes.body.errors.avatar_upload).toEqual(['That image is too big—max size is 1 MB.']);
   });

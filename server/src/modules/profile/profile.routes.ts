@@ -4,7 +4,11 @@ import { apiSchema } from '../../lib/api-route.ts';
 import type { profileService } from './profile.service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ReturnType<typeof profileService> }> = async (app, { profile }) => {
-  app.get('/:username', { schema: apiSchema(apiRoutes.profile, { params: profileParams, response: { 200: dataOf(publicProfileSchema) } }) }, async (req) => ({
-    data: await profile.byUsername(req.params.username, req.user?.id ?? null),
-  }));
+  app.get(
+    '/:username',
+    { schema: apiSchema(apiRoutes.profile, { params: profileParams, response: { 200: dataOf(publicProfileSchema) } }) },
+    async (req) => ({
+      data: await profile.byUsername(req.params.username, req.user?.id ?? null),
+    }),
+  );
 };

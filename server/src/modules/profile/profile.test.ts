@@ -12,7 +12,13 @@ afterEach(async () => {
 });
 
 it('shows a provider’s public profile with live services and cancellation policy', async () => {
-  const provider = await buildProvider(t, { email: 'studio@example.com', username: 'studio', name: 'Studio', bio: 'Breathe.', phone: '+34 600 000 000' });
+  const provider = await buildProvider(t, {
+    email: 'studio@example.com',
+    username: 'studio',
+    name: 'Studio',
+    bio: 'Breathe.',
+    phone: '+34 600 000 000',
+  });
   await buildService(t, provider, { name: 'Yoga', type: 'class' });
   await buildService(t, provider, { name: 'Old', type: 'class', deletedAt: t.clock.now() });
   await buildPolicy(t, provider, { minHoursBeforeCancellation: 12, termsHtml: '<p>Be on time.</p>' });
@@ -20,7 +26,12 @@ it('shows a provider’s public profile with live services and cancellation poli
   const res = await t.agent().get<{ data: PublicProfile }>('/api/profile/Studio');
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({
-    name: 'Studio', username: 'studio', bio: 'Breathe.', phone: '+34 600 000 000', email: 'studio@example.com', plans: [],
+    name: 'Studio',
+    username: 'studio',
+    bio: 'Breathe.',
+    phone: '+34 600 000 000',
+    email: 'studio@example.com',
+    plans: [],
     policy: { min_hours_before_cancellation: 12, terms_of_service: '<p>Be on time.</p>' },
   });
   expect(res.body.data.services.map((s) => s.name)).toEqual(['Yoga']);

@@ -8,7 +8,14 @@ const LIMIT = 300;
 const client = aliasedTable(users, 'client');
 const provider = aliasedTable(users, 'provider');
 
-const serviceCols = { id: services.id, name: services.name, type: services.type, location: services.location, duration: services.durationMinutes, capacity: services.capacity };
+const serviceCols = {
+  id: services.id,
+  name: services.name,
+  type: services.type,
+  location: services.location,
+  duration: services.durationMinutes,
+  capacity: services.capacity,
+};
 const providerCols = { name: provider.name, username: provider.username, avatarImageId: provider.avatarImageId };
 
 function window(endsAt: typeof slots.endsAt | typeof appointments.endsAt, cancelled: SQL, subset: Subset, now: Date): SQL | undefined {
@@ -20,7 +27,12 @@ function window(endsAt: typeof slots.endsAt | typeof appointments.endsAt, cancel
 /** The provider's class occurrences in the subset, with their timetable. */
 export async function providerClassSlots(db: Db, providerId: string, subset: Subset, now: Date) {
   return db
-    .select({ slot: slots, service: serviceCols, provider: providerCols, repeater: { id: repeaters.id, weekdays: repeaters.weekdays, startLocal: repeaters.startLocal, every: repeaters.repeatEveryWeeks } })
+    .select({
+      slot: slots,
+      service: serviceCols,
+      provider: providerCols,
+      repeater: { id: repeaters.id, weekdays: repeaters.weekdays, startLocal: repeaters.startLocal, every: repeaters.repeatEveryWeeks },
+    })
     .from(slots)
     .innerJoin(services, eq(services.id, slots.serviceId))
     .innerJoin(provider, eq(provider.id, slots.providerId))
@@ -34,7 +46,13 @@ export async function providerClassSlots(db: Db, providerId: string, subset: Sub
 export async function bookingsOfSlots(db: Db, slotIds: number[]) {
   if (slotIds.length === 0) return [];
   return db
-    .select({ id: appointments.id, slotId: appointments.slotId, status: appointments.status, cancelledAt: appointments.cancelledAt, client: { id: client.id, name: client.name, avatarImageId: client.avatarImageId } })
+    .select({
+      id: appointments.id,
+      slotId: appointments.slotId,
+      status: appointments.status,
+      cancelledAt: appointments.cancelledAt,
+      client: { id: client.id, name: client.name, avatarImageId: client.avatarImageId },
+    })
     .from(appointments)
     .innerJoin(client, eq(client.id, appointments.clientId))
     .where(and(inArray(appointments.slotId, slotIds), inArray(appointments.status, ['confirmed', 'cancelled'])))

@@ -6,8 +6,12 @@ import { currentUser, requireUser } from '../../plugins/auth.ts';
 import type { scheduleService } from './schedule.service.ts';
 
 export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ReturnType<typeof scheduleService> }> = async (app, { schedule }) => {
-  app.get('', {
-    onRequest: requireUser,
-    schema: apiSchema(apiRoutes.schedule, { querystring: scheduleQuery, response: { 200: dataOf(z.array(scheduleDaySchema)) } }),
-  }, async (req) => ({ data: await schedule.days(currentUser(req), req.query.subset) }));
+  app.get(
+    '',
+    {
+      onRequest: requireUser,
+      schema: apiSchema(apiRoutes.schedule, { querystring: scheduleQuery, response: { 200: dataOf(z.array(scheduleDaySchema)) } }),
+    },
+    async (req) => ({ data: await schedule.days(currentUser(req), req.query.subset) }),
+  );
 };

@@ -25,14 +25,22 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
       const timing = (startsAt: Date, endsAt: Date) => {
         const start = localReading(startsAt.getTime(), tz);
         return {
-          date: start.date, time: start.time, until: localReading(endsAt.getTime(), tz).time,
-          starts_at: iso(startsAt), ends_at: iso(endsAt), timezone: tz, in_the_past: endsAt.getTime() <= now.getTime(),
+          date: start.date,
+          time: start.time,
+          until: localReading(endsAt.getTime(), tz).time,
+          starts_at: iso(startsAt),
+          ends_at: iso(endsAt),
+          timezone: tz,
+          in_the_past: endsAt.getTime() <= now.getTime(),
         };
       };
 
       if (viewer.isProvider) {
         const occurrences = await providerClassSlots(db, viewer.id, subset, now);
-        const bookings = await bookingsOfSlots(db, occurrences.map((o) => o.slot.id));
+        const bookings = await bookingsOfSlots(
+          db,
+          occurrences.map((o) => o.slot.id),
+        );
         for (const o of occurrences) {
           const mine = bookings.filter((b) => b.slotId === o.slot.id);
           cards.push({
@@ -45,12 +53,20 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
             is_mine: true,
             participants: mine.filter((b) => b.status === 'confirmed').length,
             appointments: mine.map((b) => ({
-              id: b.id, status: b.status as 'confirmed' | 'cancelled', cancelled_at: b.cancelledAt ? iso(b.cancelledAt) : null,
+              id: b.id,
+              status: b.status as 'confirmed' | 'cancelled',
+              cancelled_at: b.cancelledAt ? iso(b.cancelledAt) : null,
               client: { id: b.client.id, name: b.client.name, avatar: imageUrl(b.client.avatarImageId), is_me: b.client.id === viewer.id },
             })),
-            repeater: o.repeater && o.repeater.every !== null
-              ? { id: o.repeater.id, weekdays: o.repeater.weekdays.map((w) => WEEKDAYS[w - 1]!), start_time: o.repeater.startLocal.slice(11, 16), repeat_every: `${o.repeater.every}w` }
-              : null,
+            repeater:
+              o.repeater && o.repeater.every !== null
+                ? {
+                    id: o.repeater.id,
+                    weekdays: o.repeater.weekdays.map((w) => WEEKDAYS[w - 1]!),
+                    start_time: o.repeater.startLocal.slice(11, 16),
+                    repeat_every: `${o.repeater.every}w`,
+                  }
+                : null,
           });
         }
       }
@@ -67,16 +83,20 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
           provider: { name: b.provider.name, username: b.provider.username, avatar: imageUrl(b.provider.avatarImageId) },
           is_mine: a.providerId === viewer.id,
           participants: a.slotId !== null ? (b.slotSeatsTaken ?? 0) : a.status === 'confirmed' ? 1 : 0,
-          appointments: [{
-            id: a.id, status: a.status as 'confirmed' | 'cancelled', cancelled_at: a.cancelledAt ? iso(a.cancelledAt) : null,
-            client: { id: b.client.id, name: b.client.name, avatar: imageUrl(b.client.avatarImageId), is_me: b.client.id === viewer.id },
-          }],
+          appointments: [
+            {
+              id: a.id,
+              status: a.status as 'confirmed' | 'cancelled',
+              cancelled_at: a.cancelledAt ? iso(a.cancelledAt) : null,
+              client: { id: b.client.id, name: b.client.name, avatar: imageUrl(b.client.avatarImageId), is_me: b.client.id === viewer.id },
+            },
+          ],
           repeater: null,
         });
       }
 
       const ascending = subset === 'future';
-      cards.sort((x, y) => (x.starts_at === y.starts_at ? x.id.localeCompare(y.id) : (x.starts_at < y.starts_at) === ascending ? -1 : 1));
+      cards.sort((x, y) => (x.starts_at === y.starts_at ? x.id.localeCompare(y.id) : x.starts_at < y.starts_at === ascending ? -1 : 1));
       const days: ScheduleDay[] = [];
       for (const card of cards) {
         let day = days.at(-1);

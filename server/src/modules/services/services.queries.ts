@@ -14,7 +14,14 @@ const withOwnerAndCounts = {
   cancelledAppointments: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.service_id = ${services.id} AND a.status = 'cancelled')`,
 };
 
-export type ServiceListRow = { service: ServiceRow; providerName: string; providerUsername: string | null; providerAvatarId: string | null; paidAppointments: number; cancelledAppointments: number };
+export type ServiceListRow = {
+  service: ServiceRow;
+  providerName: string;
+  providerUsername: string | null;
+  providerAvatarId: string | null;
+  paidAppointments: number;
+  cancelledAppointments: number;
+};
 
 export async function listProviderServices(db: Db, providerId: string, type?: 'appointment' | 'class'): Promise<ServiceListRow[]> {
   return db

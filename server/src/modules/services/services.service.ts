@@ -7,8 +7,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { imageUrl } from '../images/index.ts';
 import {
-  findLiveService, insertService, listProviderServices, softDeleteService, updateService,
-  type NewService, type ServiceListRow,
+  findLiveService,
+  insertService,
+  listProviderServices,
+  softDeleteService,
+  updateService,
+  type NewService,
+  type ServiceListRow,
 } from './services.queries.ts';
 
 type ServiceInput = z.output<typeof serviceInput>;
@@ -68,7 +73,8 @@ export function servicesService(deps: { db: Db; clock: Clock }) {
     },
 
     async update(providerId: string, id: number, input: ServiceInput): Promise<Service> {
-      if (!(await updateService(db, id, providerId, { ...toColumns(input), updatedAt: clock.now() }))) throw new AppError('not_found', 'Service not found.');
+      if (!(await updateService(db, id, providerId, { ...toColumns(input), updatedAt: clock.now() })))
+        throw new AppError('not_found', 'Service not found.');
       return presentService(await mine(providerId, id), providerId);
     },
 

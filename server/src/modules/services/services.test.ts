@@ -17,16 +17,40 @@ type One = { data: Record<string, unknown> & { id: number } };
 type Many = { data: (Record<string, unknown> & { id: number })[] };
 type Err = { errors: Record<string, string[]> };
 
-const yoga = { name: 'Morning Yoga', type: 'class', description: '<p>Bring a <strong>mat</strong></p>', price: 12.5, duration: 60, location: 'Studio A', capacity: 12 };
-const massage = { name: 'Sports massage', type: 'appointment', description: '', price: '45,00', duration: 45, location: 'Room 2', capacity: 7 };
+const yoga = {
+  name: 'Morning Yoga',
+  type: 'class',
+  description: '<p>Bring a <strong>mat</strong></p>',
+  price: 12.5,
+  duration: 60,
+  location: 'Studio A',
+  capacity: 12,
+};
+const massage = {
+  name: 'Sports massage',
+  type: 'appointment',
+  description: '',
+  price: '45,00',
+  duration: 45,
+  location: 'Room 2',
+  capacity: 7,
+};
 
 describe('services API', () => {
   it('creates, lists, updates and deletes the provider’s services', async () => {
     const created = await provider.post<One>('/api/services', yoga);
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
-      name: 'Morning Yoga', type: 'class', price: 12.5, duration: 60, capacity: 12, location: 'Studio A',
-      description: '<p>Bring a <strong>mat</strong></p>', is_mine: true, paid_appointments: 0, cancelled_appointments: 0,
+      name: 'Morning Yoga',
+      type: 'class',
+      price: 12.5,
+      duration: 60,
+      capacity: 12,
+      location: 'Studio A',
+      description: '<p>Bring a <strong>mat</strong></p>',
+      is_mine: true,
+      paid_appointments: 0,
+      cancelled_appointments: 0,
       provider: { name: 'Studio', username: 'studio' },
     });
     const second = await provider.post<One>('/api/services', massage);
@@ -38,7 +62,9 @@ describe('services API', () => {
     const classes = await provider.get<Many>('/api/services?type=class');
     expect(classes.body.data.map((s) => s.name)).toEqual(['Morning Yoga']);
 
-    const updated = await provider.request<One>('PUT', `/api/services/${created.body.data.id}`, { json: { ...yoga, name: 'Sunrise Yoga', price: '14' } });
+    const updated = await provider.request<One>('PUT', `/api/services/${created.body.data.id}`, {
+      json: { ...yoga, name: 'Sunrise Yoga', price: '14' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ name: 'Sunrise Yoga', price: 14 });
 
@@ -48,7 +74,10 @@ describe('services API', () => {
   });
 
   it('sanitises the description before storing it', async () => {
-    const res = await provider.post<One>('/api/services', { ...yoga, description: '<p>Hi<script>alert(1)</script></p><a href="javascript:x()">x</a>' });
+    const res = await provider.post<One>('/api/services', {
+      ...yoga,
+      description: '<p>Hi<script>alert(1)</script></p><a href="javascript:x()">x</a>',
+    });
     expect(res.body.data.description).toBe('<p>Hi</p><a target="_blank" rel="noopener noreferrer nofollow">x</a>');
   });
 

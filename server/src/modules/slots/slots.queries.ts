@@ -10,18 +10,17 @@ import { appointments, slots, users } from '../../db/schema.ts';
 export async function activeBookings(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
     .select({
-      clientId: appointments.clientId, clientName: users.name, serviceId: appointments.serviceId, slotId: appointments.slotId,
-      startsAt: appointments.startsAt, endsAt: appointments.endsAt,
+      clientId: appointments.clientId,
+      clientName: users.name,
+      serviceId: appointments.serviceId,
+      slotId: appointments.slotId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.clientId))
     .where(
-      and(
-        eq(appointments.providerId, providerId),
-        isActiveBooking(now),
-        gt(appointments.endsAt, from),
-        lt(appointments.startsAt, to),
-      ),
+      and(eq(appointments.providerId, providerId), isActiveBooking(now), gt(appointments.endsAt, from), lt(appointments.startsAt, to)),
     );
 }
 
@@ -32,7 +31,11 @@ export async function activeBookings(db: Db | Tx, providerId: string, from: Date
 export async function liveOccurrences(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
     .select({
-      id: slots.id, serviceId: slots.serviceId, startsAt: slots.startsAt, endsAt: slots.endsAt, capacity: slots.capacity,
+      id: slots.id,
+      serviceId: slots.serviceId,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      capacity: slots.capacity,
       // One condition, not bare columns: in a select without joins Drizzle writes a top-level column unqualified.
       seatsTaken: sql<number>`(SELECT count(*)::int FROM ${appointments} WHERE ${and(eq(appointments.slotId, slots.id), isActiveBooking(now))})`,
     })
@@ -45,12 +48,6 @@ export async function slotIdsBookedBy(db: Db, clientId: string, slotIds: number[
   const rows = await db
     .select({ slotId: appointments.slotId })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.clientId, clientId),
-        inArray(appointments.slotId, slotIds),
-        isActiveBooking(now),
-      ),
-    );
+    .where(and(eq(appointments.clientId, clientId), inArray(appointments.slotId, slotIds), isActiveBooking(now)));
   return new Set(rows.map((r) => r.slotId!));
 }

@@ -5,7 +5,15 @@ import type { slotsService } from './slots.service.ts';
 
 export const slotsRoutes: FastifyPluginAsyncZod<{ slots: ReturnType<typeof slotsService> }> = async (app, { slots }) => {
   // Login optional: visitors see free times; a signed-in viewer also sees their own bookings.
-  app.get('/:id/slots', {
-    schema: apiSchema(apiRoutes.serviceSlots, { params: idParams, querystring: serviceSlotsQuery, response: { 200: serviceSlotsResponse } }),
-  }, async (req) => slots.forService(req.params.id, req.user, req.query));
+  app.get(
+    '/:id/slots',
+    {
+      schema: apiSchema(apiRoutes.serviceSlots, {
+        params: idParams,
+        querystring: serviceSlotsQuery,
+        response: { 200: serviceSlotsResponse },
+      }),
+    },
+    async (req) => slots.forService(req.params.id, req.user, req.query),
+  );
 };

@@ -51,31 +51,53 @@ export function slotsService(deps: SlotsDeps) {
         input.hours(provider, loadFrom, loadTo),
       ]);
       const own = occurrences.filter((o) => o.serviceId === service.id);
-      const bookedByViewer = viewer ? await slotIdsBookedBy(db, viewer.id, own.map((o) => o.id), now) : new Set<number>();
+      const bookedByViewer = viewer
+        ? await slotIdsBookedBy(
+            db,
+            viewer.id,
+            own.map((o) => o.id),
+            now,
+          )
+        : new Set<number>();
 
-      const page = getSlotPage({
-        provider: availability,
-        service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
-        busy,
-        viewerBookings: viewer
-          ? bookings.filter((b) => b.slotId === null && b.clientId === viewer.id && b.serviceId === service.id).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }))
-          : [],
-        classOccurrences: own.map((o) => ({
-          id: o.id, startsAt: o.startsAt.getTime(), endsAt: o.endsAt.getTime(), capacity: o.capacity, seatsTaken: o.seatsTaken,
-          bookedByViewer: bookedByViewer.has(o.id), cancelled: false,
-        })),
-        policy: enginePolicy(policy),
-        viewerTimeZone,
-        now: now.getTime(),
-        window,
-      }, MAX_SLOTS_PER_ANSWER);
+      const page = getSlotPage(
+        {
+          provider: availability,
+          service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
+          busy,
+          viewerBookings: viewer
+            ? bookings
+                .filter((b) => b.slotId === null && b.clientId === viewer.id && b.serviceId === service.id)
+                .map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() }))
+            : [],
+          classOccurrences: own.map((o) => ({
+            id: o.id,
+            startsAt: o.startsAt.getTime(),
+            endsAt: o.endsAt.getTime(),
+            capacity: o.capacity,
+            seatsTaken: o.seatsTaken,
+            bookedByViewer: bookedByViewer.has(o.id),
+            cancelled: false,
+          })),
+          policy: enginePolicy(policy),
+          viewerTimeZone,
+          now: now.getTime(),
+          window,
+        },
+        MAX_SLOTS_PER_ANSWER,
+      );
       const afterWindow = addDays(toDate, 1);
       const nextFrom = page.resumeDate ?? (window.to < horizon ? (afterWindow > today ? afterWindow : today) : null);
       return {
         data: page.days,
         meta: {
-          timezone: viewerTimeZone, service: presentService(found, viewer?.id ?? null), max_days_before_booking: policy.max_days_before_booking,
-          from: fromDate, to: toDate, next_from: nextFrom, has_more: nextFrom !== null,
+          timezone: viewerTimeZone,
+          service: presentService(found, viewer?.id ?? null),
+          max_days_before_booking: policy.max_days_before_booking,
+          from: fromDate,
+          to: toDate,
+          next_from: nextFrom,
+          has_more: nextFrom !== null,
         },
       };
     },

@@ -22,20 +22,32 @@ afterEach(async () => {
   await t.close();
 });
 
-const slotsOf = async (a: Agent, id: number, tz = 'Europe/Madrid') => (await a.get<ServiceSlotsResponse>(`/api/services/${id}/slots?timezone=${encodeURIComponent(tz)}`)).body;
+const slotsOf = async (a: Agent, id: number, tz = 'Europe/Madrid') =>
+  (await a.get<ServiceSlotsResponse>(`/api/services/${id}/slots?timezone=${encodeURIComponent(tz)}`)).body;
 const times = (body: ServiceSlotsResponse, date: string) => body.data.find((d) => d.date === date)?.slots.map((s) => s.time) ?? [];
 
 describe('GET /api/services/{id}/slots', () => {
   it('lists appointment times within working hours, notice and the advance window, for visitors', async () => {
     const body = await slotsOf(t.agent(), massage);
-    expect(body.meta).toMatchObject({ timezone: 'Europe/Madrid', max_days_before_booking: 30, service: { id: massage, name: 'Massage', is_mine: false } });
+    expect(body.meta).toMatchObject({
+      timezone: 'Europe/Madrid',
+      max_days_before_booking: 30,
+      service: { id: massage, name: 'Massage', is_mine: false },
+    });
     expect(times(body, '2026-11-23')).toEqual(['11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
     expect(times(body, '2026-11-24')).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
     expect(times(body, '2026-11-28')).toEqual([]);
     expect(body.data.at(-1)!.date < '2026-12-24').toBe(true);
     expect(body.data[0]!.slots[0]).toEqual({
-      id: '2026-11-23T10:00:00Z', date: '2026-11-23', time: '11:00', until: '12:00', starts_at: '2026-11-23T10:00:00Z', ends_at: '2026-11-23T11:00:00Z',
-      available: true, booked_by_you: false, taken: false,
+      id: '2026-11-23T10:00:00Z',
+      date: '2026-11-23',
+      time: '11:00',
+      until: '12:00',
+      starts_at: '2026-11-23T10:00:00Z',
+      ends_at: '2026-11-23T11:00:00Z',
+      available: true,
+      booked_by_you: false,
+      taken: false,
     });
   });
 
@@ -87,7 +99,8 @@ describe('GET /api/services/{id}/slots', () => {
 
 describe('GET /api/services/{id}/slots answers one bounded window at a time', () => {
   type Err = { errors: Record<string, string[]> };
-  const page = async (id: number, query: string) => (await t.agent().get<ServiceSlotsResponse>(`/api/services/${id}/slots?timezone=Europe%2FMadrid&${query}`)).body;
+  const page = async (id: number, query: string) =>
+    (await t.agent().get<ServiceSlotsResponse>(`/api/services/${id}/slots?timezone=Europe%2FMadrid&${query}`)).body;
   const count = (body: ServiceSlotsResponse) => body.data.reduce((n, d) => n + d.slots.length, 0);
 
   it('covers today and the next 30 days by default, and says when there is nothing more', async () => {

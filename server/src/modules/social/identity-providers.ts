@@ -28,7 +28,8 @@ export interface IdentityProvider {
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-const insecureIfLoopback = (url: string) => (url.startsWith('http://') && LOOPBACK.has(new URL(url).hostname) ? [oidc.allowInsecureRequests] : []);
+const insecureIfLoopback = (url: string) =>
+  url.startsWith('http://') && LOOPBACK.has(new URL(url).hostname) ? [oidc.allowInsecureRequests] : [];
 
 /** The library reads time from Date.now(); our clock may differ (tests move it), so tell it by how much. */
 const skewSeconds = (clock: Clock) => Math.round((clock.now().getTime() - Date.now()) / 1000);
@@ -45,7 +46,12 @@ function googleProvider(cfg: NonNullable<Config['social']['google']>, clock: Clo
         metadata = null; // try discovery again next time
         throw err;
       });
-    const config = new oidc.Configuration(await metadata, cfg.clientId, { client_secret: cfg.clientSecret, [oidc.clockSkew]: skewSeconds(clock) }, oidc.ClientSecretPost(cfg.clientSecret));
+    const config = new oidc.Configuration(
+      await metadata,
+      cfg.clientId,
+      { client_secret: cfg.clientSecret, [oidc.clockSkew]: skewSeconds(clock) },
+      oidc.ClientSecretPost(cfg.clientSecret),
+    );
     for (const fn of insecureIfLoopback(cfg.issuer)) fn(config);
     oidc.enableNonRepudiationChecks(config);
     if (jwks) oidc.setJwksCache(config, jwks);
@@ -54,14 +60,21 @@ function googleProvider(cfg: NonNullable<Config['social']['google']>, clock: Clo
   return {
     async authorizationUrl(a, redirectUri) {
       return oidc.buildAuthorizationUrl(await configuration(), {
-        redirect_uri: redirectUri, scope: 'openid email profile', state: a.state, nonce: a.nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(a.codeVerifier), code_challenge_method: 'S256',
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        state: a.state,
+        nonce: a.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(a.codeVerifier),
+        code_challenge_method: 'S256',
       });
     },
     async profile(callbackUrl, attempt) {
       const config = await configuration();
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-        pkceCodeVerifier: attempt.codeVerifier, expectedNonce: attempt.nonce, expectedState: oidc.skipStateCheck, idTokenExpected: true,
+        pkceCodeVerifier: attempt.codeVerifier,
+        expectedNonce: attempt.nonce,
+        expectedState: oidc.skipStateCheck,
+        idTokenExpected: true,
       });
       jwks = oidc.getJwksCache(config) ?? jwks;
       const claims = tokens.claims()!;
@@ -90,18 +103,30 @@ function facebookProvider(cfg: NonNullable<Config['social']['facebook']>, clock:
   return {
     async authorizationUrl(a, redirectUri) {
       return oidc.buildAuthorizationUrl(configuration(), {
-        redirect_uri: redirectUri, scope: 'email,public_profile', state: a.state, response_type: 'code',
-        code_challenge: await oidc.calculatePKCECodeChallenge(a.codeVerifier), code_challenge_method: 'S256',
+        redirect_uri: redirectUri,
+        scope: 'email,public_profile',
+        state: a.state,
+        response_type: 'code',
+        code_challenge: await oidc.calculatePKCECodeChallenge(a.codeVerifier),
+        code_challenge_method: 'S256',
       });
     },
     async profile(callbackUrl, attempt) {
       const config = configuration();
-      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: attempt.codeVerifier, expectedState: oidc.skipStateCheck });
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: attempt.codeVerifier,
+        expectedState: oidc.skipStateCheck,
+      });
       const me = new URL(`${cfg.graphUrl}/me`);
       me.searchParams.set('fields', 'id,name,email,picture.type(large)');
       const res = await oidc.fetchProtectedResource(config, tokens.access_token, me, 'GET');
       if (!res.ok) throw new Error(`Graph /me answered ${res.status}`);
-      const body = (await res.json()) as { id?: string; name?: string; email?: string; picture?: { data?: { url?: string; is_silhouette?: boolean } } };
+      const body = (await res.json()) as {
+        id?: string;
+        name?: string;
+        email?: string;
+        picture?: { data?: { url?: string; is_silhouette?: boolean } };
+      };
       if (!body.id) throw new Error('Graph /me gave no id');
       return {
         subject: body.id,

@@ -25,7 +25,10 @@ const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export type SocialFailure = 'denied' | 'state' | 'failed' | 'unverified' | 'no_email';
 
 export class SocialSignInError extends Error {
-  constructor(readonly reason: SocialFailure, cause?: unknown) {
+  constructor(
+    readonly reason: SocialFailure,
+    cause?: unknown,
+  ) {
     super(reason, { cause });
   }
 }
@@ -70,7 +73,13 @@ export function socialService(deps: SocialDeps) {
     return result.ok ? result.image : null;
   }
 
-  async function resolveUser(tx: Tx, provider: ProviderName, profile: SocialProfile, timezone: string | null, avatar: ProcessedImage | null): Promise<string> {
+  async function resolveUser(
+    tx: Tx,
+    provider: ProviderName,
+    profile: SocialProfile,
+    timezone: string | null,
+    avatar: ProcessedImage | null,
+  ): Promise<string> {
     const known = await findIdentityUser(tx, provider, profile.subject);
     // An identity that made its account from an unverified address (allowed once) does not sign in.
     if (known && !known.emailVerified) throw new SocialSignInError('unverified');
@@ -88,7 +97,13 @@ export function socialService(deps: SocialDeps) {
     const now = clock.now();
     const [user] = await tx
       .insert(users)
-      .values({ email: profile.email, name: profile.name?.trim().slice(0, 100) || profile.email.split('@')[0]!, timezone: timezone ?? 'UTC', createdAt: now, updatedAt: now })
+      .values({
+        email: profile.email,
+        name: profile.name?.trim().slice(0, 100) || profile.email.split('@')[0]!,
+        timezone: timezone ?? 'UTC',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: users.id });
     if (avatar) {
       const imageId = await insertImage(tx, user!.id, avatar);
@@ -107,19 +122,30 @@ export function socialService(deps: SocialDeps) {
       const attempt = { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken(48) };
       const now = clock.now();
       await insertAttempt(db, {
-        stateHash: sha256(attempt.state), provider, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier,
-        timezone: timezone && isIanaZone(timezone) ? timezone : null, createdAt: now, expiresAt: addMinutes(now, ATTEMPT_TTL_MINUTES),
+        stateHash: sha256(attempt.state),
+        provider,
+        nonce: attempt.nonce,
+        codeVerifier: attempt.codeVerifier,
+        timezone: timezone && isIanaZone(timezone) ? timezone : null,
+        createdAt: now,
+        expiresAt: addMinutes(now, ATTEMPT_TTL_MINUTES),
       });
       return { url: (await idp.authorizationUrl(attempt, redirectUri(deps.appUrl, provider))).toString(), state: attempt.state };
     },
 
     /** Finishes an attempt from the provider's callback; returns the user to sign in. */
-    async finish(provider: ProviderName, callbackUrl: URL, cookieState: string | undefined, startSession: (tx: Tx, userId: string) => Promise<void>): Promise<void> {
+    async finish(
+      provider: ProviderName,
+      callbackUrl: URL,
+      cookieState: string | undefined,
+      startSession: (tx: Tx, userId: string) => Promise<void>,
+    ): Promise<void> {
       const q = callbackUrl.searchParams;
       const state = q.get('state');
       if (!state || !cookieState || state !== cookieState) throw new SocialSignInError('state');
       const attempt = await consumeAttempt(db, sha256(state), clock.now());
-      if (!attempt || attempt.provider !== provider || attempt.expiresAt.getTime() <= clock.now().getTime()) throw new SocialSignInError('state');
+      if (!attempt || attempt.provider !== provider || attempt.expiresAt.getTime() <= clock.now().getTime())
+        throw new SocialSignInError('state');
       if (q.get('error')) throw new SocialSignInError('denied');
       let profile: SocialProfile;
       try {

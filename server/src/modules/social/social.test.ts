@@ -35,9 +35,14 @@ beforeEach(async () => {
   t = await createTestApp({
     now: new Date(),
     env: {
-      GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ISSUER_URL: google.issuer,
-      FACEBOOK_CLIENT_ID: facebook.clientId, FACEBOOK_CLIENT_SECRET: facebook.clientSecret,
-      FACEBOOK_AUTHORIZATION_URL: `${facebook.url}/dialog/oauth`, FACEBOOK_TOKEN_URL: `${facebook.url}/oauth/access_token`, FACEBOOK_GRAPH_URL: facebook.url,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER_URL: google.issuer,
+      FACEBOOK_CLIENT_ID: facebook.clientId,
+      FACEBOOK_CLIENT_SECRET: facebook.clientSecret,
+      FACEBOOK_AUTHORIZATION_URL: `${facebook.url}/dialog/oauth`,
+      FACEBOOK_TOKEN_URL: `${facebook.url}/oauth/access_token`,
+      FACEBOOK_GRAPH_URL: facebook.url,
     },
   });
 });
@@ -65,13 +70,23 @@ describe('Google (OpenID Connect)', () => {
     const authorize = await start(browser, 'google', '?timezone=Europe/Madrid');
     const u = new URL(authorize);
     expect(u.origin).toBe(google.issuer);
-    expect(Object.fromEntries(u.searchParams)).toMatchObject({ client_id: google.clientId, response_type: 'code', code_challenge_method: 'S256', scope: 'openid email profile' });
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      client_id: google.clientId,
+      response_type: 'code',
+      code_challenge_method: 'S256',
+      scope: 'openid email profile',
+    });
     expect(u.searchParams.get('state')).toBeTruthy();
     expect(u.searchParams.get('nonce')).toBeTruthy();
 
     expect(await callback(browser, await google.signIn(authorize, 'alice'))).toBe('/');
     const account = await me(browser);
-    expect(account).toMatchObject({ email: 'alice@example.com', name: 'Alice Google', timezone: 'Europe/Madrid', sign_in_methods: ['email', 'google'] });
+    expect(account).toMatchObject({
+      email: 'alice@example.com',
+      name: 'Alice Google',
+      timezone: 'Europe/Madrid',
+      sign_in_methods: ['email', 'google'],
+    });
     const avatar = await t.app.inject({ url: account.avatar! });
     expect((await sharp(avatar.rawPayload).metadata()).format).toBe('webp');
   });
@@ -94,14 +109,18 @@ describe('Google (OpenID Connect)', () => {
   it('never takes over an account through an unverified e-mail', async () => {
     await signUp(t, 'bob@example.com', { name: 'Bob' });
     const browser = t.agent();
-    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe('/login?social_error=unverified&provider=google');
+    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe(
+      '/login?social_error=unverified&provider=google',
+    );
     expect((await browser.get('/api/me')).status).toBe(401);
     expect(await t.db.select().from(identities)).toHaveLength(0);
   });
 
   it('creates no account from an unverified e-mail either', async () => {
     const browser = t.agent();
-    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe('/login?social_error=unverified&provider=google');
+    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe(
+      '/login?social_error=unverified&provider=google',
+    );
     expect((await browser.get('/api/me')).status).toBe(401);
     expect(await t.db.select().from(users)).toHaveLength(0);
     expect(await t.db.select().from(identities)).toHaveLength(0);
@@ -113,9 +132,13 @@ describe('Google (OpenID Connect)', () => {
   it('no longer signs in an identity that made its account from an unverified e-mail', async () => {
     // As an earlier version left it: the stranger's identity on the account of bob@example.com.
     const bob = await signUp(t, 'bob@example.com', { name: 'Bob' });
-    await t.db.insert(identities).values({ userId: (await me(bob)).id, provider: 'google', subject: 'mallory', email: 'bob@example.com', emailVerified: false });
+    await t.db
+      .insert(identities)
+      .values({ userId: (await me(bob)).id, provider: 'google', subject: 'mallory', email: 'bob@example.com', emailVerified: false });
     const browser = t.agent();
-    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe('/login?social_error=unverified&provider=google');
+    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'mallory'))).toBe(
+      '/login?social_error=unverified&provider=google',
+    );
     expect((await browser.get('/api/me')).status).toBe(401);
   });
 
@@ -152,7 +175,10 @@ describe('Google (OpenID Connect)', () => {
     const browser = t.agent();
     const authorize = await start(browser, 'google');
     const state = new URL(authorize).searchParams.get('state')!;
-    await t.db.update(oauthAttempts).set({ nonce: 'not-the-nonce-that-was-sent' }).where(eq(oauthAttempts.stateHash, sha256(state)));
+    await t.db
+      .update(oauthAttempts)
+      .set({ nonce: 'not-the-nonce-that-was-sent' })
+      .where(eq(oauthAttempts.stateHash, sha256(state)));
     expect(await callback(browser, await google.signIn(authorize, 'alice'))).toBe('/login?social_error=failed&provider=google');
     expect(await t.db.select().from(users)).toHaveLength(0);
   });
@@ -176,7 +202,9 @@ describe('Google (OpenID Connect)', () => {
 
   it('comes back to the login page when consent is denied', async () => {
     const browser = t.agent();
-    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'alice', { deny: true }))).toBe('/login?social_error=denied&provider=google');
+    expect(await callback(browser, await google.signIn(await start(browser, 'google'), 'alice', { deny: true }))).toBe(
+      '/login?social_error=denied&provider=google',
+    );
     expect(await t.db.select().from(users)).toHaveLength(0);
   });
 
@@ -208,9 +236,13 @@ describe('Facebook (OAuth 2 and Graph /me)', () => {
     expect((await me(browser)).id).toBe((await me(existing)).id);
 
     const denied = t.agent();
-    expect(await callback(denied, await facebook.authorize(await start(denied, 'facebook'), '1001', { deny: true }))).toBe('/login?social_error=denied&provider=facebook');
+    expect(await callback(denied, await facebook.authorize(await start(denied, 'facebook'), '1001', { deny: true }))).toBe(
+      '/login?social_error=denied&provider=facebook',
+    );
     const noMail = t.agent();
-    expect(await callback(noMail, await facebook.authorize(await start(noMail, 'facebook'), '1002'))).toBe('/login?social_error=no_email&provider=facebook');
+    expect(await callback(noMail, await facebook.authorize(await start(noMail, 'facebook'), '1002'))).toBe(
+      '/login?social_error=no_email&provider=facebook',
+    );
     expect(await t.db.select().from(users).where(eq(users.name, 'No Mail'))).toHaveLength(0);
   });
 });
@@ -220,7 +252,10 @@ describe('configuration', () => {
     expect((await t.agent().get<{ data: { social: object } }>('/api/config')).body.data.social).toEqual({ google: true, facebook: true });
     const plain = await createTestApp();
     try {
-      expect((await plain.agent().get<{ data: { social: object } }>('/api/config')).body.data.social).toEqual({ google: false, facebook: false });
+      expect((await plain.agent().get<{ data: { social: object } }>('/api/config')).body.data.social).toEqual({
+        google: false,
+        facebook: false,
+      });
       expect((await plain.agent().get('/auth/social/google')).status).toBe(404);
     } finally {
       await plain.close();

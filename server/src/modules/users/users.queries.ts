@@ -13,6 +13,10 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
 /** A provider by id or username; null for anyone who is not a provider. */
 export async function findProvider(db: Db | Tx, by: { id: string } | { username: string }): Promise<UserRow | null> {
   const where = 'id' in by ? eq(users.id, by.id) : eq(users.username, by.username.toLowerCase());
-  const [row] = await db.select().from(users).where(and(where, eq(users.isProvider, true))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(where, eq(users.isProvider, true)))
+    .limit(1);
   return row ?? null;
 }

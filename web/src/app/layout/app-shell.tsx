@@ -45,11 +45,7 @@ export function AppShell() {
         </a>
         <Sidebar me={user} items={items} minimized={minimized} />
         <MobileTopBar me={user} />
-        <main
-          id="main"
-          tabIndex={-1}
-          className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}
-        >
+        <main id="main" tabIndex={-1} className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}>
           {page}
         </main>
         <MobileTabBar items={items} />

@@ -44,12 +44,7 @@ export function MobileTabBar({ items }: { items: NavItem[] }) {
                   isActive ? 'text-brand-700' : 'text-zinc-500 hover:text-zinc-800',
                 )}
               >
-                <span
-                  className={cn(
-                    'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
-                    isActive && 'bg-brand-50',
-                  )}
-                >
+                <span className={cn('flex h-7 w-12 items-center justify-center rounded-full transition-colors', isActive && 'bg-brand-50')}>
                   <NavIcon icon={item.icon} className="size-[22px]" />
                 </span>
                 <span className="max-w-full truncate">{item.title}</span>

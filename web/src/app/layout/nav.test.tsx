@@ -79,8 +79,16 @@ describe('highlighting', () => {
       queryClient: testQueryClient(aClient),
     });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: /Schedule/ }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('button', { name: /Settings/ }).getAttribute('aria-expanded')).toBe('false');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /Schedule/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(
+      within(nav)
+        .getByRole('button', { name: /Settings/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('false');
   });
 
   it('a group on the current page is open with its sub-item marked', () => {
@@ -90,9 +98,17 @@ describe('highlighting', () => {
       queryClient: testQueryClient(aProvider),
     });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('button', { name: /Settings/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(nav)
+        .getByRole('button', { name: /Settings/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
     expect(within(nav).getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('link', { name: /Schedule/ }).getAttribute('aria-current')).toBeNull();
+    expect(
+      within(nav)
+        .getByRole('link', { name: /Schedule/ })
+        .getAttribute('aria-current'),
+    ).toBeNull();
   });
 
   it('a minimized sidebar links groups straight to their first sub-item', () => {

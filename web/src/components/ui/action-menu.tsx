@@ -51,9 +51,7 @@ export function ActionMenu({ label, items, className }: { label: string; items: 
               className={cn(
                 'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-[15px] outline-none select-none sm:text-sm',
                 'data-disabled:pointer-events-none data-disabled:opacity-50',
-                item.danger
-                  ? 'text-red-600 data-highlighted:bg-red-50'
-                  : 'text-zinc-800 data-highlighted:bg-zinc-100',
+                item.danger ? 'text-red-600 data-highlighted:bg-red-50' : 'text-zinc-800 data-highlighted:bg-zinc-100',
               )}
             >
               {item.icon && <span className="flex size-4 items-center justify-center [&_svg]:size-4">{item.icon}</span>}

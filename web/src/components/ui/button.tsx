@@ -88,12 +88,7 @@ export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(functio
   ref,
 ) {
   return (
-    <a
-      ref={ref}
-      className={buttonClasses({ size, theme, fullWidth, className })}
-      aria-busy={loading || undefined}
-      {...props}
-    >
+    <a ref={ref} className={buttonClasses({ size, theme, fullWidth, className })} aria-busy={loading || undefined} {...props}>
       {loading ? <Spinner /> : leadingIcon}
       {children}
       {!loading && trailingIcon}

@@ -48,9 +48,7 @@ export function ConfirmDialog({
           )}
         >
           <AlertDialog.Title className="text-lg font-semibold text-zinc-900">{title}</AlertDialog.Title>
-          {description ? (
-            <AlertDialog.Description className="mt-1.5 text-sm text-zinc-600">{description}</AlertDialog.Description>
-          ) : null}
+          {description ? <AlertDialog.Description className="mt-1.5 text-sm text-zinc-600">{description}</AlertDialog.Description> : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button theme="white" disabled={loading}>

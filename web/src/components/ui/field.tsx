@@ -1,12 +1,4 @@
-import {
-  createContext,
-  forwardRef,
-  useContext,
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { createContext, forwardRef, useContext, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 interface FieldContextValue {

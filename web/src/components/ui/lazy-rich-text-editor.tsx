@@ -9,7 +9,11 @@ const Editor = lazy(() => import('./rich-text-editor.tsx').then((m) => ({ defaul
  */
 export function LazyRichTextEditor(props: RichTextEditorProps) {
   return (
-    <Suspense fallback={<div className="h-44 animate-shimmer rounded-lg border border-zinc-200 bg-zinc-50" role="status" aria-label="Loading the editor" />}>
+    <Suspense
+      fallback={
+        <div className="h-44 animate-shimmer rounded-lg border border-zinc-200 bg-zinc-50" role="status" aria-label="Loading the editor" />
+      }
+    >
       <Editor {...props} />
     </Suspense>
   );

@@ -23,7 +23,17 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
 }
 
 /** A friendly "nothing here yet" block. */
-export function EmptyState({ icon, title, description, action }: { icon?: ReactNode; title: string; description?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-14 text-center">
       {icon && <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">{icon}</span>}

@@ -59,7 +59,10 @@ export function QrCode({ value, label, className, onDrawn }: QrCodeProps) {
   const size = { width: QR_WIDTH, height: QR_WIDTH };
   if (failed === value) {
     return (
-      <div style={size} className={cn('flex items-center justify-center rounded-xl bg-zinc-50 p-6 text-center text-sm text-zinc-500', className)}>
+      <div
+        style={size}
+        className={cn('flex items-center justify-center rounded-xl bg-zinc-50 p-6 text-center text-sm text-zinc-500', className)}
+      >
         The QR code could not be drawn.
       </div>
     );

@@ -35,7 +35,17 @@ export function QueryState<T>({ query, what, loading, empty, isEmpty, variant = 
   return children(data);
 }
 
-function LoadError({ what, variant, onRetry, retrying }: { what: string; variant: 'block' | 'inline'; onRetry: () => void; retrying: boolean }) {
+function LoadError({
+  what,
+  variant,
+  onRetry,
+  retrying,
+}: {
+  what: string;
+  variant: 'block' | 'inline';
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   if (variant === 'inline') {
     return (
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600" role="alert">

@@ -35,7 +35,18 @@ describe('rich text rules', () => {
   });
 
   it('allows links only with the spec’s schemes', () => {
-    for (const ok of ['http://a.example', 'https://a.example', 'ftp://a', 'ftps://a', 'mailto:a@b.example', 'tel:+34600', 'callto:x', 'sms:+34', 'cid:x', 'xmpp:a@b']) {
+    for (const ok of [
+      'http://a.example',
+      'https://a.example',
+      'ftp://a',
+      'ftps://a',
+      'mailto:a@b.example',
+      'tel:+34600',
+      'callto:x',
+      'sms:+34',
+      'cid:x',
+      'xmpp:a@b',
+    ]) {
       expect(isAllowedLinkUrl(ok)).toBe(true);
     }
     for (const bad of ['javascript:alert(1)', 'data:text/html,x', '/relative', '#top', 'vbscript:x', 'file:///etc/passwd']) {
@@ -64,7 +75,9 @@ describe('rich text rules', () => {
   });
 
   it('stores videos as a no-cookie embed, and reads stored ones back', () => {
-    const editor = editorWith('<p>Intro</p><div data-youtube-video=""><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe></div>');
+    const editor = editorWith(
+      '<p>Intro</p><div data-youtube-video=""><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe></div>',
+    );
     const html = editor.getHTML();
     expect(html).toContain('<div data-youtube-video=""><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
     expect(editorWith(html).getHTML()).toBe(html);
@@ -75,7 +88,20 @@ describe('rich text rules', () => {
     const source =
       '<h1>A</h1><h2>B</h2><h3>C</h3><ul><li><p>d</p></li></ul><ol><li><p>e</p></li></ol><blockquote><p>f</p></blockquote><pre><code>g</code></pre><p><strong>h</strong><em>i</em><u>j</u><code>k</code></p><img src="https://img.example/p.jpg" alt="P">';
     const html = editorWith(source).getHTML();
-    for (const tag of ['<h1>', '<h2>', '<h3>', '<ul>', '<ol>', '<blockquote>', '<pre>', '<strong>', '<em>', '<u>', '<code>', '<img src="https://img.example/p.jpg" alt="P">']) {
+    for (const tag of [
+      '<h1>',
+      '<h2>',
+      '<h3>',
+      '<ul>',
+      '<ol>',
+      '<blockquote>',
+      '<pre>',
+      '<strong>',
+      '<em>',
+      '<u>',
+      '<code>',
+      '<img src="https://img.example/p.jpg" alt="P">',
+    ]) {
       expect(html).toContain(tag);
     }
     expect(editorWith('<h4>D</h4>').getHTML()).toBe('<p>D</p>');
@@ -96,7 +122,24 @@ describe('rich text editor', () => {
   it('has a labelled toolbar whose format buttons say whether they are on', async () => {
     render(<Harness initial="<p><strong>Bold</strong></p>" />);
     const toolbar = screen.getByRole('toolbar', { name: 'Description formatting' });
-    for (const name of ['Heading 1', 'Heading 2', 'Heading 3', 'Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Quote', 'Inline code', 'Code block', 'Link', 'Image', 'YouTube video', 'Undo', 'Redo']) {
+    for (const name of [
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Bulleted list',
+      'Numbered list',
+      'Quote',
+      'Inline code',
+      'Code block',
+      'Link',
+      'Image',
+      'YouTube video',
+      'Undo',
+      'Redo',
+    ]) {
       expect(within(toolbar).getByRole('button', { name })).toBeTruthy();
     }
     expect(within(toolbar).getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBe('false');

@@ -4,7 +4,22 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { Image } from '@tiptap/extension-image';
 import { Dialog as RadixDialog, Toolbar } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
-import { CodeIcon, ImageIcon, ItalicIcon, LetterBIcon, LinkIcon, ListIcon, ListOrderedIcon, QuoteIcon, Redo2Icon, SquareCodeIcon, SquarePlayIcon, UnderlineIcon, Undo2Icon, XIcon } from 'lucide-react';
+import {
+  CodeIcon,
+  ImageIcon,
+  ItalicIcon,
+  LetterBIcon,
+  LinkIcon,
+  ListIcon,
+  ListOrderedIcon,
+  QuoteIcon,
+  Redo2Icon,
+  SquareCodeIcon,
+  SquarePlayIcon,
+  UnderlineIcon,
+  Undo2Icon,
+  XIcon,
+} from 'lucide-react';
 import { Button } from './button.tsx';
 import { Field, Input, useFieldControl } from './field.tsx';
 import { editorContentClasses, isAllowedLinkUrl, RICH_TEXT_LINK_SCHEMES } from './rich-text-rules.ts';
@@ -168,10 +183,7 @@ function EditorToolbar({ editor, label, onPrompt }: { editor: Editor; label: str
   const chain = () => editor.chain().focus();
 
   return (
-    <Toolbar.Root
-      aria-label={label}
-      className="flex flex-wrap items-center gap-0.5 border-b border-zinc-200 bg-zinc-50/80 px-1.5 py-1"
-    >
+    <Toolbar.Root aria-label={label} className="flex flex-wrap items-center gap-0.5 border-b border-zinc-200 bg-zinc-50/80 px-1.5 py-1">
       <ToolButton label="Heading 1" pressed={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
         <span className="text-xs font-bold">H1</span>
       </ToolButton>
@@ -338,7 +350,12 @@ function InsertForm({ editor, kind, onClose }: { editor: Editor; kind: PromptKin
       const { empty } = editor.state.selection;
       if (empty && !editor.isActive('link')) {
         const text = href.replace(/^mailto:/, '');
-        editor.chain().focus().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).unsetMark('link').run();
+        editor
+          .chain()
+          .focus()
+          .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
+          .unsetMark('link')
+          .run();
       } else {
         editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
         // Carry on after the link (not over the linked words, and not inside the link).
@@ -350,7 +367,11 @@ function InsertForm({ editor, kind, onClose }: { editor: Editor; kind: PromptKin
         setError('Enter the image’s web address, starting with https://.');
         return;
       }
-      editor.chain().focus().setImage({ src, alt: alt.trim() || undefined }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: alt.trim() || undefined })
+        .run();
     } else {
       const videoId = youtubeVideoId(url);
       if (!videoId) {

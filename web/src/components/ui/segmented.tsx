@@ -32,12 +32,7 @@ export function Segmented({
   listClassName?: string;
 }) {
   return (
-    <RadixTabs.Root
-      value={value}
-      defaultValue={defaultValue ?? items[0]?.value}
-      onValueChange={onValueChange}
-      className={className}
-    >
+    <RadixTabs.Root value={value} defaultValue={defaultValue ?? items[0]?.value} onValueChange={onValueChange} className={className}>
       <RadixTabs.List
         aria-label={label}
         className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-xl bg-zinc-200/60 p-1 [scrollbar-width:none]', listClassName)}

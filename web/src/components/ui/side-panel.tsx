@@ -71,11 +71,7 @@ export function SidePanel({ open, onOpenChange, title, description, children, fo
                 ),
             dragging ? 'transition-none' : 'transition-transform duration-200',
           )}
-          style={
-            sheet && dragY > 0
-              ? ({ transform: `translateY(${dragY}px)`, '--sheet-drag': `${dragY}px` } as CSSProperties)
-              : undefined
-          }
+          style={sheet && dragY > 0 ? ({ transform: `translateY(${dragY}px)`, '--sheet-drag': `${dragY}px` } as CSSProperties) : undefined}
         >
           <div
             className={cn('shrink-0 touch-none', sheet && 'cursor-grab select-none active:cursor-grabbing')}

@@ -22,12 +22,7 @@ export function TabLinks({ tabs, label, className }: { tabs: TabLink[]; label: s
   return (
     <nav aria-label={label} className={cn(listClasses, className)}>
       {tabs.map((tab) => (
-        <NavLink
-          key={tab.to}
-          to={tab.to}
-          end={tab.end}
-          className={({ isActive }) => cn(tabClasses, isActive && activeClasses)}
-        >
+        <NavLink key={tab.to} to={tab.to} end={tab.end} className={({ isActive }) => cn(tabClasses, isActive && activeClasses)}>
           {tab.label}
         </NavLink>
       ))}
@@ -58,12 +53,7 @@ export function Tabs({
   className?: string;
 }) {
   return (
-    <RadixTabs.Root
-      value={value}
-      defaultValue={defaultValue ?? items[0]?.value}
-      onValueChange={onValueChange}
-      className={className}
-    >
+    <RadixTabs.Root value={value} defaultValue={defaultValue ?? items[0]?.value} onValueChange={onValueChange} className={className}>
       <RadixTabs.List aria-label={label} className={listClasses}>
         {items.map((item) => (
           <RadixTabs.Trigger

@@ -212,10 +212,7 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
             }}
             className={cn(controlClasses, 'h-10 pr-9 tabular-nums')}
           />
-          <ClockIcon
-            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-400"
-            aria-hidden="true"
-          />
+          <ClockIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden="true" />
           <Popover.Portal>
             <Popover.Content
               align="start"

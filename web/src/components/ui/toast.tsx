@@ -1,11 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
-import {
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_EXIT_MS,
-  TOAST_MAX_VISIBLE,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '@slotted/contract';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_EXIT_MS, TOAST_MAX_VISIBLE, TOAST_SWIPE_THRESHOLD_PX } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { CircleCheckIcon, CircleExclamationPointIcon, XIcon } from 'lucide-react';
 
@@ -71,25 +66,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [scheduleRemoval],
   );
 
-  const toast = useCallback(
-    ({ title, description, theme = 'success', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions) => {
-      const id = nextId.current++;
-      setItems((current) => {
-        const next = [...current, { id, title, description, theme, duration, open: true }];
-        // Oldest first: close the oldest open toasts until at most TOAST_MAX_VISIBLE remain.
-        let excess = next.filter((item) => item.open).length - TOAST_MAX_VISIBLE;
-        return next.map((item) => {
-          if (excess > 0 && item.open) {
-            excess -= 1;
-            return { ...item, open: false };
-          }
-          return item;
-        });
+  const toast = useCallback(({ title, description, theme = 'success', duration = TOAST_DEFAULT_DURATION_MS }: ToastOptions) => {
+    const id = nextId.current++;
+    setItems((current) => {
+      const next = [...current, { id, title, description, theme, duration, open: true }];
+      // Oldest first: close the oldest open toasts until at most TOAST_MAX_VISIBLE remain.
+      let excess = next.filter((item) => item.open).length - TOAST_MAX_VISIBLE;
+      return next.map((item) => {
+        if (excess > 0 && item.open) {
+          excess -= 1;
+          return { ...item, open: false };
+        }
+        return item;
       });
-      return id;
-    },
-    [],
-  );
+    });
+    return id;
+  }, []);
 
   // Whatever is closed gets removed from the list once its exit animation is over.
   useEffect(() => {
@@ -152,9 +144,7 @@ function ToastView({ item, onOpenChange }: { item: ToastItem; onOpenChange: (ope
       <Icon className={cn('mt-0.5 size-5 shrink-0', item.theme === 'error' ? 'text-red-600' : 'text-emerald-600')} />
       <div className="min-w-0 flex-1">
         <RadixToast.Title className="text-sm font-semibold text-zinc-900">{item.title}</RadixToast.Title>
-        {item.description && (
-          <RadixToast.Description className="mt-0.5 text-sm text-zinc-600">{item.description}</RadixToast.Description>
-        )}
+        {item.description && <RadixToast.Description className="mt-0.5 text-sm text-zinc-600">{item.description}</RadixToast.Description>}
       </div>
       <RadixToast.Close
         aria-label="Close"

@@ -100,7 +100,9 @@ describe('appointment confirmation: payment options', () => {
   });
 
   it('shows tabs for more than one option, the first (pay now) selected', async () => {
-    const { user } = setup(anAppointment({ payment_options: ['pay_now', 'in_person'], provider: { ...anAppointment().provider, stripe_connected: true } }));
+    const { user } = setup(
+      anAppointment({ payment_options: ['pay_now', 'in_person'], provider: { ...anAppointment().provider, stripe_connected: true } }),
+    );
     const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Pay now', 'Pay in person']);
     expect(tabs[0].getAttribute('aria-selected')).toBe('true');
@@ -153,9 +155,11 @@ describe('appointment confirmation: payment options', () => {
 describe('appointment confirmation: confirming', () => {
   it('shows the server’s answer one second after the confirm call succeeds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls, user } = setup(anAppointment(), [
-      http.post(`/api/appointments/${ID}/confirm-without-payment`, () => ok(aConfirmedAppointment())),
-    ], { fakeTimers: true });
+    const { calls, user } = setup(
+      anAppointment(),
+      [http.post(`/api/appointments/${ID}/confirm-without-payment`, () => ok(aConfirmedAppointment()))],
+      { fakeTimers: true },
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posted(calls, 'confirm-without-payment')).toHaveLength(1));
@@ -181,7 +185,8 @@ describe('appointment confirmation: confirming', () => {
   it('shows the non-dismissable expired dialog when the server says the hold expired', async () => {
     const { calls, user } = setup(anAppointment(), [
       http.post(`/api/appointments/${ID}/confirm-without-payment`, () =>
-        apiError(409, { message: 'Your session timed out before we could confirm your booking.', code: 'hold_expired' })),
+        apiError(409, { message: 'Your session timed out before we could confirm your booking.', code: 'hold_expired' }),
+      ),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     const dialog = await screen.findByRole('dialog', { name: 'Session time has expired' });
@@ -291,9 +296,7 @@ describe('appointment confirmation: after confirming', () => {
       payment_options: ['in_person'],
       starts_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    const { calls, user } = setup(aConfirmedAppointment(), [
-      http.post(`/api/appointments/${ID}/cancel`, () => ok(cancelled)),
-    ]);
+    const { calls, user } = setup(aConfirmedAppointment(), [http.post(`/api/appointments/${ID}/cancel`, () => ok(cancelled))]);
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
     expect(within(dialog).getByText(/The slot becomes available again and can be rebooked\./)).toBeTruthy();

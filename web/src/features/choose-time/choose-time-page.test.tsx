@@ -64,13 +64,31 @@ const answer = (over: Partial<Service> = {}, days?: ServiceSlotsResponse['data']
       slots: [slot('304', '2026-11-26', '09:00', '10:00'), slot('305', '2026-11-26', '18:30', '19:30')],
     },
   ],
-  meta: { timezone: 'Europe/Madrid', service: service(over), max_days_before_booking: 30, from: '2026-11-23', to: '2026-12-23', next_from: null, has_more: false },
+  meta: {
+    timezone: 'Europe/Madrid',
+    service: service(over),
+    max_days_before_booking: 30,
+    from: '2026-11-23',
+    to: '2026-12-23',
+    next_from: null,
+    has_more: false,
+  },
 });
 
 /** Answers by window: `pages[from]` answers ?from=…, `slots` the first window (no from). */
 function setup({
-  path = '/demo/12', signedIn = false, slots = answer(), pages = {}, post,
-}: { path?: string; signedIn?: boolean; slots?: ServiceSlotsResponse; pages?: Record<string, ServiceSlotsResponse>; post?: () => Response } = {}) {
+  path = '/demo/12',
+  signedIn = false,
+  slots = answer(),
+  pages = {},
+  post,
+}: {
+  path?: string;
+  signedIn?: boolean;
+  slots?: ServiceSlotsResponse;
+  pages?: Record<string, ServiceSlotsResponse>;
+  post?: () => Response;
+} = {}) {
   // A 401 from the server means the session is gone: from then on /api/me says so too.
   let sessionEnded = false;
   const calls = serveApi(
@@ -125,7 +143,11 @@ describe('choose time', () => {
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
     expect(day(/November 26, 2026/).getAttribute('aria-pressed')).toBe('true');
     const times = screen.getByRole('list', { name: /Times on Thursday, November 26, 2026/ });
-    expect(within(times).getAllByRole('button').every((b) => b.getAttribute('aria-pressed') === 'false')).toBe(true);
+    expect(
+      within(times)
+        .getAllByRole('button')
+        .every((b) => b.getAttribute('aria-pressed') === 'false'),
+    ).toBe(true);
     expect(book().disabled).toBe(true);
   });
 
@@ -200,7 +222,8 @@ describe('choose time', () => {
   });
 
   it('too many holds or attempts (429) shows the server’s advice and keeps the chosen time', async () => {
-    const advice = 'You already have 3 unconfirmed bookings with Harbour Yoga. Confirm one of them, or try again in 8 minutes when the first is released.';
+    const advice =
+      'You already have 3 unconfirmed bookings with Harbour Yoga. Confirm one of them, or try again in 8 minutes when the first is released.';
     const { router, user } = setup({ signedIn: true, post: () => apiError(429, { message: advice, code: 'too_many_holds' }) });
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     await user.click(book());
@@ -220,15 +243,24 @@ describe('choose time', () => {
       const base = answer({}, days);
       return { ...base, meta: { ...base.meta, from, to, next_from: next, has_more: next !== null } };
     };
-    const dayOf = (date: string, weekday: string, dayNumber: number, month: string, ...slots: ServiceSlotsResponse['data'][number]['slots']) =>
-      ({ date, weekday, day: dayNumber, month, slots });
+    const dayOf = (
+      date: string,
+      weekday: string,
+      dayNumber: number,
+      month: string,
+      ...slots: ServiceSlotsResponse['data'][number]['slots']
+    ) => ({ date, weekday, day: dayNumber, month, slots });
     const requestedFroms = (calls: { url: string }[]) =>
       calls.filter((c) => c.url.startsWith('/api/services/12/slots')).map((c) => new URL(c.url, 'http://x').searchParams.get('from'));
 
     it('are asked for, window by window, as the visitor reaches the last days loaded', async () => {
       const { calls } = setup({
         slots: window('2026-11-23', '2026-12-23', '2026-12-24', answer().data),
-        pages: { '2026-12-24': window('2026-12-24', '2027-01-23', null, [dayOf('2026-12-28', 'Mon', 28, 'Dec', slot('401', '2026-12-28', '09:00', '10:00'))]) },
+        pages: {
+          '2026-12-24': window('2026-12-24', '2027-01-23', null, [
+            dayOf('2026-12-28', 'Mon', 28, 'Dec', slot('401', '2026-12-28', '09:00', '10:00')),
+          ]),
+        },
       });
       expect(await screen.findByRole('button', { name: /December 28, 2026, 1 free time/ })).toBeTruthy();
       expect(requestedFroms(calls)).toEqual([null, '2026-12-24']);
@@ -238,8 +270,14 @@ describe('choose time', () => {
 
     it('are looked through until a free time turns up', async () => {
       setup({
-        slots: window('2026-11-23', '2026-12-23', '2026-12-24', [dayOf('2026-11-24', 'Tue', 24, 'Nov', slot('301', '2026-11-24', '09:00', '10:00', 'taken'))]),
-        pages: { '2026-12-24': window('2026-12-24', '2027-01-23', null, [dayOf('2027-01-05', 'Tue', 5, 'Jan', slot('501', '2027-01-05', '09:00', '10:00'))]) },
+        slots: window('2026-11-23', '2026-12-23', '2026-12-24', [
+          dayOf('2026-11-24', 'Tue', 24, 'Nov', slot('301', '2026-11-24', '09:00', '10:00', 'taken')),
+        ]),
+        pages: {
+          '2026-12-24': window('2026-12-24', '2027-01-23', null, [
+            dayOf('2027-01-05', 'Tue', 5, 'Jan', slot('501', '2027-01-05', '09:00', '10:00')),
+          ]),
+        },
       });
       expect((await screen.findByRole('button', { name: /January 5, 2027, 1 free time/ })).getAttribute('aria-pressed')).toBe('true');
       expect(screen.queryByText(/No free times/)).toBeNull();
@@ -249,7 +287,11 @@ describe('choose time', () => {
       setup({
         path: '/demo/12/2027-01-05/09:00',
         slots: window('2026-11-23', '2026-12-23', '2026-12-24', answer().data),
-        pages: { '2026-12-24': window('2026-12-24', '2027-01-23', null, [dayOf('2027-01-05', 'Tue', 5, 'Jan', slot('501', '2027-01-05', '09:00', '10:00'))]) },
+        pages: {
+          '2026-12-24': window('2026-12-24', '2027-01-23', null, [
+            dayOf('2027-01-05', 'Tue', 5, 'Jan', slot('501', '2027-01-05', '09:00', '10:00')),
+          ]),
+        },
       });
       expect((await screen.findByRole('button', { name: '09:00 to 10:00' })).getAttribute('aria-pressed')).toBe('true');
       expect(day(/January 5, 2027/).getAttribute('aria-pressed')).toBe('true');

@@ -98,7 +98,9 @@ describe('Add a Class panel', () => {
     await user.click(within(panel).getByRole('combobox', { name: 'Repeat' }));
     await user.click(await screen.findByRole('option', { name: 'Every 2 weeks' }));
     const other = weekdayOf(addDays(tomorrow, 2));
-    const otherName = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' }[other];
+    const otherName = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' }[
+      other
+    ];
     await user.click(within(panel).getByRole('button', { name: otherName }));
     expect(within(panel).getByTestId('class-summary').textContent).toMatch(/every 2 weeks on /);
 
@@ -129,7 +131,8 @@ describe('Add a Class panel', () => {
 
   it('shows the server’s field errors', async () => {
     const { user } = setup({
-      post: () => apiError(422, { message: 'Invalid.', code: 'validation_failed', errors: { start_at: ['Choose a start in the future.'] } }),
+      post: () =>
+        apiError(422, { message: 'Invalid.', code: 'validation_failed', errors: { start_at: ['Choose a start in the future.'] } }),
     });
     const panel = await openPanel(user);
     await within(panel).findByText(/Yoga on/);
@@ -172,11 +175,18 @@ describe('class summary', () => {
   });
 
   it('reads like the spec’s example', () => {
-    expect(classSummary({ serviceName: 'Yoga', durationMinutes: 60, date: '2026-11-24', time: '09:00', repeatEvery: '1w', weekdays: ['thu', 'tue'] })).toBe(
-      'Yoga on Tue 24 Nov, 09:00 – 10:00, every week on Tue and Thu.',
-    );
-    expect(classSummary({ serviceName: 'Yoga', durationMinutes: 45, date: '2026-11-24', time: '09:00', repeatEvery: null, weekdays: [] })).toBe(
-      'Yoga on Tue 24 Nov, 09:00 – 09:45.',
-    );
+    expect(
+      classSummary({
+        serviceName: 'Yoga',
+        durationMinutes: 60,
+        date: '2026-11-24',
+        time: '09:00',
+        repeatEvery: '1w',
+        weekdays: ['thu', 'tue'],
+      }),
+    ).toBe('Yoga on Tue 24 Nov, 09:00 – 10:00, every week on Tue and Thu.');
+    expect(
+      classSummary({ serviceName: 'Yoga', durationMinutes: 45, date: '2026-11-24', time: '09:00', repeatEvery: null, weekdays: [] }),
+    ).toBe('Yoga on Tue 24 Nov, 09:00 – 09:45.');
   });
 });

@@ -38,7 +38,10 @@ function setup(clients: Client[] | (() => Response), lists: { future?: Appointme
   return { calls, user: userEvent.setup(), ...renderAt(<ClientsPage />, { path: '/clients', queryClient: testQueryClient(aProvider) }) };
 }
 
-const names = () => within(screen.getByRole('list', { name: 'Clients' })).getAllByRole('listitem').map((li) => li.querySelector('.font-medium')?.textContent);
+const names = () =>
+  within(screen.getByRole('list', { name: 'Clients' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.font-medium')?.textContent);
 
 describe('clients page', () => {
   it('lists clients with avatar, name and e-mail', async () => {
@@ -92,10 +95,10 @@ describe('clients page', () => {
 
   it('is reached from the Clients entry of a provider’s navigation', async () => {
     serveApi(
-    http.get('/api/me', () => ok(aProvider)),
-    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
-    http.get('/api/clients', () => ok([ADA])),
-  );
+      http.get('/api/me', () => ok(aProvider)),
+      http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+      http.get('/api/clients', () => ok([ADA])),
+    );
     renderRoutes(routes, { path: '/clients', queryClient: testQueryClient(aProvider) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeTruthy();
     const nav = screen.getAllByRole('link', { name: 'Clients' });
@@ -106,7 +109,13 @@ describe('clients page', () => {
 describe('client panel', () => {
   const upcoming = [
     aConfirmedAppointment({ id: 'a1', pretty_date: 'Tuesday, 24 November 2026', time: '10:00', until: '11:00', name: 'Personal training' }),
-    aConfirmedAppointment({ id: 'a2', status: 'cancelled', cancelled_at: '2026-11-20T08:00:00Z', pretty_date: 'Friday, 27 November 2026', name: 'Massage' }),
+    aConfirmedAppointment({
+      id: 'a2',
+      status: 'cancelled',
+      cancelled_at: '2026-11-20T08:00:00Z',
+      pretty_date: 'Friday, 27 November 2026',
+      name: 'Massage',
+    }),
   ];
   const past = [aConfirmedAppointment({ id: 'a3', pretty_date: 'Monday, 2 November 2026', time: '09:00', until: '10:00', name: 'Yoga' })];
 
@@ -155,13 +164,12 @@ describe('client panel', () => {
 
   it('looks up e-mail and phone when opened with the name only (from the schedule)', async () => {
     const calls = serveApi(
-    http.get('/api/clients', () => ok([GRACE, ADA])),
-    http.get('/api/appointments', () => ok([])),
-  );
-    renderAt(
-      <ClientPanel clientId={ADA.id} client={{ id: ADA.id, name: 'Ada Lovelace', avatar: null }} open onOpenChange={() => {}} />,
-      { queryClient: testQueryClient(aClient) },
+      http.get('/api/clients', () => ok([GRACE, ADA])),
+      http.get('/api/appointments', () => ok([])),
     );
+    renderAt(<ClientPanel clientId={ADA.id} client={{ id: ADA.id, name: 'Ada Lovelace', avatar: null }} open onOpenChange={() => {}} />, {
+      queryClient: testQueryClient(aClient),
+    });
     const dialog = screen.getByRole('dialog', { name: 'Ada Lovelace' });
     expect(await within(dialog).findByRole('link', { name: 'ada@example.com' })).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/clients')).toBe(true));

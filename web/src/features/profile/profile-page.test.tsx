@@ -19,7 +19,8 @@ const aVinyasaClass = (over: Partial<Service> = {}): Service =>
     id: 12,
     name: 'Vinyasa Flow',
     type: 'class',
-    description: '<p>Breath-led <strong>flow</strong>.</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>',
+    description:
+      '<p>Breath-led <strong>flow</strong>.</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>',
     price: 15,
     duration: 60,
     location: 'Main studio',
@@ -46,7 +47,11 @@ const profile = (over: Partial<PublicProfile> = {}): PublicProfile => ({
 
 describe('public profile', () => {
   it('shows the provider and their services, each leading to its choose-time page', async () => {
-    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile())));
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+    );
     renderRoutes(routes, { path: '/demo' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Yoga' })).toBeTruthy();
@@ -71,10 +76,24 @@ describe('public profile', () => {
 
   it('shows plans with price, interval and benefits', async () => {
     const plans: Plan[] = [
-      { id: 1, name: 'Unlimited', description: '<p>All classes.</p>', price: 89, interval: 'month', expires_in: null, benefits: ['Every class', 'Free mat'], services: [], cover: null },
+      {
+        id: 1,
+        name: 'Unlimited',
+        description: '<p>All classes.</p>',
+        price: 89,
+        interval: 'month',
+        expires_in: null,
+        benefits: ['Every class', 'Free mat'],
+        services: [],
+        cover: null,
+      },
       { id: 2, name: '10-class pack', description: '', price: 120, interval: '', expires_in: '6', benefits: [], services: [], cover: null },
     ];
-    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile({ plans, services: [] }))));
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile({ plans, services: [] }))),
+    );
     renderRoutes(routes, { path: '/demo' });
 
     // With plans and no services, the Plans segment opens first.
@@ -89,18 +108,34 @@ describe('public profile', () => {
   });
 
   it('the contact dialog links to e-mail and phone', async () => {
-    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile())));
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+    );
     renderRoutes(routes, { path: '/demo' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Contact' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Contact Harbour Yoga' });
-    expect(within(dialog).getByRole('link', { name: /hello@harbour.example/ }).getAttribute('href')).toBe('mailto:hello@harbour.example');
-    expect(within(dialog).getByRole('link', { name: /\+34 600 123 456/ }).getAttribute('href')).toBe('tel:+34600123456');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /hello@harbour.example/ })
+        .getAttribute('href'),
+    ).toBe('mailto:hello@harbour.example');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /\+34 600 123 456/ })
+        .getAttribute('href'),
+    ).toBe('tel:+34600123456');
   });
 
   it('the share dialog shows the profile link, copies it and draws its QR code (level Q, 240 px)', async () => {
     const user = userEvent.setup();
-    serveApi(http.get('/api/me', signedOut), http.get('/api/config', config), http.get('/api/profile/demo', () => ok(profile())));
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+    );
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderRoutes(routes, { path: '/demo' });
@@ -128,20 +163,36 @@ describe('public profile', () => {
 
   it('an unknown provider shows Page not found', async () => {
     serveApi(
-    http.get('/api/me', signedOut),
-    http.get('/api/config', config),
-    http.get('/api/profile/nobody', () => apiError(404, { message: 'There is no provider at this address.', code: 'not_found' })),
-  );
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/nobody', () => apiError(404, { message: 'There is no provider at this address.', code: 'not_found' })),
+    );
     renderRoutes(routes, { path: '/nobody' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
   it('a signed-in provider sees an Edit profile link on their own page', async () => {
     serveApi(
-    http.get('/api/me', () => ok({ id: 'u2', email: 'pat@example.com', name: 'Pat', phone: null, avatar: null, cover: null, bio: null, username: 'demo', timezone: 'Europe/Madrid', is_provider: true, require_payment: false, stripe_connected: false, sign_in_methods: ['email'] })),
-    http.get('/api/config', config),
-    http.get('/api/profile/demo', () => ok(profile())),
-  );
+      http.get('/api/me', () =>
+        ok({
+          id: 'u2',
+          email: 'pat@example.com',
+          name: 'Pat',
+          phone: null,
+          avatar: null,
+          cover: null,
+          bio: null,
+          username: 'demo',
+          timezone: 'Europe/Madrid',
+          is_provider: true,
+          require_payment: false,
+          stripe_connected: false,
+          sign_in_methods: ['email'],
+        }),
+      ),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+    );
     renderRoutes(routes, { path: '/demo' });
     await waitFor(() => expect(screen.getByRole('link', { name: /Edit profile/ }).getAttribute('href')).toBe('/settings/account'));
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();

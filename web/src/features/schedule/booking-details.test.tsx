@@ -70,8 +70,17 @@ const ownClassCard = (over: Partial<ScheduleSlot> = {}): ScheduleSlot =>
 
 const appointment = (over: Partial<Appointment> = {}): Appointment =>
   aConfirmedAppointment({
-    id: 'a9', date: inDays(2), pretty_date: 'Someday', starts_at: later(2), ends_at: later(2.04), location: 'Gym', price: 25,
-    confirmed_at: later(-3), paid_at: later(-3), payment_method: 'card', missing_payment: false,
+    id: 'a9',
+    date: inDays(2),
+    pretty_date: 'Someday',
+    starts_at: later(2),
+    ends_at: later(2.04),
+    location: 'Gym',
+    price: 25,
+    confirmed_at: later(-3),
+    paid_at: later(-3),
+    payment_method: 'card',
+    missing_payment: false,
     ...over,
   });
 
@@ -97,11 +106,23 @@ function setup({
     http.get('/api/services', () => ok([])),
     http.get('/api/appointments/a9', answer),
     http.post('/api/appointments/a9/cancel', cancel ?? (() => ok({ ...appointment(), status: 'cancelled', cancelled_at: later(0) }))),
-    http.get('/api/clients', () => ok([{ id: 'c1', name: 'Grace Hopper', avatar: null, email: 'grace@example.com', phone: '+34 600 000 000', is_me: false }])),
+    http.get('/api/clients', () =>
+      ok([{ id: 'c1', name: 'Grace Hopper', avatar: null, email: 'grace@example.com', phone: '+34 600 000 000', is_me: false }]),
+    ),
     http.get('/api/appointments', ({ request }) =>
-      ok(new URL(request.url, 'http://x').searchParams.get('subset') === 'future' && new URL(request.url, 'http://x').searchParams.get('client_id') === 'c1'
-            ? [appointment({ id: 'b1', client: { id: 'c1', name: 'Grace Hopper', email: 'grace@example.com', avatar: null, phone: null }, pretty_date: 'Wednesday, 25 November 2026' })]
-            : [])),
+      ok(
+        new URL(request.url, 'http://x').searchParams.get('subset') === 'future' &&
+          new URL(request.url, 'http://x').searchParams.get('client_id') === 'c1'
+          ? [
+              appointment({
+                id: 'b1',
+                client: { id: 'c1', name: 'Grace Hopper', email: 'grace@example.com', avatar: null, phone: null },
+                pretty_date: 'Wednesday, 25 November 2026',
+              }),
+            ]
+          : [],
+      ),
+    ),
   );
   const rendered = renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(viewer) });
   return { ...rendered, calls, user: userEvent.setup() };
@@ -217,7 +238,10 @@ describe('Cancel booking: the dialog texts', () => {
   });
 
   it('client past the refund deadline: no refund', async () => {
-    const text = await dialogText({ card: myAppointmentCard(), details: appointment({ cancellation_refundable: false }) }, /Personal training/);
+    const text = await dialogText(
+      { card: myAppointmentCard(), details: appointment({ cancellation_refundable: false }) },
+      /Personal training/,
+    );
     expect(text).toMatch(/You will not get a refund: it is less than 24 hours before the start/);
     expect(text).not.toMatch(/will be refunded/);
   });
@@ -231,9 +255,17 @@ describe('Cancel booking: the dialog texts', () => {
 
   it('what comes back depends on how the booking was paid', () => {
     const base = appointment();
-    expect(cancelBookingText({ by: 'client', appointment: { ...base, payment_method: 'membership' } })).toMatch(/goes back to your membership/);
-    expect(cancelBookingText({ by: 'client', appointment: { ...base, paid_at: null, payment_method: 'in_person' } })).toMatch(/nothing to refund/);
-    const never = { ...base, cancellation_refundable: false, provider: { ...base.provider, policy: { ...base.provider.policy, min_hours_before_cancellation: 0 } } };
+    expect(cancelBookingText({ by: 'client', appointment: { ...base, payment_method: 'membership' } })).toMatch(
+      /goes back to your membership/,
+    );
+    expect(cancelBookingText({ by: 'client', appointment: { ...base, paid_at: null, payment_method: 'in_person' } })).toMatch(
+      /nothing to refund/,
+    );
+    const never = {
+      ...base,
+      cancellation_refundable: false,
+      provider: { ...base.provider, policy: { ...base.provider.policy, min_hours_before_cancellation: 0 } },
+    };
     expect(cancelBookingText({ by: 'client', appointment: never })).toBe(
       'You will not get a refund: Pat Provider does not refund cancellations. Your payment of €25.00 is kept.',
     );
@@ -313,7 +345,11 @@ describe('Cancel booking: confirming', () => {
   });
 
   it('a failure says to try again in a minute and keeps the dialog open', async () => {
-    const { user } = setup({ me: aProvider, card: ownAppointmentCard(), cancel: () => apiError(500, { message: 'Boom', code: 'internal_error' }) });
+    const { user } = setup({
+      me: aProvider,
+      card: ownAppointmentCard(),
+      cancel: () => apiError(500, { message: 'Boom', code: 'internal_error' }),
+    });
     const panel = await openPanel(user, /Personal training/);
     await user.click(within(panel).getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });

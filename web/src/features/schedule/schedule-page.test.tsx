@@ -42,7 +42,13 @@ const classSlot = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({
 
 const day = (date: string, slots: ScheduleSlot[]): ScheduleDay => ({ date, weekday: '', day: Number(date.slice(8)), month: '', slots });
 
-function setup({ me = aProvider, days = [] as ScheduleDay[], past = [] as ScheduleDay[], path = '/schedule', del }: { me?: Me; days?: ScheduleDay[]; past?: ScheduleDay[]; path?: string; del?: () => Response } = {}) {
+function setup({
+  me = aProvider,
+  days = [] as ScheduleDay[],
+  past = [] as ScheduleDay[],
+  path = '/schedule',
+  del,
+}: { me?: Me; days?: ScheduleDay[]; past?: ScheduleDay[]; path?: string; del?: () => Response } = {}) {
   const calls = serveApi(
     http.get('/api/me', () => ok(me)),
     http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
@@ -58,7 +64,11 @@ describe('schedule', () => {
   it('heads days Today and Tomorrow with the full date, later days with the weekday and short date', async () => {
     const slot = classSlot();
     setup({
-      days: [day(inDays(0), [{ ...slot, id: '1', date: inDays(0) }]), day(inDays(1), [slot]), day(inDays(3), [{ ...slot, id: '3', date: inDays(3) }])],
+      days: [
+        day(inDays(0), [{ ...slot, id: '1', date: inDays(0) }]),
+        day(inDays(1), [slot]),
+        day(inDays(3), [{ ...slot, id: '3', date: inDays(3) }]),
+      ],
     });
     const today = await screen.findByRole('heading', { name: `Today ${formatLongDate(inDays(0))}` });
     expect(today).toBeTruthy();
@@ -167,7 +177,10 @@ describe('schedule', () => {
   });
 
   it('a failed cancellation says to try again in a minute and keeps the dialog open', async () => {
-    const { user } = setup({ days: [day(inDays(1), [classSlot()])], del: () => apiError(500, { message: 'Boom', code: 'internal_error' }) });
+    const { user } = setup({
+      days: [day(inDays(1), [classSlot()])],
+      del: () => apiError(500, { message: 'Boom', code: 'internal_error' }),
+    });
     await user.click(await screen.findByRole('button', { name: /Vinyasa Flow/ }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Booking details' })).getByRole('button', { name: 'Cancel class' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel class' });
@@ -178,9 +191,9 @@ describe('schedule', () => {
 
   it('a schedule that cannot be loaded offers to try again (a 404 is no longer an empty schedule)', async () => {
     serveApi(
-    http.get('/api/me', () => ok(aProvider)),
-    http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
-  );
+      http.get('/api/me', () => ok(aProvider)),
+      http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
+    );
     renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(aProvider) });
     expect(await screen.findByText('We could not load your schedule')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

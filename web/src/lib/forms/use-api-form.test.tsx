@@ -29,7 +29,8 @@ function TestForm({ error }: { error?: unknown }) {
   );
 }
 
-const unprocessable = (errors: Record<string, string[]>) => new ApiRequestError(422, 'The given data was invalid.', 'validation_failed', errors);
+const unprocessable = (errors: Record<string, string[]>) =>
+  new ApiRequestError(422, 'The given data was invalid.', 'validation_failed', errors);
 
 describe('useApiForm', () => {
   it('checks the fields with the schema and focuses the first one with an error', async () => {

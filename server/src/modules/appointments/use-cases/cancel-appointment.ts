@@ -33,7 +33,10 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
     const refundable = byProvider || clientRefundable(a.startsAt, now, policy.min_hours_before_cancellation);
     const refund = refundable && a.paidAt && a.paymentMethod === 'card' ? a.priceCents : 0;
     await updateAppointment(tx, id, {
-      status: 'cancelled', cancelledAt: now, cancelledBy: viewer.id, refundDueCents: refund,
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: viewer.id,
+      refundDueCents: refund,
       // A membership credit comes back only inside the refund window.
       ...(refundable && a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null } : {}),
       updatedAt: now,

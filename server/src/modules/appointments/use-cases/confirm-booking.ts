@@ -22,7 +22,11 @@ export async function checkNoPaymentNeeded(tx: Tx, a: AppointmentRow): Promise<v
 /** Marks the locked booking confirmed: one paid before keeps its method, otherwise it is paid in person. */
 export async function markConfirmed(deps: AppointmentsDeps, tx: Tx, a: AppointmentRow, now: Date): Promise<void> {
   await updateAppointment(tx, a.id, {
-    status: 'confirmed', confirmedAt: now, cancelledAt: null, cancelledBy: null, holdExpiresAt: null,
+    status: 'confirmed',
+    confirmedAt: now,
+    cancelledAt: null,
+    cancelledBy: null,
+    holdExpiresAt: null,
     // A re-booked payment pays for this booking again rather than being refunded.
     refundDueCents: 0,
     paymentMethod: a.paidAt !== null ? a.paymentMethod : 'in_person',

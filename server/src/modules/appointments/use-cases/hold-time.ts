@@ -10,7 +10,15 @@ import { AppError, validationError } from '../../../lib/app-error.ts';
 import { enforceRateLimits, minutesText } from '../../../plugins/rate-limit.ts';
 import type { UserRow } from '../../users/index.ts';
 import { paymentOptions } from '../appointments.presenter.ts';
-import { expireStaleHolds, findLiveBookingOf, findSlot, insertAppointment, liveHoldsWith, lockProvider, releaseHoldsOf } from '../appointments.queries.ts';
+import {
+  expireStaleHolds,
+  findLiveBookingOf,
+  findSlot,
+  insertAppointment,
+  liveHoldsWith,
+  lockProvider,
+  releaseHoldsOf,
+} from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { loadBookable, slotTakenByGuard, takeTime, type Bookable, type Place } from './take-time.ts';
 
@@ -24,26 +32,49 @@ async function makeRoomForHold(tx: Tx, viewer: UserRow, b: Bookable, now: Date):
   const holds = await liveHoldsWith(tx, viewer.id, b.provider.id, now);
   if (holds.count < MAX_LIVE_HOLDS_PER_PROVIDER) return;
   const wait = Math.max(1, Math.ceil(((holds.firstExpiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
-  throw new AppError('too_many_holds', `You already have ${holds.count} unconfirmed bookings with ${b.provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`, { retryAfterSeconds: wait });
+  throw new AppError(
+    'too_many_holds',
+    `You already have ${holds.count} unconfirmed bookings with ${b.provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`,
+    { retryAfterSeconds: wait },
+  );
 }
 
 /** Holds the time; repeating the request while the hold lives returns the same booking (`created: false`). */
-export async function holdTime(deps: AppointmentsDeps, viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string): Promise<{ id: string; created: boolean }> {
+export async function holdTime(
+  deps: AppointmentsDeps,
+  viewer: UserRow,
+  input: z.output<typeof createAppointmentInput>,
+  ip: string,
+): Promise<{ id: string; created: boolean }> {
   const { db, clock } = deps;
   const limits = deps.bookingLimits;
-  await enforceRateLimits(db, [{ key: `booking:ip:${ip}`, limit: limits.perIp }, { key: `booking:user:${viewer.id}`, limit: limits.perUser }],
-    limits.windowMinutes * 60_000, clock.now(), 'booking attempts');
+  await enforceRateLimits(
+    db,
+    [
+      { key: `booking:ip:${ip}`, limit: limits.perIp },
+      { key: `booking:user:${viewer.id}`, limit: limits.perUser },
+    ],
+    limits.windowMinutes * 60_000,
+    clock.now(),
+    'booking attempts',
+  );
   const startMs = input.starts_at === undefined ? 0 : Date.parse(input.starts_at);
   const b = await loadBookable(deps, input.service_id, startMs);
   if (!b) throw new AppError('not_found', 'Service not found.');
-  const { found: { service }, provider } = b;
+  const {
+    found: { service },
+    provider,
+  } = b;
   if (provider.id === viewer.id) throw validationError({ service_id: ['You cannot book your own service.'] });
   if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
   if (service.type === 'appointment' && input.starts_at === undefined) throw validationError({ starts_at: ['Choose a time.'] });
 
   // A hold nobody could pay for would only fail at checkout: say so before taking the place.
   if (paymentOptions(provider, true, deps.cardPayments).length === 0) {
-    throw new AppError('payment_required', `${provider.name} takes payment online when you book, which is not available yet. Please contact them to book.`);
+    throw new AppError(
+      'payment_required',
+      `${provider.name} takes payment online when you book, which is not available yet. Please contact them to book.`,
+    );
   }
   const now = clock.now();
 
@@ -51,7 +82,16 @@ export async function holdTime(deps: AppointmentsDeps, viewer: UserRow, input: z
     return await db.transaction(async (tx) => {
       await lockProvider(tx, provider.id);
       await expireStaleHolds(tx, provider.id, now);
-      const hold = { clientId: viewer.id, providerId: provider.id, serviceId: service.id, priceCents: service.priceCents, status: 'held' as const, holdExpiresAt: addMinutes(now, HOLD_TTL_MINUTES), createdAt: now, updatedAt: now };
+      const hold = {
+        clientId: viewer.id,
+        providerId: provider.id,
+        serviceId: service.id,
+        priceCents: service.priceCents,
+        status: 'held' as const,
+        holdExpiresAt: addMinutes(now, HOLD_TTL_MINUTES),
+        createdAt: now,
+        updatedAt: now,
+      };
 
       let place: Place;
       if (service.type === 'class') {
@@ -66,9 +106,12 @@ export async function holdTime(deps: AppointmentsDeps, viewer: UserRow, input: z
       if (existing) return { id: existing.id, created: false };
       await makeRoomForHold(tx, viewer, b, now);
       await takeTime(tx, b, place, now);
-      const row = await insertAppointment(tx, 'slot' in place
-        ? { ...hold, slotId: place.slot.id, startsAt: place.slot.startsAt, endsAt: place.slot.endsAt }
-        : { ...hold, startsAt: place.startsAt, endsAt: place.endsAt });
+      const row = await insertAppointment(
+        tx,
+        'slot' in place
+          ? { ...hold, slotId: place.slot.id, startsAt: place.slot.startsAt, endsAt: place.slot.endsAt }
+          : { ...hold, startsAt: place.startsAt, endsAt: place.endsAt },
+      );
       return { id: row.id, created: true };
     });
   } catch (err) {

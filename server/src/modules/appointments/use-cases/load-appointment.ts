@@ -20,5 +20,11 @@ export async function loadAppointment(executor: Db | Tx, id: string): Promise<Ap
 
 export async function presentTo(deps: AppointmentsDeps, d: AppointmentDetails, viewer: UserRow): Promise<Appointment> {
   const policy = await deps.availability.policy(d.appointment.providerId);
-  return presentAppointment(d, { viewerId: viewer.id, viewerTimeZone: viewer.timezone, now: deps.clock.now(), policy, cardPayments: deps.cardPayments });
+  return presentAppointment(d, {
+    viewerId: viewer.id,
+    viewerTimeZone: viewer.timezone,
+    now: deps.clock.now(),
+    policy,
+    cardPayments: deps.cardPayments,
+  });
 }

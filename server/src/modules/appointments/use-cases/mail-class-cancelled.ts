@@ -10,5 +10,8 @@ export async function mailClassCancelled(deps: AppointmentsDeps, tx: Tx, appoint
   if (appointmentIds.length === 0) return;
   const rows = await appointmentDetails(tx, and(inArray(appointments.id, appointmentIds), eq(appointments.status, 'cancelled'))!);
   const now = deps.clock.now();
-  await deps.mail.queue(tx, rows.map((d) => bookingCancelledEmail(d, true, d.appointment.refundDueCents, deps.appUrl, now)));
+  await deps.mail.queue(
+    tx,
+    rows.map((d) => bookingCancelledEmail(d, true, d.appointment.refundDueCents, deps.appUrl, now)),
+  );
 }

@@ -14,14 +14,23 @@ export async function getAppointment(deps: AppointmentsDeps, viewer: UserRow, id
   return presentTo(deps, d, viewer);
 }
 
-export interface ListQuery { client_id?: string; subset?: 'future' | 'past' | 'cancelled'; service_id?: number; paid_only?: 'true' | 'false' }
+export interface ListQuery {
+  client_id?: string;
+  subset?: 'future' | 'past' | 'cancelled';
+  service_id?: number;
+  paid_only?: 'true' | 'false';
+}
 
 /** GET /api/appointments: the viewer's bookings, or (providers) one client's bookings with them. */
 export async function listAppointments(deps: AppointmentsDeps, viewer: UserRow, q: ListQuery): Promise<Appointment[]> {
   if (q.client_id && !viewer.isProvider) throw new AppError('forbidden', 'Only providers can see their clients’ bookings.');
   const { where, order } = listFilter({
-    clientId: q.client_id ?? viewer.id, providerId: q.client_id ? viewer.id : undefined, serviceId: q.service_id,
-    paidOnly: q.paid_only === 'true', subset: q.subset, now: deps.clock.now(),
+    clientId: q.client_id ?? viewer.id,
+    providerId: q.client_id ? viewer.id : undefined,
+    serviceId: q.service_id,
+    paidOnly: q.paid_only === 'true',
+    subset: q.subset,
+    now: deps.clock.now(),
   });
   const rows = await appointmentDetails(deps.db, where).orderBy(order).limit(200);
   return Promise.all(rows.map((d) => presentTo(deps, d, viewer)));
@@ -30,6 +39,11 @@ export async function listAppointments(deps: AppointmentsDeps, viewer: UserRow, 
 /** GET /api/clients: everyone who booked the provider. */
 export async function listClients(deps: AppointmentsDeps, provider: UserRow) {
   return (await providerClients(deps.db, provider.id)).map((c) => ({
-    id: c.id, name: c.name, avatar: imageUrl(c.avatarImageId), email: c.email, phone: c.phone, is_me: c.id === provider.id,
+    id: c.id,
+    name: c.name,
+    avatar: imageUrl(c.avatarImageId),
+    email: c.email,
+    phone: c.phone,
+    is_me: c.id === provider.id,
   }));
 }

@@ -30,9 +30,10 @@ export async function loadBookable(deps: AppointmentsDeps, serviceId: number, st
   const input = engineInput(deps);
   const bookable = await input.bookable(serviceId);
   if (!bookable) return null;
-  const hours = bookable.found.service.type === 'appointment'
-    ? await input.hours(bookable.provider, new Date(startMs - DAY_MS), new Date(startMs + DAY_MS))
-    : null;
+  const hours =
+    bookable.found.service.type === 'appointment'
+      ? await input.hours(bookable.provider, new Date(startMs - DAY_MS), new Date(startMs + DAY_MS))
+      : null;
   return { ...bookable, hours };
 }
 

@@ -64,7 +64,11 @@ export function AppointmentDetailsCard({ appointment }: { appointment: Appointme
         {appointment.timezone && <span className="mt-0.5 block text-xs text-zinc-500">{zoneLabel(appointment.timezone)}</span>}
       </Row>
       <Row term="With">
-        <PersonLink name={provider.name} avatar={provider.avatar} to={provider.username ? `/${encodeURIComponent(provider.username)}` : null} />
+        <PersonLink
+          name={provider.name}
+          avatar={provider.avatar}
+          to={provider.username ? `/${encodeURIComponent(provider.username)}` : null}
+        />
       </Row>
       {!appointment.is_mine && (
         <Row term="Client">

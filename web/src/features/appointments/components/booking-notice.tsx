@@ -6,7 +6,15 @@ import { cn } from '../../../lib/cn.ts';
 import { cardClasses } from './confirmation-frame.tsx';
 
 /** A booking past checkout that is not confirmed: cancelled (and no longer re-bookable), or awaiting its client. */
-export function BookingNotice({ appointment, view, restartTo }: { appointment: Appointment; view: 'cancelled' | 'pending'; restartTo: string }) {
+export function BookingNotice({
+  appointment,
+  view,
+  restartTo,
+}: {
+  appointment: Appointment;
+  view: 'cancelled' | 'pending';
+  restartTo: string;
+}) {
   if (view === 'cancelled') {
     return (
       <Notice tone="danger" title="This booking was cancelled">

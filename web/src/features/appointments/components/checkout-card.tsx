@@ -85,4 +85,3 @@ function NoPaymentOption({ appointment }: { appointment: Appointment }) {
     </p>
   );
 }
-

@@ -9,7 +9,11 @@ export function ConfirmationHeader({ appointment, checkout }: { appointment: App
   const { view, heading, headingRef, holdSecondsLeft } = checkout;
   return (
     <div>
-      <h1 ref={headingRef} tabIndex={-1} className="flex items-center gap-3 text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl outline-none">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="flex items-center gap-3 text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl outline-none"
+      >
         {view === 'confirmed' && (
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 sm:size-10">
             <CheckIcon className="size-5 sm:size-6" strokeWidth={2.4} />

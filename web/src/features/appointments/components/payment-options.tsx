@@ -61,8 +61,7 @@ function OptionPanel({
     case 'in_person':
       return (
         <Text>
-          Please pay <strong className="font-semibold text-zinc-900">{providerName}</strong> in person upon arrival. Nothing is charged
-          now.
+          Please pay <strong className="font-semibold text-zinc-900">{providerName}</strong> in person upon arrival. Nothing is charged now.
         </Text>
       );
     case 'pay_now':

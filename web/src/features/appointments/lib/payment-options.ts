@@ -60,7 +60,10 @@ export function defaultPaymentOption(options: readonly PaymentOption[]): Payment
  * The badge next to the Total of a confirmed booking
  * (docs/product-rules.md#appointment-confirmation).
  */
-export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method'>): { label: string; tone: 'success' | 'brand' | 'neutral' } {
+export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method'>): {
+  label: string;
+  tone: 'success' | 'brand' | 'neutral';
+} {
   // A membership is the more specific answer, whether or not the server also stamps paid_at.
   if (appointment.payment_method === 'membership') return { label: 'Included in membership', tone: 'brand' };
   if (appointment.paid_at) return { label: 'Paid', tone: 'success' };

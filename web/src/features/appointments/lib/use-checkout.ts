@@ -134,7 +134,9 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
         onError: (error) => {
           if (isApiError(error, 401)) return toLogin();
           setPayError(
-            isApiError(error, 404) || isApiError(error, 501) ? `${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.` : error.message,
+            isApiError(error, 404) || isApiError(error, 501)
+              ? `${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.`
+              : error.message,
           );
         },
       });

@@ -69,7 +69,9 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
         <div className="min-w-0 lg:sticky lg:top-8">
           {view === 'checkout' && <CheckoutCard appointment={appointment} checkout={checkout} />}
           {view === 'confirmed' && <ConfirmedActions appointment={appointment} checkout={checkout} />}
-          {(view === 'cancelled' || view === 'pending') && <BookingNotice appointment={appointment} view={view} restartTo={checkout.restartTo} />}
+          {(view === 'cancelled' || view === 'pending') && (
+            <BookingNotice appointment={appointment} view={view} restartTo={checkout.restartTo} />
+          )}
         </div>
       </div>
 

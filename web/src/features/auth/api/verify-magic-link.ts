@@ -2,9 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Me } from '@slotted/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type MagicLinkResult =
-  | { kind: 'signed-in'; me: Me }
-  | { kind: 'new-user'; email: string; message: string };
+export type MagicLinkResult = { kind: 'signed-in'; me: Me } | { kind: 'new-user'; email: string; message: string };
 
 /** POST /api/magic-link: 200 signs in; 202 means the e-mail has no account yet (set one up). */
 export async function verifyMagicLink(token: string): Promise<MagicLinkResult> {

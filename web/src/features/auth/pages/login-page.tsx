@@ -54,9 +54,7 @@ export function LoginPage() {
     }),
   );
 
-  const footer = (
-    <>By continuing, you agree to the Terms of Service and acknowledge the Privacy Policy of this Slotted site.</>
-  );
+  const footer = <>By continuing, you agree to the Terms of Service and acknowledge the Privacy Policy of this Slotted site.</>;
 
   if (sent) {
     return (
@@ -86,12 +84,24 @@ export function LoginPage() {
         <>
           <div className="flex flex-col gap-2.5">
             {config.social.google && (
-              <ButtonLink href={`/auth/social/google?timezone=${encodeURIComponent(browserTimeZone())}`} theme="white" size="l" fullWidth leadingIcon={<GoogleIcon className="size-5" />}>
+              <ButtonLink
+                href={`/auth/social/google?timezone=${encodeURIComponent(browserTimeZone())}`}
+                theme="white"
+                size="l"
+                fullWidth
+                leadingIcon={<GoogleIcon className="size-5" />}
+              >
                 Continue with Google
               </ButtonLink>
             )}
             {config.social.facebook && (
-              <ButtonLink href={`/auth/social/facebook?timezone=${encodeURIComponent(browserTimeZone())}`} theme="white" size="l" fullWidth leadingIcon={<FacebookIcon className="size-5" />}>
+              <ButtonLink
+                href={`/auth/social/facebook?timezone=${encodeURIComponent(browserTimeZone())}`}
+                theme="white"
+                size="l"
+                fullWidth
+                leadingIcon={<FacebookIcon className="size-5" />}
+              >
                 Continue with Facebook
               </ButtonLink>
             )}

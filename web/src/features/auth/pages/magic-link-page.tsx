@@ -17,13 +17,9 @@ import { meKeys } from '../../../lib/query-keys.ts';
 import { verifyMagicLink } from '../api/verify-magic-link.ts';
 import { AuthHeading, AuthLayout } from '../components/auth-layout.tsx';
 
-export const MAGIC_LINK_EXPIRED_TOAST =
-  'The magic link has expired. You will be redirected to the login page in a few seconds.';
+export const MAGIC_LINK_EXPIRED_TOAST = 'The magic link has expired. You will be redirected to the login page in a few seconds.';
 
-type State =
-  | { step: 'verifying' }
-  | { step: 'setup'; email: string }
-  | { step: 'failed'; title: string; message: string };
+type State = { step: 'verifying' } | { step: 'setup'; email: string } | { step: 'failed'; title: string; message: string };
 
 /** One verification per token, even when React StrictMode runs the effect twice. */
 const verifications = new Map<string, ReturnType<typeof verifyMagicLink>>();

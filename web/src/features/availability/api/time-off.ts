@@ -51,7 +51,10 @@ export function useDeleteTimeOff() {
   return useMutation({
     mutationFn: deleteTimeOff,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<TimeOffList>(availabilityKeys.timeOff, (list) => list && { ...list, periods: list.periods.filter((p) => p.id !== id) });
+      queryClient.setQueryData<TimeOffList>(
+        availabilityKeys.timeOff,
+        (list) => list && { ...list, periods: list.periods.filter((p) => p.id !== id) },
+      );
       void queryClient.invalidateQueries({ queryKey: availabilityKeys.timeOff });
     },
   });

@@ -44,10 +44,7 @@ export function HolidaysSection({ thisYear }: { thisYear: number }) {
   const country = holidays.data?.country ?? NO_COUNTRY;
 
   return (
-    <Card
-      title="Public holidays"
-      description="You are closed on your country’s public holidays, unless you mark a day as available."
-    >
+    <Card title="Public holidays" description="You are closed on your country’s public holidays, unless you mark a day as available.">
       <QueryState query={holidays} what="your public holidays" loading={<HolidaysSkeleton />}>
         {(answer) => (
           <div className="flex flex-col gap-5">

@@ -19,7 +19,8 @@ export function newTimeOff(today: string): TimeOffInput {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const startOf = (t: TimeOffInput) => `${t.from_date}T${t.from_time}`;
 const endOf = (t: TimeOffInput) => `${t.until_date}T${t.until_time}`;
 
@@ -73,7 +74,14 @@ export function TimeOffPanel({ open, onOpenChange, period, today, timezone }: Ti
         </>
       }
     >
-      <TimeOffForm key={period?.id ?? 'new'} formId={formId} period={period} today={today} save={save} onSaved={() => onOpenChange(false)} />
+      <TimeOffForm
+        key={period?.id ?? 'new'}
+        formId={formId}
+        period={period}
+        today={today}
+        save={save}
+        onSaved={() => onOpenChange(false)}
+      />
     </SidePanel>
   );
 }
@@ -94,7 +102,13 @@ function TimeOffForm({
   const { toast } = useToast();
   const { form, ref, submit, failed, errorOf } = useApiForm(timeOffInput, {
     defaultValues: period
-      ? { from_date: period.from_date, from_time: period.from_time, until_date: period.until_date, until_time: period.until_time, note: period.note }
+      ? {
+          from_date: period.from_date,
+          from_time: period.from_time,
+          until_date: period.until_date,
+          until_time: period.until_time,
+          note: period.note,
+        }
       : newTimeOff(today),
   });
   const values = useWatch({ control: form.control }) as TimeOffInput;
@@ -154,7 +168,11 @@ function TimeOffForm({
             />
           </Field>
           <Field label="End time" error={errorOf('until_time')}>
-            <TimeInput name="until_time" value={values.until_time} onChange={(until_time) => change({ ...values, until_time }, ['until_time'])} />
+            <TimeInput
+              name="until_time"
+              value={values.until_time}
+              onChange={(until_time) => change({ ...values, until_time }, ['until_time'])}
+            />
           </Field>
         </div>
       </fieldset>

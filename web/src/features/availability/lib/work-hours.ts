@@ -13,4 +13,3 @@ export function applyFromChange(day: WorkDayInput, from: string): WorkDayInput {
   }
   return { ...day, from, to: hhmm(Math.min(minutesOfDay(from) + 60, LAST_MINUTE)) };
 }
-

@@ -82,12 +82,18 @@ describe('policies page', () => {
 
   it('shows 422 errors under their fields', async () => {
     const user = userEvent.setup();
-    renderPage([http.post('/api/policies', () =>
+    renderPage([
+      http.post('/api/policies', () =>
         apiError(422, {
           message: 'Invalid',
           code: 'validation_failed',
-          errors: { max_days_before_booking: ['Choose one of the advance booking options.'], terms_of_service: ['The terms are too long.'] },
-        }))]);
+          errors: {
+            max_days_before_booking: ['Choose one of the advance booking options.'],
+            terms_of_service: ['The terms are too long.'],
+          },
+        }),
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
 
     const advance = screen.getByRole('combobox', { name: 'Advance booking' });

@@ -11,7 +11,14 @@ import { aProvider } from '../../../test/generators.ts';
 import { moveStart } from '../components/time-off-panel.tsx';
 import { UnavailableDaysPage } from './unavailable-days-page.tsx';
 
-const period: TimeOff = { id: 7, from_date: '2031-08-10', from_time: '09:00', until_date: '2031-08-12', until_time: '17:00', note: 'Conference' };
+const period: TimeOff = {
+  id: 7,
+  from_date: '2031-08-10',
+  from_time: '09:00',
+  until_date: '2031-08-12',
+  until_time: '17:00',
+  note: 'Conference',
+};
 const holidays: Holiday[] = [
   { date: '2031-01-01', name: "New Year's Day", weekday: 'Wednesday', available: false },
   { date: '2031-12-25', name: 'Christmas Day', weekday: 'Thursday', available: false },
@@ -22,20 +29,20 @@ function renderPage(routes: RequestHandler[] = [], { periods = [period], country
     http.get('/api/time-off', () => HttpResponse.json({ data: periods, timezone: 'Europe/Madrid' })),
     http.get('/api/holidays', ({ request }) =>
       ok({
-          country,
-          year: Number(new URL(request.url, 'http://x').searchParams.get('year')),
-          countries: [
-            { code: 'DE', name: 'Germany' },
-            { code: 'ES', name: 'Spain' },
-          ],
-          holidays: country ? holidays : [],
-        })),
+        country,
+        year: Number(new URL(request.url, 'http://x').searchParams.get('year')),
+        countries: [
+          { code: 'DE', name: 'Germany' },
+          { code: 'ES', name: 'Spain' },
+        ],
+        holidays: country ? holidays : [],
+      }),
+    ),
     ...routes,
   );
   renderAt(<UnavailableDaysPage />, { path: '/availability/unavailable-days', queryClient: testQueryClient(aProvider) });
   return calls;
 }
-
 
 describe('moving the start of time off', () => {
   const base = { from_date: '2031-08-10', from_time: '09:00', until_date: '2031-08-12', until_time: '17:00', note: '' };
@@ -69,7 +76,11 @@ describe('time off', () => {
 
   it('adds a period; a 422 shows under its field', async () => {
     const user = userEvent.setup();
-    let answer = apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { until_time: ['The end must be after the start.'] } });
+    let answer = apiError(422, {
+      message: 'Invalid',
+      code: 'validation_failed',
+      errors: { until_time: ['The end must be after the start.'] },
+    });
     const calls = renderPage([http.post('/api/time-off', () => answer)], { periods: [] });
     await user.click(await screen.findByRole('button', { name: 'Add time off' }));
     const panel = screen.getByRole('dialog', { name: 'Add time off' });
@@ -116,7 +127,10 @@ describe('time off', () => {
 
   it('edits and deletes a period', async () => {
     const user = userEvent.setup();
-    const calls = renderPage([http.put<never, Partial<TimeOff>>('/api/time-off/7', async ({ request }) => ok({ ...period, ...(await request.json()) })), http.delete('/api/time-off/7', () => new HttpResponse(null, { status: 204 }))]);
+    const calls = renderPage([
+      http.put<never, Partial<TimeOff>>('/api/time-off/7', async ({ request }) => ok({ ...period, ...(await request.json()) })),
+      http.delete('/api/time-off/7', () => new HttpResponse(null, { status: 204 })),
+    ]);
     await user.click(await screen.findByRole('button', { name: /Actions for time off/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const panel = await screen.findByRole('dialog', { name: 'Edit time off' });
@@ -140,7 +154,12 @@ describe('public holidays', () => {
   it('lists the country’s holidays, closed by default; a switch opens one at once', async () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
-    const calls = renderPage([http.post('/api/holidays/choice', () => new Promise<Response>((resolve) => (release = () => resolve(new HttpResponse(null, { status: 204 })))))]);
+    const calls = renderPage([
+      http.post(
+        '/api/holidays/choice',
+        () => new Promise<Response>((resolve) => (release = () => resolve(new HttpResponse(null, { status: 204 })))),
+      ),
+    ]);
     const christmas = await screen.findByRole('switch', { name: /Christmas Day/ });
     expect(christmas.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('combobox', { name: 'Country' }).textContent).toContain('Spain');

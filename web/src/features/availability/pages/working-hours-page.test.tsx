@@ -107,10 +107,12 @@ describe('working hours page', () => {
 
   it('saves all seven days and says so', async () => {
     const user = userEvent.setup();
-    const calls = renderPage([http.post<never, { data: WorkDay[] }>('/api/work-days', async ({ request }) => {
+    const calls = renderPage([
+      http.post<never, { data: WorkDay[] }>('/api/work-days', async ({ request }) => {
         const sent = (await request.json()).data;
         return HttpResponse.json({ data: week().map((d, i) => ({ ...d, ...sent[i] })), timezone: 'America/New_York' });
-      })]);
+      }),
+    ]);
     await user.click(await screen.findByRole('switch', { name: 'Saturday' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
@@ -123,8 +125,11 @@ describe('working hours page', () => {
 
   it('a 422 for data.2.to shows under Wednesday’s To, and only there', async () => {
     const user = userEvent.setup();
-    renderPage([http.post('/api/work-days', () =>
-        apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { 'data.2.to': ['Wednesday ends too late.'] } }))]);
+    renderPage([
+      http.post('/api/work-days', () =>
+        apiError(422, { message: 'Invalid', code: 'validation_failed', errors: { 'data.2.to': ['Wednesday ends too late.'] } }),
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(input('Wednesday to').getAttribute('aria-invalid')).toBe('true'));

@@ -30,7 +30,11 @@ export function TimeGrid({
               disabled={state !== 'free'}
               aria-pressed={state === 'free' ? isSelected : undefined}
               aria-label={
-                state === 'booked' ? `${slot.time}, booked by you` : state === 'taken' ? `${slot.time}, taken` : `${slot.time} to ${slot.until}`
+                state === 'booked'
+                  ? `${slot.time}, booked by you`
+                  : state === 'taken'
+                    ? `${slot.time}, taken`
+                    : `${slot.time} to ${slot.until}`
               }
               onClick={() => onToggle(slot)}
               className={cn(

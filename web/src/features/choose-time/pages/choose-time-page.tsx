@@ -47,7 +47,17 @@ export function bookingRequest(service: Service, slot: BookableSlot): CreateAppo
   return { ...base, starts_at: slot.starts_at };
 }
 
-function ChooseTime({ username, serviceId, date, time }: { username: string; serviceId: string; date: string | null; time: string | null }) {
+function ChooseTime({
+  username,
+  serviceId,
+  date,
+  time,
+}: {
+  username: string;
+  serviceId: string;
+  date: string | null;
+  time: string | null;
+}) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const { data: me } = useMe();

@@ -31,7 +31,12 @@ interface AddClassValues {
 }
 
 /** The request's keys (and the contract's messages) as the form's fields: the start shows under the date. */
-const FIELD_OF: Record<string, keyof AddClassValues> = { service_id: 'service_id', start_at: 'date', repeat_every: 'repeat', weekdays: 'weekdays' };
+const FIELD_OF: Record<string, keyof AddClassValues> = {
+  service_id: 'service_id',
+  start_at: 'date',
+  repeat_every: 'repeat',
+  weekdays: 'weekdays',
+};
 const fieldOf = (key: string) => FIELD_OF[key] ?? null;
 
 /** What was picked, checked with the contract's `repeaterInput`; out comes the request body. */
@@ -83,7 +88,13 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
   const create = useCreateRepeater();
 
   const today = todayIn(timezone);
-  const defaultValues: AddClassValues = { service_id: null, date: addDays(today, 1), time: DEFAULT_CLASS_TIME, repeat: 'none', weekdays: [] };
+  const defaultValues: AddClassValues = {
+    service_id: null,
+    date: addDays(today, 1),
+    time: DEFAULT_CLASS_TIME,
+    repeat: 'none',
+    weekdays: [],
+  };
   const { form, ref, submit, showServerErrors, errorOf } = useApiForm(addClassForm, { defaultValues, fieldOf });
   const { service_id: serviceId, date, time, repeat, weekdays } = useWatch({ control: form.control }) as AddClassValues;
   const set = <K extends keyof AddClassValues>(key: K, value: AddClassValues[K], clears: keyof AddClassValues = key) => {
@@ -137,7 +148,10 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
     void submit((input) =>
       create.mutate(input, {
         onSuccess: (created) => {
-          toast({ title: `${created.service?.name ?? service.name} is now live!`, description: 'Clients can now book and join this class.' });
+          toast({
+            title: `${created.service?.name ?? service.name} is now live!`,
+            description: 'Clients can now book and join this class.',
+          });
           onOpenChange(false);
         },
         onError: (error) => {

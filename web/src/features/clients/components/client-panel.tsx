@@ -158,7 +158,11 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useClient
       what="the appointments"
       variant="inline"
       loading={
-        <div className="flex flex-col gap-3 py-1" aria-busy="true" aria-label={`Loading ${subset === 'future' ? 'upcoming' : 'past'} appointments`}>
+        <div
+          className="flex flex-col gap-3 py-1"
+          aria-busy="true"
+          aria-label={`Loading ${subset === 'future' ? 'upcoming' : 'past'} appointments`}
+        >
           <Skeleton className="h-12" />
           <Skeleton className="h-12" />
         </div>

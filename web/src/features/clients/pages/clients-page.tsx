@@ -43,7 +43,13 @@ function ClientsList() {
       query={clients}
       what="your clients"
       loading={<ClientsSkeleton />}
-      empty={<EmptyState icon={<UsersIcon className="size-6" />} title="No clients yet" description="Your clients will appear here once they book your service" />}
+      empty={
+        <EmptyState
+          icon={<UsersIcon className="size-6" />}
+          title="No clients yet"
+          description="Your clients will appear here once they book your service"
+        />
+      }
     >
       {(list) => <ClientsFound clients={list} />}
     </QueryState>

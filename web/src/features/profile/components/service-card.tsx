@@ -14,9 +14,7 @@ export function ServiceCard({ service, username }: { service: Service; username:
       to={chooseTimePath(username, service.id)}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs transition-all outline-none hover:-translate-y-0.5 hover:border-zinc-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 motion-reduce:hover:translate-y-0"
     >
-      {service.cover && (
-        <img src={service.cover} alt="" className="aspect-[16/7] w-full bg-zinc-100 object-cover" loading="lazy" />
-      )}
+      {service.cover && <img src={service.cover} alt="" className="aspect-[16/7] w-full bg-zinc-100 object-cover" loading="lazy" />}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="text-base font-semibold text-zinc-900">{service.name}</h3>

@@ -60,9 +60,7 @@ function ProfileView({ profile }: { profile: Profile }) {
   const { data: me } = useMe();
   const [contactOpen, setContactOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
-  const [segment, setSegment] = useState<Segment>(
-    profile.services.length === 0 && profile.plans.length > 0 ? 'plans' : 'services',
-  );
+  const [segment, setSegment] = useState<Segment>(profile.services.length === 0 && profile.plans.length > 0 ? 'plans' : 'services');
   const isOwn = Boolean(me?.username && me.username === profile.username);
   const hasContact = Boolean(profile.email || profile.phone);
 
@@ -95,9 +93,7 @@ function ProfileView({ profile }: { profile: Profile }) {
           </div>
           <h1 className="mt-4 text-2xl font-semibold tracking-tight text-balance text-zinc-900 sm:text-3xl">{profile.name}</h1>
           <p className="mt-0.5 text-sm text-zinc-500">@{profile.username}</p>
-          {profile.bio && (
-            <p className="mt-4 max-w-2xl text-[15px] leading-relaxed whitespace-pre-line text-zinc-700">{profile.bio}</p>
-          )}
+          {profile.bio && <p className="mt-4 max-w-2xl text-[15px] leading-relaxed whitespace-pre-line text-zinc-700">{profile.bio}</p>}
 
           <Segmented
             label="Offers"
@@ -136,7 +132,10 @@ function Cover({ src }: { src: string | null }) {
       {src && !failed ? (
         <img src={src} alt="" className="size-full object-cover" onError={() => setFailed(true)} />
       ) : (
-        <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(255,255,255,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(255,255,255,0.15),transparent_40%)]" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(255,255,255,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(255,255,255,0.15),transparent_40%)]"
+        />
       )}
     </div>
   );

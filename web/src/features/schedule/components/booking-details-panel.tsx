@@ -94,7 +94,12 @@ export function BookingDetailsPanel({
         onClick={() =>
           toCancel &&
           cancelText &&
-          setCancelBooking({ open: true, id: toCancel.id, text: cancelText, notified: byProvider ? toCancel.client.name : slot.provider?.name })
+          setCancelBooking({
+            open: true,
+            id: toCancel.id,
+            text: cancelText,
+            notified: byProvider ? toCancel.client.name : slot.provider?.name,
+          })
         }
       >
         Cancel booking
@@ -104,12 +109,7 @@ export function BookingDetailsPanel({
 
   return (
     <>
-      <SidePanel
-        open={open}
-        onOpenChange={onOpenChange}
-        title="Booking details"
-        footer={footer}
-      >
+      <SidePanel open={open} onOpenChange={onOpenChange} title="Booking details" footer={footer}>
         <div className="flex flex-col gap-6">
           {cancelled && (
             <p className="rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">

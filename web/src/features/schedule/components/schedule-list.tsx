@@ -63,7 +63,10 @@ function SlotCard({ slot, onOpen }: { slot: ScheduleSlot; onOpen: () => void }) 
         cancelled && 'bg-zinc-50',
       )}
     >
-      <div className={cn('w-1 shrink-0 rounded-full', cancelled ? 'bg-zinc-300' : slot.kind === 'class' ? 'bg-brand-500' : 'bg-teal-500')} aria-hidden="true" />
+      <div
+        className={cn('w-1 shrink-0 rounded-full', cancelled ? 'bg-zinc-300' : slot.kind === 'class' ? 'bg-brand-500' : 'bg-teal-500')}
+        aria-hidden="true"
+      />
       <div className="w-14 shrink-0 sm:w-20" aria-hidden="true">
         <p className={cn('text-sm font-semibold tabular-nums text-zinc-900', cancelled && 'text-zinc-500 line-through')}>{time}</p>
         {until && <p className="text-sm tabular-nums text-zinc-500">{until}</p>}
@@ -106,7 +109,10 @@ function SlotCard({ slot, onOpen }: { slot: ScheduleSlot; onOpen: () => void }) 
           )}
         </div>
       </div>
-      <ChevronRightIcon className="size-4 shrink-0 self-center text-zinc-300 transition-colors group-hover:text-zinc-500" aria-hidden="true" />
+      <ChevronRightIcon
+        className="size-4 shrink-0 self-center text-zinc-300 transition-colors group-hover:text-zinc-500"
+        aria-hidden="true"
+      />
     </article>
   );
 }

@@ -97,7 +97,11 @@ function Schedule({ subset, panels: { AddClassPanel, ClientPanel } }: { subset: 
             }
             action={
               canAddClass ? (
-                <Button theme="white" leadingIcon={<PlusIcon className="size-4" />} onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}>
+                <Button
+                  theme="white"
+                  leadingIcon={<PlusIcon className="size-4" />}
+                  onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}
+                >
                   Add a Class
                 </Button>
               ) : undefined

@@ -22,8 +22,9 @@ export function useSaveService() {
   return useMutation({
     mutationFn: saveService,
     onSuccess: (saved, { id }) => {
-      queryClient.setQueryData<Service[]>(serviceKeys.list('all'), (list) =>
-        list && (id === undefined ? [...list, saved] : list.map((s) => (s.id === saved.id ? saved : s))),
+      queryClient.setQueryData<Service[]>(
+        serviceKeys.list('all'),
+        (list) => list && (id === undefined ? [...list, saved] : list.map((s) => (s.id === saved.id ? saved : s))),
       );
       void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
     },

@@ -44,13 +44,7 @@ export function ServicePanel({ open, onOpenChange, service }: ServicePanelProps)
         </>
       }
     >
-      <ServiceForm
-        key={service?.id ?? 'new'}
-        formId={formId}
-        service={service}
-        save={save}
-        onSaved={() => onOpenChange(false)}
-      />
+      <ServiceForm key={service?.id ?? 'new'} formId={formId} service={service} save={save} onSaved={() => onOpenChange(false)} />
     </SidePanel>
   );
 }

@@ -48,11 +48,7 @@ export function serviceFormValues(service: Service | null): ServiceFormValues {
 export function changeServiceType(values: ServiceFormValues, type: ServiceType, original: Service | null): ServiceFormValues {
   if (type === values.type) return values;
   const capacity =
-    type === 'appointment'
-      ? DEFAULT_CAPACITY.appointment
-      : original?.type === 'class'
-        ? original.capacity
-        : DEFAULT_CAPACITY.class;
+    type === 'appointment' ? DEFAULT_CAPACITY.appointment : original?.type === 'class' ? original.capacity : DEFAULT_CAPACITY.class;
   return { ...values, type, capacity: String(capacity) };
 }
 

@@ -24,7 +24,14 @@ describe('services page', () => {
 
     const table = await screen.findByRole('table', { name: 'Services' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Personal trainingStudio 1', 'Appointment', '€45.00', '60 min'],
       ['Vinyasa flowStudio 1', 'Class', '€12.50', '75 min'],
     ]);
@@ -72,7 +79,10 @@ describe('service editor', () => {
 
   it('switching to class sets capacity 5, to appointment 1 (and saves it)', async () => {
     const user = userEvent.setup();
-    const calls = renderPage([], [http.post<never, Partial<Service>>('/api/services', async ({ request }) => ok(aService({ ...(await request.json()), id: 9 }), 201))]);
+    const calls = renderPage(
+      [],
+      [http.post<never, Partial<Service>>('/api/services', async ({ request }) => ok(aService({ ...(await request.json()), id: 9 }), 201))],
+    );
     await user.click(await screen.findByRole('button', { name: 'Add service' }));
     const panel = screen.getByRole('dialog', { name: 'Add service' });
 
@@ -127,12 +137,18 @@ describe('service editor', () => {
 
   it('shows 422 errors under their fields', async () => {
     const user = userEvent.setup();
-    const calls = renderPage([aService()], [http.put('/api/services/1', () =>
-        apiError(422, {
-          message: 'The given data was invalid.',
-          code: 'validation_failed',
-          errors: { name: ['That name is taken.'], location: ['Too far away.'], duration: ['Too long.'] },
-        }))]);
+    const calls = renderPage(
+      [aService()],
+      [
+        http.put('/api/services/1', () =>
+          apiError(422, {
+            message: 'The given data was invalid.',
+            code: 'validation_failed',
+            errors: { name: ['That name is taken.'], location: ['Too far away.'], duration: ['Too long.'] },
+          }),
+        ),
+      ],
+    );
     await user.click(await screen.findByRole('button', { name: 'Personal training' }));
     const panel = screen.getByRole('dialog', { name: 'Edit service' });
     await user.click(within(panel).getByRole('button', { name: 'Save changes' }));

@@ -38,11 +38,7 @@ export function ServicesPage() {
       <TabLinks label="Catalog" tabs={CATALOG_TABS} className="mb-6" />
       <ProvidersOnly>
         <ServicesList onAdd={() => openPanel(null)} onEdit={openPanel} />
-        <ServicePanel
-          open={panel.open}
-          onOpenChange={(open) => setPanel((current) => ({ ...current, open }))}
-          service={panel.service}
-        />
+        <ServicePanel open={panel.open} onOpenChange={(open) => setPanel((current) => ({ ...current, open }))} service={panel.service} />
       </ProvidersOnly>
     </Page>
   );

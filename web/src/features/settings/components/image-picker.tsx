@@ -41,7 +41,18 @@ export interface ImagePickerProps {
  * ('Oops!' / 'That image is too big—max size is N MB.') and the pick is cleared
  * (docs/product-rules.md#limits-and-validation).
  */
-export function ImagePicker({ label, maxBytes, hasImage, onPick, onRemove, preview, id, invalid, describedBy, layout = 'row' }: ImagePickerProps) {
+export function ImagePicker({
+  label,
+  maxBytes,
+  hasImage,
+  onPick,
+  onRemove,
+  preview,
+  id,
+  invalid,
+  describedBy,
+  layout = 'row',
+}: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { toast } = useToast();
 

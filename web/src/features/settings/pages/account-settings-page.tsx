@@ -114,7 +114,14 @@ function AccountForm({ me }: { me: Me }) {
   const { form, ref, submit, failed, errorOf } = useApiForm(accountForm, { defaultValues: accountValues(me) });
   const { control, register, setValue } = form;
   const values = useWatch({ control }) as AccountValues;
-  const { name, is_provider: isProvider, avatar_upload: avatar, cover_upload: cover, remove_avatar: removeAvatar, remove_cover: removeCover } = values;
+  const {
+    name,
+    is_provider: isProvider,
+    avatar_upload: avatar,
+    cover_upload: cover,
+    remove_avatar: removeAvatar,
+    remove_cover: removeCover,
+  } = values;
 
   // Free the previews' object URLs when they are replaced or the page goes away.
   const previews = useRef<string[]>([]);
@@ -175,7 +182,11 @@ function AccountForm({ me }: { me: Me }) {
           <Input {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder="+34 600 000 000" />
         </Field>
         <Field label="Time zone" error={errorOf('timezone')} hint="Times in your schedule are shown in this time zone.">
-          <Controller control={control} name="timezone" render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} />} />
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} />}
+          />
         </Field>
       </Section>
 

@@ -49,6 +49,8 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.js'] } },
       'import/extensions': ['.ts', '.js'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // Never parse packages for cycles: bundles such as PGlite's are slow to read and overflow the parser.
+      'import/ignore': ['node_modules'],
     },
     rules: {
       // Only our own files: following packages would parse bundles such as PGlite's, slowly and to no purpose.

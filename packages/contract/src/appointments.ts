@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './ids.ts';
+import { appointmentMembershipSchema, membershipOptionSchema } from './memberships.ts';
 import { calendarDate, instant, timeOfDay } from './wall-clock.ts';
 
 /** POST /api/appointments: a class occurrence (slot_id) or an appointment start (starts_at, UTC). */
@@ -68,8 +69,15 @@ export const appointmentSchema = z.object({
     require_payment: z.boolean(),
     policy: z.object({ min_hours_before_cancellation: z.number(), terms_of_service: z.string() }),
   }),
-  service: z.object({ id: z.number(), type: z.enum(['appointment', 'class']), memberships: z.array(z.unknown()) }),
-  membership: z.unknown().nullable(),
+  /**
+   * Viewer-local calendar days until the session (0 on its day); null once it has taken place.
+   * My passes counts a booking's days the same way as its credits' (docs/product-rules.md#memberships-and-credits).
+   */
+  expires_in_days: z.number().nullable(),
+  /** `memberships`: the client's memberships that can pay for this session, only with include=memberships. */
+  service: z.object({ id: z.number(), type: z.enum(['appointment', 'class']), memberships: z.array(membershipOptionSchema) }),
+  /** The membership whose credit pays for this booking. */
+  membership: appointmentMembershipSchema.nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -78,6 +86,12 @@ export const listAppointmentsQuery = z.object({
   subset: z.enum(['future', 'past', 'cancelled']).optional(),
   service_id: recordId('Choose a service.').optional(),
   paid_only: z.enum(['true', 'false']).optional(),
+});
+
+/** GET /api/appointments/{id}: `include=memberships` lists the memberships that can pay; `session_id` returns from a card payment. */
+export const appointmentQuery = z.object({
+  include: z.enum(['memberships']).optional(),
+  session_id: z.string().max(255).optional(),
 });
 
 /** A client, as their provider sees them. */

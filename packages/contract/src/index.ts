@@ -5,6 +5,7 @@ export * from './me.ts';
 export * from './money.ts';
 export * from './services.ts';
 export * from './plans.ts';
+export * from './memberships.ts';
 export * from './wall-clock.ts';
 export * from './text.ts';
 export * from './ids.ts';

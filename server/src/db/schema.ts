@@ -382,6 +382,40 @@ export const memberships = pgTable(
   (t) => [index('memberships_client').on(t.clientId), index('memberships_provider').on(t.providerId)],
 );
 
+/**
+ * The plan's service groups as they were when the membership was bought: a provider editing or
+ * deleting the plan later changes nothing a client has paid for, and a booking's credit
+ * (`appointments.membership_group_id`) always points at a group that still exists.
+ */
+export const membershipGroups = pgTable(
+  'membership_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check('membership_groups_quantity', sql`${t.quantity} BETWEEN 1 AND 1000`),
+    index('membership_groups_membership').on(t.membershipId),
+  ],
+);
+
+export const membershipGroupServices = pgTable(
+  'membership_group_services',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => membershipGroups.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.serviceId] })],
+);
+
 // ── Bookings and payments ───────────────────────────────────────────────────────────────────
 
 export const appointments = pgTable(
@@ -410,7 +444,7 @@ export const appointments = pgTable(
     paidAt: instant('paid_at'),
     paymentMethod: text('payment_method', { enum: ['in_person', 'card', 'membership'] }),
     membershipId: uuid('membership_id').references(() => memberships.id),
-    membershipGroupId: integer('membership_group_id').references(() => planGroups.id),
+    membershipGroupId: integer('membership_group_id').references(() => membershipGroups.id),
     /** Refund owed by a cancellation and not yet executed (cents); credits returned are tracked by membership_id being cleared. */
     refundDueCents: integer('refund_due_cents').notNull().default(0),
     createdAt: createdAt(),
@@ -424,6 +458,10 @@ export const appointments = pgTable(
       .where(sql`${t.status} IN ('held', 'confirmed') AND ${t.slotId} IS NOT NULL`),
     index('appointments_provider_start').on(t.providerId, t.startsAt),
     index('appointments_client_start').on(t.clientId, t.startsAt),
+    /** A membership's credits in use are its bookings (docs/product-rules.md#memberships-and-credits). */
+    index('appointments_membership')
+      .on(t.membershipId)
+      .where(sql`${t.membershipId} IS NOT NULL`),
     /** Housekeeping finds holds past their expiry (few rows: only live holds). */
     index('appointments_hold_expiry')
       .on(t.holdExpiresAt)
@@ -446,6 +484,8 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     method: text('method', { enum: ['card', 'in_person'] }).notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] }).notNull(),
+    /** For a membership: the start of the period this payment pays for (a monthly membership is paid each period). */
+    periodStart: instant('period_start'),
     stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import type { Appointment, Me, Service } from '@slotted/contract';
+import type { Appointment, Me, MembershipOption, Service } from '@slotted/contract';
 
 /** A held 1:1 booking of the demo kind, for tests. */
 export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -24,6 +24,7 @@ export function anAppointment(overrides: Partial<Appointment> = {}): Appointment
     payment_method: null,
     missing_payment: true,
     expires_in_seconds: 600,
+    expires_in_days: 1,
     can_be_cancelled: false,
     cancellation_refundable: true,
     refund_due: 0,
@@ -99,6 +100,23 @@ export function aService(overrides: Partial<Service> = {}): Service {
     is_mine: true,
     paid_appointments: 0,
     cancelled_appointments: 0,
+    ...overrides,
+  };
+}
+
+/** A membership that can pay for a booking, as GET /api/appointments/{id}?include=memberships lists it. */
+export function aMembershipOption(overrides: Partial<MembershipOption> = {}): MembershipOption {
+  return {
+    id: '0b6f3c1e-6a57-4c4a-9d0e-5a1f2b3c4d5e',
+    name: 'Monthly Flow Membership',
+    price: 79,
+    cover: null,
+    interval: 'month',
+    quantity_count: 8,
+    used_count: 2,
+    available_count: 6,
+    renewal_day: '2026-12-15',
+    expiration_day: null,
     ...overrides,
   };
 }

@@ -54,6 +54,12 @@ export function rebookable(
   return a.startsAt.getTime() >= fromMs && a.startsAt.getTime() < toMs;
 }
 
+/** Calendar days in `timeZone` from `now`'s date to `at`'s date (0 on the same day, never below 0). */
+export function daysUntil(at: Date, now: Date, timeZone: string): number {
+  const day = (d: Date) => Date.parse(`${localReading(d.getTime(), timeZone).date}T00:00:00Z`) / 86_400_000;
+  return Math.max(0, Math.round(day(at) - day(now)));
+}
+
 export interface PresentContext {
   viewerId: string;
   viewerTimeZone: string;
@@ -103,6 +109,7 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     paid_at: iso(a.paidAt),
     payment_method: a.paymentMethod,
     missing_payment: missingPayment,
+    expires_in_days: a.endsAt.getTime() <= now ? null : daysUntil(a.startsAt, ctx.now, ctx.viewerTimeZone),
     expires_in_seconds: a.status === 'held' ? Math.max(0, Math.ceil(((a.holdExpiresAt?.getTime() ?? now) - now) / 1000)) : null,
     can_be_cancelled: status === 'confirmed' && startsInFuture,
     cancellation_refundable: byProvider || clientRefundable(a.startsAt, ctx.now, ctx.policy.min_hours_before_cancellation),

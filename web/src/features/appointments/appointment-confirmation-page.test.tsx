@@ -10,7 +10,7 @@ import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, type RequestHandler } from 'msw';
 import { apiError, ok, serveApi, type SentRequest } from '../../test/api.ts';
-import { aClient, aConfirmedAppointment, anAppointment } from '../../test/generators.ts';
+import { aClient, aConfirmedAppointment, aMembershipOption, anAppointment } from '../../test/generators.ts';
 
 const ID = anAppointment().id;
 const PATH = `/appointments/${ID}`;
@@ -116,8 +116,8 @@ describe('appointment confirmation: payment options', () => {
 
   it('chooses a usable membership by default, the first one preselected', async () => {
     const memberships = [
-      { id: 3, name: 'Monthly unlimited', available_count: 4, quantity_count: 8, used_count: 4 },
-      { id: 4, name: 'Ten-class pass', available_count: 2 },
+      aMembershipOption({ id: 'a3', name: 'Monthly unlimited', available_count: 4, quantity_count: 8, used_count: 4 }),
+      aMembershipOption({ id: 'a4', name: 'Ten-class pass', interval: '', available_count: 2, quantity_count: 5, used_count: 3 }),
     ];
     setup(anAppointment({ payment_options: ['in_person', 'membership'], service: { id: 7, type: 'appointment', memberships } }));
     const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');

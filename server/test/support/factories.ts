@@ -10,7 +10,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_CAPACITY, HOLD_TTL_MINUTES, minutesOfDay } from '@slotted/contract';
 import type { Db } from '../../src/db/client.ts';
-import { appointments, planGroups, planGroupServices, plans, policies, services, slots, users, workDays } from '../../src/db/schema.ts';
+import {
+  appointments,
+  memberships,
+  planGroups,
+  planGroupServices,
+  plans,
+  policies,
+  services,
+  slots,
+  users,
+  workDays,
+} from '../../src/db/schema.ts';
+import { snapshotPlanGroups } from '../../src/modules/memberships/index.ts';
 import { addMinutes, type Clock } from '../../src/lib/clock.ts';
 import { randomToken, sha256 } from '../../src/lib/tokens.ts';
 import { insertSession } from '../../src/plugins/sessions.queries.ts';
@@ -165,6 +177,44 @@ export async function buildPlan(
 }
 
 /** One occurrence of a class, outside any timetable (as a one-off class, without its repeater). */
+/**
+ * A client's membership of `plan`, bought (confirmed) at `confirmedAt` (default: now) and paid in
+ * person unless `paidAt: null`; its groups are copied from the plan as a purchase does.
+ */
+export async function buildMembership(
+  store: Store,
+  client: UserRow,
+  plan: PlanRow,
+  overrides: Partial<Omit<typeof memberships.$inferInsert, 'clientId' | 'providerId' | 'planId'>> = {},
+): Promise<typeof memberships.$inferSelect> {
+  const now = store.clock.now();
+  return store.db.transaction(async (tx) => {
+    const confirmedAt = overrides.confirmedAt === undefined ? now : overrides.confirmedAt;
+    const [membership] = await tx
+      .insert(memberships)
+      .values({
+        name: plan.name,
+        priceCents: plan.priceCents,
+        interval: plan.interval,
+        expiresInMonths: plan.expiresInMonths,
+        status: confirmedAt ? 'active' : 'held',
+        holdExpiresAt: confirmedAt ? null : addMinutes(now, HOLD_TTL_MINUTES),
+        confirmedAt,
+        paymentMethod: 'in_person',
+        paidAt: confirmedAt,
+        renews: plan.interval === 'month',
+        createdAt: now,
+        ...overrides,
+        clientId: client.id,
+        providerId: plan.providerId,
+        planId: plan.id,
+      })
+      .returning();
+    await snapshotPlanGroups(tx, membership!.id, plan.id);
+    return membership!;
+  });
+}
+
 export async function buildOccurrence(store: Store, service: ServiceRow, startsAt: Date | string): Promise<SlotRow> {
   const start = new Date(startsAt);
   const [row] = await store.db

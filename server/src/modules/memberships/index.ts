@@ -1,0 +1,3 @@
+/** Memberships and passes: buying a plan, its credits, My passes, and paying a booking with a credit. */
+export { loadMembershipFacts, snapshotPlanGroups, toDomainMembership } from './membership-credits.queries.ts';
+export type { MembershipFacts, MembershipFilter, MembershipRow } from './membership-credits.queries.ts';

@@ -24,7 +24,10 @@ export interface PlanPanelProps {
   plan: ProviderPlan | null;
 }
 
-const VALID_FOR_OPTIONS = PLAN_VALID_FOR_MONTHS.map((months) => ({ value: months, title: months === '1' ? '1 month' : `${months} months` }));
+const VALID_FOR_OPTIONS = PLAN_VALID_FOR_MONTHS.map((months) => ({
+  value: months,
+  title: months === '1' ? '1 month' : `${months} months`,
+}));
 
 /**
  * The right-hand drawer that adds or edits a plan (docs/product-rules.md#catalog-and-clients):
@@ -329,7 +332,14 @@ function Section({ title, error, children }: { title: string; error?: string; ch
 
 function AddButton({ onClick, disabled, children }: { onClick: () => void; disabled: boolean; children: ReactNode }) {
   return (
-    <Button theme="white" size="s" leadingIcon={<PlusIcon className="size-4" />} onClick={onClick} disabled={disabled} className="self-start">
+    <Button
+      theme="white"
+      size="s"
+      leadingIcon={<PlusIcon className="size-4" />}
+      onClick={onClick}
+      disabled={disabled}
+      className="self-start"
+    >
       {children}
     </Button>
   );

@@ -269,17 +269,10 @@ function MembershipRow({ membership }: { membership: Membership }) {
           {status && <Badge tone="neutral">{status}</Badge>}
           {!membership.missing_payment && membership.paid_at && <Badge tone="success">Paid</Badge>}
         </div>
-        <p className="mt-0.5 text-zinc-600">
-          <span className="tabular-nums">
-            {membership.used_count} / {membership.quantity_count} used
-          </span>
-          {day && (
-            <>
-              <span className="text-zinc-400"> · </span>
-              {day}
-            </>
-          )}
+        <p className="mt-0.5 text-zinc-600 tabular-nums">
+          {membership.used_count} / {membership.quantity_count} used
         </p>
+        {day && <p className="text-zinc-600">{day}</p>}
         {services.length > 0 && <p className="mt-0.5 truncate text-xs text-zinc-500">{[...new Set(services)].join(', ')}</p>}
       </div>
       {membership.status === 'active' && membership.missing_payment && (

@@ -210,14 +210,14 @@ function PlanForm({
               <li key={group.id} className="rounded-xl border border-zinc-200 bg-zinc-50/60 p-4">
                 <div className="flex items-start gap-2">
                   <div className="grid min-w-0 flex-1 gap-4 sm:grid-cols-[1fr_8rem]">
-                    <Field label="Services" error={errorOf(`services.${index}.services`)}>
+                    <Field label="Services" error={errorOf(`services.${index}.services`)} className="min-w-0">
                       <Controller
                         control={control}
                         name={`services.${index}.services`}
                         render={({ field }) => <ServicesSelect value={field.value} onChange={field.onChange} />}
                       />
                     </Field>
-                    <Field label="Quantity" error={errorOf(`services.${index}.quantity`)}>
+                    <Field label="Quantity" error={errorOf(`services.${index}.quantity`)} className="min-w-0">
                       <Controller
                         control={control}
                         name={`services.${index}.quantity`}

@@ -58,12 +58,14 @@ export function PlansTable({ plans, onEdit, onDelete }: PlansTableProps) {
                         event.stopPropagation();
                         onEdit(plan);
                       }}
-                      className="block max-w-full truncate rounded text-left font-medium text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                      className="block max-w-full rounded text-left font-medium break-words text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:truncate"
                     >
                       {plan.name}
                     </button>
-                    <p className="mt-0.5 truncate text-xs text-zinc-500 tabular-nums sm:hidden">
-                      {formatPlanPrice(plan)} · {formatTotalSales(plan)}
+                    <p className="mt-0.5 flex flex-wrap gap-x-1.5 text-xs text-zinc-500 tabular-nums sm:hidden">
+                      <span>{formatPlanPrice(plan)}</span>
+                      <span aria-hidden="true">·</span>
+                      <span>{formatTotalSales(plan)}</span>
                     </p>
                   </div>
                 </div>
@@ -89,11 +91,11 @@ export function PlansTable({ plans, onEdit, onDelete }: PlansTableProps) {
 
 function Thumbnail({ cover }: { cover: string | null }) {
   return cover ? (
-    <img src={cover} alt="" className="aspect-[16/9] w-16 shrink-0 rounded-md bg-zinc-100 object-cover" loading="lazy" />
+    <img src={cover} alt="" className="aspect-[16/9] w-12 shrink-0 rounded-md bg-zinc-100 object-cover sm:w-16" loading="lazy" />
   ) : (
     <span
       aria-hidden="true"
-      className="flex aspect-[16/9] w-16 shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-brand-50 to-brand-100 text-brand-400"
+      className="flex aspect-[16/9] w-12 shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-brand-50 to-brand-100 text-brand-400 sm:w-16"
     >
       <ImageIcon className="size-4" />
     </span>

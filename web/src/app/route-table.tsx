@@ -7,6 +7,7 @@ import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
 import { ScheduleRoute } from './schedule-route.tsx';
 import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
 import { ServicesPage } from '../features/services/pages/services-page.tsx';
+import { PlansPage } from '../features/plans/pages/plans-page.tsx';
 import { WorkingHoursPage } from '../features/availability/pages/working-hours-page.tsx';
 import { PoliciesPage } from '../features/availability/pages/policies-page.tsx';
 import { UnavailableDaysPage } from '../features/availability/pages/unavailable-days-page.tsx';
@@ -50,6 +51,7 @@ export const routeTable: AppRoute[] = [
   { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
   { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
   { path: '/services', name: 'Services', Component: ServicesPage },
+  { path: '/plans', name: 'Plans', Component: PlansPage },
   { path: '/clients', name: 'Clients', Component: ClientsPage },
   { path: '/availability', name: 'WorkingHours', Component: WorkingHoursPage },
   { path: '/availability/policies', name: 'Policies', Component: PoliciesPage },

@@ -61,3 +61,15 @@ export const serviceKeys = {
   /** The list of one type of services, or of every service ('all'). */
   list: (type: ServiceType | 'all') => [...serviceKeys.all, type] as const,
 };
+
+/** Query keys of the provider's plans. */
+export const planKeys = {
+  all: ['plans'] as const,
+};
+
+/** Query keys of memberships: lists (e.g. one client's, in the client panel) start with `all`. */
+export const membershipKeys = {
+  all: ['memberships'] as const,
+  lists: () => [...membershipKeys.all, 'list'] as const,
+  list: (filters: { client_id?: string; include?: 'services' }) => [...membershipKeys.lists(), filters] as const,
+};

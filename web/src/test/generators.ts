@@ -1,4 +1,4 @@
-import type { Appointment, Me, MembershipOption, Service } from '@slotted/contract';
+import type { Appointment, Me, Membership, MembershipOption, ProviderPlan, Service } from '@slotted/contract';
 
 /** A held 1:1 booking of the demo kind, for tests. */
 export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -117,6 +117,75 @@ export function aMembershipOption(overrides: Partial<MembershipOption> = {}): Me
     available_count: 6,
     renewal_day: '2026-12-15',
     expiration_day: null,
+    ...overrides,
+  };
+}
+
+/** A provider's monthly plan with one class group, as GET /api/plans lists it. */
+export function aProviderPlan(overrides: Partial<ProviderPlan> = {}): ProviderPlan {
+  return {
+    id: 1,
+    name: 'Monthly Flow Membership',
+    description: '<p>Eight classes a month.</p>',
+    price: 79,
+    interval: 'month',
+    expires_in: null,
+    benefits: ['8 classes a month'],
+    services: [{ quantity: 8, services: [2] }],
+    cover: null,
+    total_sales: { memberships: 3, amount: 237 },
+    ...overrides,
+  };
+}
+
+/** A confirmed monthly membership paid in person, as GET /api/memberships lists it. */
+export function aMembership(overrides: Partial<Membership> = {}): Membership {
+  return {
+    id: '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a',
+    plan_id: 1,
+    status: 'active',
+    name: 'Monthly Flow Membership',
+    description: '<p>Eight classes a month.</p>',
+    benefits: ['8 classes a month'],
+    price: 79,
+    interval: 'month',
+    expires_in: null,
+    cover: null,
+    provider: {
+      id: 'u2',
+      name: 'Pat Provider',
+      username: 'pat',
+      avatar: null,
+      stripe_connected: false,
+      require_payment: false,
+      policy: { terms_of_service: '' },
+    },
+    client: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null },
+    quantity_count: 8,
+    used_count: 2,
+    available_count: 6,
+    renewal_day: '2026-12-15',
+    expiration_day: null,
+    expires_in_seconds: null,
+    confirmed_at: '2026-11-15T09:00:00Z',
+    cancelled_at: null,
+    paid_at: '2026-11-15T09:00:00Z',
+    payment_method: 'in_person',
+    missing_payment: false,
+    payment_options: [],
+    can_be_cancelled: true,
+    is_mine: false,
+    services: [
+      {
+        id: 1,
+        quantity: 8,
+        used: 2,
+        available: 6,
+        services: [{ id: 2, name: 'Vinyasa flow', type: 'class', duration: 75, price: 12.5, cover: null }],
+      },
+    ],
+    card: null,
+    payments: [],
     ...overrides,
   };
 }

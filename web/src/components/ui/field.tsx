@@ -71,11 +71,13 @@ export const controlClasses =
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   /** Text or element shown inside the field before the value (e.g. a URL prefix). */
   prefix?: string;
+  /** Text shown inside the field after the value (e.g. 'per month'). */
+  suffix?: string;
 }
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, prefix, ...props }, ref) {
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, prefix, suffix, ...props }, ref) {
   const control = useFieldControl();
-  if (prefix) {
+  if (prefix || suffix) {
     return (
       <div
         className={cn(
@@ -84,17 +86,20 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ c
           'has-aria-invalid:border-red-500',
         )}
       >
-        <span className="flex max-w-[55%] items-center truncate border-r border-zinc-200 bg-zinc-50 px-3 text-sm text-zinc-500 select-none">
-          <span className="truncate" title={prefix}>
-            {prefix}
+        {prefix && (
+          <span className="flex max-w-[55%] items-center truncate border-r border-zinc-200 bg-zinc-50 px-3 text-sm text-zinc-500 select-none">
+            <span className="truncate" title={prefix}>
+              {prefix}
+            </span>
           </span>
-        </span>
+        )}
         <input
           ref={ref}
           {...control}
           {...props}
           className={cn('h-10 min-w-0 flex-1 bg-transparent px-3 text-[15px] text-zinc-900 outline-none sm:text-sm', className)}
         />
+        {suffix && <span className="flex shrink-0 items-center pr-3 text-sm whitespace-nowrap text-zinc-500 select-none">{suffix}</span>}
       </div>
     );
   }

@@ -1,6 +1,6 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
+import { forwardRef } from 'react';
 import { PRICE_MAX } from '@slotted/contract';
-import { Input } from './field.tsx';
+import { Input, type InputProps } from './field.tsx';
 
 /**
  * Price typing (docs/product-rules.md#limits-and-validation): only digits and one decimal point (a
@@ -25,14 +25,14 @@ export function padPrice(text: string): string {
   return value.toFixed(2);
 }
 
-export interface PriceInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'prefix'> {
+export interface PriceInputProps extends Omit<InputProps, 'value' | 'onChange' | 'prefix'> {
   value: string;
   onChange: (value: string) => void;
 }
 
 /**
- * A euro amount: '€' prefix, decimal keyboard on phones, the typing rules above, two decimals on
- * blur.
+ * A euro amount: '€' prefix (and an optional suffix such as 'per month'), decimal keyboard on
+ * phones, the typing rules above, two decimals on blur.
  */
 export const PriceInput = forwardRef<HTMLInputElement, PriceInputProps>(function PriceInput({ value, onChange, onBlur, ...props }, ref) {
   return (

@@ -9,7 +9,8 @@ import { addDays, todayIn } from '../../lib/format.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http } from 'msw';
 import { apiError, ok, serveApi } from '../../test/api.ts';
-import { bookingToCancel, cancelBookingText, paymentBadge } from './components/booking-rules.ts';
+import { paymentBadge } from '../../lib/appointments/payment-badge.ts';
+import { bookingToCancel, cancelBookingText } from './components/booking-rules.ts';
 
 const today = todayIn(aClient.timezone);
 const inDays = (n: number) => addDays(today, n);

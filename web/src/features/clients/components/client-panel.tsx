@@ -1,17 +1,23 @@
 import type { ReactNode } from 'react';
-import type { Appointment, Client } from '@slotted/contract';
+import type { Appointment, Client, Membership } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { MailIcon, PhoneIcon, TicketIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SHEET_QUERY, SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
+import { formatLongDate, formatTime } from '../../../lib/format.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useClientAppointments, type ClientAppointmentsSubset } from '../api/get-client-appointments.ts';
+import { useClientMemberships } from '../api/get-client-memberships.ts';
 import { useClients } from '../api/get-clients.ts';
+import { useMarkAppointmentPaid, useMarkMembershipPaid } from '../api/mark-paid.ts';
 
 /**
  * What the opener already knows about the client: at least the name (the schedule knows name and
@@ -102,10 +108,7 @@ function ClientDetails({
       </Section>
 
       <Section title="Memberships">
-        <p className="flex items-center gap-2 text-zinc-500">
-          <TicketIcon className="size-4 shrink-0 text-zinc-400" />
-          No memberships yet
-        </p>
+        <ClientMemberships clientId={clientId} enabled={open} />
       </Section>
 
       <Section title="Appointments">
@@ -172,22 +175,130 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useClient
       {(appointments) => (
         <ul className="divide-y divide-zinc-100">
           {appointments.map((appointment) => (
-            <li key={appointment.id} className="py-3">
-              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
-                {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
-              </div>
-              <p className="mt-0.5 text-zinc-600">
-                <span className="tabular-nums">
-                  {formatTime(appointment.time)} – {formatTime(appointment.until)}
-                </span>
-                <span className="text-zinc-400"> · </span>
-                {appointment.name}
-              </p>
-            </li>
+            <AppointmentRow key={appointment.id} appointment={appointment} />
           ))}
         </ul>
       )}
     </QueryState>
   );
+}
+
+function AppointmentRow({ appointment }: { appointment: Appointment }) {
+  const markPaid = useMarkAppointmentPaid();
+  const failed = useMarkPaidFailed();
+  const confirmed = appointment.status === 'confirmed';
+  const badge = paymentBadge(appointment);
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
+          {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
+          {confirmed && <Badge tone={badge.tone}>{badge.label}</Badge>}
+        </div>
+        <p className="mt-0.5 text-zinc-600">
+          <span className="tabular-nums">
+            {formatTime(appointment.time)} – {formatTime(appointment.until)}
+          </span>
+          <span className="text-zinc-400"> · </span>
+          {appointment.name}
+        </p>
+      </div>
+      {/* Beyond the spec: the provider records the money received in person (docs/product-rules.md#payments). */}
+      {confirmed && appointment.payment_method === 'in_person' && appointment.missing_payment && (
+        <MarkPaidButton
+          what={`${appointment.name} on ${appointment.pretty_date}`}
+          loading={markPaid.isPending}
+          onClick={() => markPaid.mutate(appointment.id, { onError: failed })}
+        />
+      )}
+    </li>
+  );
+}
+
+function ClientMemberships({ clientId, enabled }: { clientId: string; enabled: boolean }) {
+  const memberships = useClientMemberships(clientId, { enabled });
+  return (
+    <QueryState
+      query={memberships}
+      what="the memberships"
+      variant="inline"
+      loading={
+        <div className="flex flex-col gap-3 py-1" aria-busy="true" aria-label="Loading memberships">
+          <Skeleton className="h-12" />
+        </div>
+      }
+      empty={
+        <p className="flex items-center gap-2 text-zinc-500">
+          <TicketIcon className="size-4 shrink-0 text-zinc-400" />
+          No memberships yet
+        </p>
+      }
+    >
+      {(list) => (
+        <ul className="divide-y divide-zinc-100" aria-label="Memberships">
+          {list.map((membership) => (
+            <MembershipRow key={membership.id} membership={membership} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
+/** 'Renews on …' while renewing, else the day access ends (docs/product-rules.md#memberships-and-credits). */
+function membershipDay(membership: Membership): string | null {
+  if (membership.renewal_day) return `Renews on ${formatLongDate(membership.renewal_day)}`;
+  if (!membership.expiration_day) return null;
+  return `${membership.status === 'expired' ? 'Expired on' : 'Expires on'} ${formatLongDate(membership.expiration_day)}`;
+}
+
+const MEMBERSHIP_STATUS_BADGES: Partial<Record<Membership['status'], string>> = { cancelled: 'Cancelled', expired: 'Expired' };
+
+function MembershipRow({ membership }: { membership: Membership }) {
+  const markPaid = useMarkMembershipPaid();
+  const failed = useMarkPaidFailed();
+  const day = membershipDay(membership);
+  const status = MEMBERSHIP_STATUS_BADGES[membership.status];
+  const services = membership.services.flatMap((group) => group.services.map((service) => service.name));
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium text-zinc-900">{membership.name}</span>
+          {status && <Badge tone="neutral">{status}</Badge>}
+          {!membership.missing_payment && membership.paid_at && <Badge tone="success">Paid</Badge>}
+        </div>
+        <p className="mt-0.5 text-zinc-600 tabular-nums">
+          {membership.used_count} / {membership.quantity_count} used
+        </p>
+        {day && <p className="text-zinc-600">{day}</p>}
+        {services.length > 0 && <p className="mt-0.5 truncate text-xs text-zinc-500">{[...new Set(services)].join(', ')}</p>}
+      </div>
+      {membership.status === 'active' && membership.missing_payment && (
+        <MarkPaidButton
+          what={membership.name}
+          loading={markPaid.isPending}
+          onClick={() => markPaid.mutate(membership.id, { onError: failed })}
+        />
+      )}
+    </li>
+  );
+}
+
+function MarkPaidButton({ what, loading, onClick }: { what: string; loading: boolean; onClick: () => void }) {
+  return (
+    <Button theme="white" size="xs" loading={loading} onClick={onClick} className="shrink-0">
+      Mark as paid<span className="sr-only">: {what}</span>
+    </Button>
+  );
+}
+
+/** A failed mark-paid says so; the lists refresh either way. */
+function useMarkPaidFailed() {
+  const { toast } = useToast();
+  return (error: unknown) => {
+    if (isApiError(error, 401)) return;
+    toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
+  };
 }

@@ -13,7 +13,8 @@ import { formatLongDate, formatMoney, formatTime } from '../../../lib/format.ts'
 import { repeatsLabel } from '../../../lib/class-summary.ts';
 import { formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
 import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
-import { bookingToCancel, cancelBookingText, ownBooking, paymentBadge } from './booking-rules.ts';
+import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
+import { bookingToCancel, cancelBookingText, ownBooking } from './booking-rules.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { CancelClassDialog } from './cancel-class-dialog.tsx';
 import type { SchedulePanels, ScheduleClient as Client } from '../schedule-panels.ts';

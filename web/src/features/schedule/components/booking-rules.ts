@@ -37,19 +37,6 @@ export function bookingToCancel(slot: ScheduleSlot, now: number = Date.now()): C
   return mine[0];
 }
 
-export type PaymentBadge = { label: 'Paid' | 'Included in membership' | 'Pay in person'; tone: 'success' | 'brand' | 'neutral' };
-
-/**
- * The booking details' Payment (Paid or Pay in person) and the confirmation page's badge
- * (docs/product-rules.md#appointment-confirmation). A membership booking
- * counts as paid on the server (no missing payment), so it is told apart first.
- */
-export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method'>): PaymentBadge {
-  if (appointment.payment_method === 'membership') return { label: 'Included in membership', tone: 'brand' };
-  if (appointment.paid_at) return { label: 'Paid', tone: 'success' };
-  return { label: 'Pay in person', tone: 'neutral' };
-}
-
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 
 /**

@@ -8,9 +8,10 @@ import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/laz
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useSaveService } from '../api/save-service.ts';
-import { changeServiceType, digitsOnly, serviceFormSchema, serviceFormValues } from '../lib/service-form.ts';
+import { changeServiceType, serviceFormSchema, serviceFormValues } from '../lib/service-form.ts';
 
 export interface ServicePanelProps {
   open: boolean;

@@ -52,11 +52,6 @@ export function changeServiceType(values: ServiceFormValues, type: ServiceType, 
   return { ...values, type, capacity: String(capacity) };
 }
 
-/** Whole numbers only, as typed (duration, capacity). */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D/g, '').slice(0, 5);
-}
-
 /**
  * Checks the form with the contract's rules (the server uses the same) and builds the request
  * body; otherwise the first message per field.

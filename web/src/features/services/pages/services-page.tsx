@@ -3,21 +3,15 @@ import type { Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LayersIcon, PlusIcon } from 'lucide-react';
-import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
+import { DocumentTitle, EmptyState, Page } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useDeleteService } from '../api/delete-service.ts';
-import { useServices } from '../api/get-services.ts';
+import { CatalogHeader } from '../../../components/catalog-header.tsx';
 import { ProvidersOnly } from '../../../components/providers-only.tsx';
+import { useServices } from '../../../lib/services/get-services.ts';
+import { useDeleteService } from '../api/delete-service.ts';
 import { ServicePanel } from '../components/service-panel.tsx';
 import { ServicesSkeleton, ServicesTable } from '../components/services-table.tsx';
-
-/**
- * Catalog tabs (docs/product-rules.md#catalog-and-clients): Services, and Plans once that page
- * exists.
- */
-export const CATALOG_TABS = [{ label: 'Services', to: '/services' }];
 
 /** /services (docs/product-rules.md#catalog-and-clients). */
 export function ServicesPage() {
@@ -27,15 +21,7 @@ export function ServicesPage() {
   return (
     <Page>
       <DocumentTitle title="Services" />
-      <PageHeader
-        title="Catalog"
-        actions={
-          <Button leadingIcon={<PlusIcon className="size-4" />} onClick={() => openPanel(null)} className="max-sm:w-10 max-sm:px-0">
-            <span className="sr-only sm:not-sr-only">Add service</span>
-          </Button>
-        }
-      />
-      <TabLinks label="Catalog" tabs={CATALOG_TABS} className="mb-6" />
+      <CatalogHeader addLabel="Add service" onAdd={() => openPanel(null)} />
       <ProvidersOnly>
         <ServicesList onAdd={() => openPanel(null)} onEdit={openPanel} />
         <ServicePanel open={panel.open} onOpenChange={(open) => setPanel((current) => ({ ...current, open }))} service={panel.service} />

@@ -17,7 +17,7 @@ import { browserTimeZone } from '../../../lib/format.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUpdateMe, type UpdateMeInput } from '../api/update-me.ts';
-import { ImagePicker } from '../components/image-picker.tsx';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';
 
 /**

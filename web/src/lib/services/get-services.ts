@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Service, ServiceType } from '@slotted/contract';
-import { apiData } from '../../../lib/api-client.ts';
-import { serviceKeys } from '../../../lib/query-keys.ts';
+import { apiData } from '../api-client.ts';
+import { serviceKeys } from '../query-keys.ts';
 
 /** GET /api/services (optionally only one type): the signed-in provider's services. */
 export async function fetchServices(type?: ServiceType): Promise<Service[]> {

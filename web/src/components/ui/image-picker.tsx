@@ -1,8 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '@slotted/contract';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 import { TrashIcon, UploadIcon } from 'lucide-react';
-import { useToast } from '../../../components/ui/toast.tsx';
+import { useToast } from './toast.tsx';
 
 /**
  * The `accept` attribute for images: webp, jpg, jpeg, png
@@ -27,7 +27,8 @@ export interface ImagePickerProps {
   maxBytes: number;
   hasImage: boolean;
   onPick: (file: File) => void;
-  onRemove: () => void;
+  /** Offers 'Remove' while there is an image; without it the image can only be changed. */
+  onRemove?: () => void;
   /** The preview (avatar or cover), rendered by the caller. */
   preview: ReactNode;
   id?: string;
@@ -93,7 +94,7 @@ export function ImagePicker({
         >
           {hasImage ? `Change ${label}` : `Upload ${label}`}
         </Button>
-        {hasImage && (
+        {hasImage && onRemove && (
           <Button theme="ghost" size="s" leadingIcon={<TrashIcon className="size-4" />} onClick={onRemove}>
             Remove
           </Button>

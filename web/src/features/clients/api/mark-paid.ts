@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Appointment, Membership } from '@slotted/contract';
+import { apiData } from '../../../lib/api-client.ts';
+import { appointmentKeys, membershipKeys } from '../../../lib/query-keys.ts';
+
+/**
+ * A provider records an in-person payment as received (docs/product-rules.md#payments): the
+ * booking's, or the current period's of a membership. The answer replaces the record wherever it
+ * is cached (lists and the record itself), which are then refreshed (a 409 means it was already
+ * paid).
+ */
+function useMarkPaid<T extends { id: string }>(path: (id: string) => string, cached: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiData<T>(path(id), { method: 'POST' }),
+    onSuccess: (saved) =>
+      queryClient.setQueriesData<T[] | T>({ queryKey: cached }, (data) =>
+        Array.isArray(data) ? data.map((r) => (r.id === saved.id ? saved : r)) : data?.id === saved.id ? saved : data,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cached }),
+  });
+}
+
+/** POST /api/appointments/{id}/mark-paid: a confirmed in-person booking is paid. */
+export function useMarkAppointmentPaid() {
+  return useMarkPaid<Appointment>((id) => `/api/appointments/${encodeURIComponent(id)}/mark-paid`, appointmentKeys.all);
+}
+
+/** POST /api/memberships/{id}/mark-paid: the membership's current period is paid. */
+export function useMarkMembershipPaid() {
+  return useMarkPaid<Membership>((id) => `/api/memberships/${encodeURIComponent(id)}/mark-paid`, membershipKeys.all);
+}

@@ -1,0 +1,354 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
+import { ImageIcon, PlusIcon, XIcon } from 'lucide-react';
+import { PLAN_BENEFITS_MAX, PLAN_COVER_MAX_BYTES, PLAN_GROUPS_MAX, PLAN_VALID_FOR_MONTHS, type ProviderPlan } from '@slotted/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
+import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/lazy-rich-text-editor.tsx';
+import { PriceInput } from '../../../components/ui/price-input.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { SidePanel } from '../../../components/ui/side-panel.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { digitsOnly } from '../../../lib/forms/digits-only.ts';
+import { useApiForm } from '../../../lib/forms/use-api-form.ts';
+import { useServices } from '../../../lib/services/get-services.ts';
+import { useSavePlan } from '../api/save-plan.ts';
+import { planFieldOf, planFormSchema, planFormValues, type PickedCover, type PlanFormValues, type ValidFor } from '../lib/plan-form.ts';
+
+export interface PlanPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The plan being edited; null adds a new one. */
+  plan: ProviderPlan | null;
+}
+
+const VALID_FOR_OPTIONS = PLAN_VALID_FOR_MONTHS.map((months) => ({
+  value: months,
+  title: months === '1' ? '1 month' : `${months} months`,
+}));
+
+/**
+ * The right-hand drawer that adds or edits a plan (docs/product-rules.md#catalog-and-clients):
+ * General, Pricing, Benefits and Services.
+ */
+export function PlanPanel({ open, onOpenChange, plan }: PlanPanelProps) {
+  const formId = `${useId()}-plan-form`;
+  const save = useSavePlan();
+  return (
+    <SidePanel
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) save.reset();
+        onOpenChange(next);
+      }}
+      title={plan ? 'Edit plan' : 'Add plan'}
+      size="l"
+      footer={
+        <>
+          <Button theme="white" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={save.isPending}>
+            Save changes
+          </Button>
+        </>
+      }
+    >
+      <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} save={save} onSaved={() => onOpenChange(false)} />
+    </SidePanel>
+  );
+}
+
+function PlanForm({
+  formId,
+  plan,
+  save,
+  onSaved,
+}: {
+  formId: string;
+  plan: ProviderPlan | null;
+  save: ReturnType<typeof useSavePlan>;
+  onSaved: () => void;
+}) {
+  const { toast } = useToast();
+  const { form, ref, submit, showServerErrors, errorOf } = useApiForm(planFormSchema, {
+    defaultValues: planFormValues(plan),
+    fieldOf: (key) => planFieldOf(key) as Path<PlanFormValues>,
+  });
+  const { control, register, setValue } = form;
+  const interval = useWatch({ control, name: 'interval' });
+  const cover = useWatch({ control, name: 'cover_upload' });
+  const benefits = useFieldArray({ control, name: 'benefits' });
+  const groups = useFieldArray({ control, name: 'services' });
+
+  // Free the previews' object URLs when the drawer's form goes away.
+  const previews = useRef<string[]>([]);
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+  const picked = (file: File): PickedCover => {
+    const url = URL.createObjectURL(file);
+    previews.current.push(url);
+    return { file, url };
+  };
+  const coverUrl = cover?.url ?? plan?.cover ?? null;
+
+  const onSubmit = submit((payload) => {
+    if (save.isPending) return;
+    save.mutate(
+      { id: plan?.id, payload },
+      {
+        onSuccess: () => {
+          toast({ title: plan ? 'Plan updated' : 'Plan created' });
+          onSaved();
+        },
+        // Only a 422 is shown; other save failures are silent (docs/product-rules.md#failures-and-messages).
+        onError: showServerErrors,
+      },
+    );
+  });
+
+  return (
+    <form id={formId} ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-8">
+      <Section title="General">
+        <Field label="Name" error={errorOf('name')}>
+          <Input {...register('name')} autoComplete="off" autoFocus={!plan} placeholder="e.g. Premium Plan" />
+        </Field>
+        <Field label="Description" error={errorOf('description')} aside="Optional">
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <RichTextEditor
+                aria-label="Description"
+                placeholder="What the plan includes, who it is for…"
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </Field>
+        <CoverField
+          error={errorOf('cover_upload')}
+          coverUrl={coverUrl}
+          onPick={(file) => setValue('cover_upload', picked(file))}
+          // Only a new pick can be taken back: a saved cover is replaced, never removed.
+          onRemove={cover ? () => setValue('cover_upload', null) : undefined}
+        />
+      </Section>
+
+      <Section title="Pricing">
+        <Field label="Payment" error={errorOf('interval')} hideLabel>
+          <Controller
+            control={control}
+            name="interval"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-label="Payment"
+                value={field.value}
+                onChange={field.onChange}
+                options={[
+                  { value: 'month', label: 'Membership', detail: 'Charge an ongoing fee' },
+                  { value: 'once', label: 'Single payment', detail: 'Charge a one-time fee' },
+                ]}
+              />
+            )}
+          />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Price" error={errorOf('price')}>
+            <Controller
+              control={control}
+              name="price"
+              render={({ field }) => (
+                <PriceInput
+                  name="price"
+                  value={field.value}
+                  onChange={field.onChange}
+                  suffix={interval === 'month' ? 'per month' : 'one-time'}
+                />
+              )}
+            />
+          </Field>
+          {interval === 'once' && (
+            <Field label="Valid for" error={errorOf('expires_in')}>
+              <Controller
+                control={control}
+                name="expires_in"
+                render={({ field }) => <Select<ValidFor> value={field.value} onChange={field.onChange} options={VALID_FOR_OPTIONS} />}
+              />
+            </Field>
+          )}
+        </div>
+      </Section>
+
+      <Section title="Benefits" error={errorOf('benefits')}>
+        {benefits.fields.length > 0 && (
+          <ul className="flex flex-col gap-2">
+            {benefits.fields.map((line, index) => (
+              <li key={line.id} className="flex items-start gap-2">
+                <Field label={`Benefit ${index + 1}`} hideLabel error={errorOf(`benefits.${index}.text`)} className="flex-1">
+                  <Input {...register(`benefits.${index}.text`)} autoComplete="off" placeholder="e.g. 5 class passes included" />
+                </Field>
+                <RemoveButton label={`Remove benefit ${index + 1}`} onClick={() => benefits.remove(index)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <AddButton disabled={benefits.fields.length >= PLAN_BENEFITS_MAX} onClick={() => benefits.append({ text: '' })}>
+          Add benefit
+        </AddButton>
+      </Section>
+
+      <Section title="Services" error={errorOf('services')}>
+        {groups.fields.length > 0 && (
+          <ul className="flex flex-col gap-3">
+            {groups.fields.map((group, index) => (
+              <li key={group.id} className="rounded-xl border border-zinc-200 bg-zinc-50/60 p-4">
+                <div className="flex items-start gap-2">
+                  <div className="grid min-w-0 flex-1 gap-4 sm:grid-cols-[1fr_8rem]">
+                    <Field label="Services" error={errorOf(`services.${index}.services`)} className="min-w-0">
+                      <Controller
+                        control={control}
+                        name={`services.${index}.services`}
+                        render={({ field }) => <ServicesSelect value={field.value} onChange={field.onChange} />}
+                      />
+                    </Field>
+                    <Field label="Quantity" error={errorOf(`services.${index}.quantity`)} className="min-w-0">
+                      <Controller
+                        control={control}
+                        name={`services.${index}.quantity`}
+                        render={({ field }) => (
+                          <Input
+                            name={field.name}
+                            inputMode="numeric"
+                            autoComplete="off"
+                            value={field.value}
+                            onChange={(event) => field.onChange(digitsOnly(event.target.value))}
+                          />
+                        )}
+                      />
+                    </Field>
+                  </div>
+                  <RemoveButton label={`Remove service group ${index + 1}`} onClick={() => groups.remove(index)} className="mt-6" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <AddButton disabled={groups.fields.length >= PLAN_GROUPS_MAX} onClick={() => groups.append({ quantity: '1', services: [] })}>
+          Add service
+        </AddButton>
+      </Section>
+    </form>
+  );
+}
+
+/** The provider's services to choose from; failing to load them is only logged (docs/product-rules.md#failures-and-messages). */
+function ServicesSelect({ value, onChange }: { value: number[]; onChange: (value: number[]) => void }) {
+  const services = useServices();
+  useEffect(() => {
+    if (services.error) console.error('Could not load the services', services.error);
+  }, [services.error]);
+  return (
+    <Select<number>
+      multiple
+      searchable
+      value={value}
+      onChange={onChange}
+      placeholder="Select one or more services"
+      emptyText="No services yet"
+      options={(services.data ?? []).map((service) => ({ value: service.id, title: service.name }))}
+    />
+  );
+}
+
+function CoverField({
+  error,
+  coverUrl,
+  onPick,
+  onRemove,
+}: {
+  error?: string;
+  coverUrl: string | null;
+  onPick: (file: File) => void;
+  onRemove?: () => void;
+}) {
+  const id = useId();
+  const hint = 'Optional, size 1600 x 900 (16:9), up to 2MB';
+  return (
+    <div className="flex flex-col gap-2" data-invalid={error ? '' : undefined} role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className="text-sm font-medium text-zinc-800">
+        Image
+      </span>
+      <ImagePicker
+        label="image"
+        layout="stack"
+        maxBytes={PLAN_COVER_MAX_BYTES}
+        hasImage={Boolean(coverUrl)}
+        onPick={onPick}
+        onRemove={onRemove}
+        invalid={Boolean(error)}
+        describedBy={[error && `${id}-error`, `${id}-hint`].filter(Boolean).join(' ')}
+        preview={
+          <div className="aspect-[16/9] w-full max-w-sm overflow-hidden rounded-xl border border-zinc-200 bg-gradient-to-br from-brand-50 via-zinc-50 to-brand-100">
+            {coverUrl ? (
+              <img src={coverUrl} alt="Image preview" className="size-full object-cover" />
+            ) : (
+              <div className="flex size-full items-center justify-center text-zinc-400">
+                <ImageIcon className="size-6" />
+              </div>
+            )}
+          </div>
+        }
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <p id={`${id}-hint`} className="text-xs text-zinc-500">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+function Section({ title, error, children }: { title: string; error?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4" data-invalid={error ? '' : undefined}>
+      <h3 id={id} className="border-b border-zinc-100 pb-2 text-sm font-semibold text-zinc-900">
+        {title}
+      </h3>
+      {error && <p className="text-sm text-red-600">{error}</p>}
+      {children}
+    </section>
+  );
+}
+
+function AddButton({ onClick, disabled, children }: { onClick: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <Button
+      theme="white"
+      size="s"
+      leadingIcon={<PlusIcon className="size-4" />}
+      onClick={onClick}
+      disabled={disabled}
+      className="self-start"
+    >
+      {children}
+    </Button>
+  );
+}
+
+function RemoveButton({ label, onClick, className }: { label: string; onClick: () => void; className?: string }) {
+  return (
+    <Button theme="ghost" size="s" aria-label={label} title={label} onClick={onClick} className={className}>
+      <XIcon className="size-4" />
+    </Button>
+  );
+}

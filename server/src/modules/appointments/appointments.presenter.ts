@@ -95,7 +95,8 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const usable = confirmable && unpaid ? (ctx.memberships ?? []) : [];
   const options: PaymentOption[] = [];
   if (confirmable && !unpaid && status !== 'held') options.push('rebook');
-  else if (confirmable && unpaid) options.push(...paymentOptions(d.provider, unpaid, ctx.cardPayments), ...(usable.length > 0 ? ['membership' as const] : []));
+  else if (confirmable && unpaid)
+    options.push(...paymentOptions(d.provider, unpaid, ctx.cardPayments), ...(usable.length > 0 ? ['membership' as const] : []));
 
   return {
     id: a.id,

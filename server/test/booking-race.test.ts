@@ -1,25 +1,31 @@
 /**
  * No overbooking under concurrency (docs/product-rules.md#booking): many simultaneous requests for
- * the same time or class. On PostgreSQL through two app processes sharing one database; on PGlite
- * in-process.
+ * the same time or class, and no overspending of a membership's credits
+ * (docs/product-rules.md#memberships-and-credits). On PostgreSQL through two app processes sharing
+ * one database; on PGlite in-process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, slots } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { startApp, type RunningApp } from './support/app-process.ts';
-import { bookingHeaders, raceFixture, type RaceFixture } from './support/race-fixture.ts';
+import { bookingHeaders, creditRaceFixture, raceFixture, type RaceClient, type RaceFixture } from './support/race-fixture.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
 
 const SECRET = 'race-secret-race-secret-race-secret-0123';
 // Every simulated client comes from this machine's one address: lift the per-address booking limit.
 const ONE_ADDRESS = { BOOKING_LIMIT_PER_IP: '100000' };
-type Send = (i: number, body: object) => Promise<number>;
+/** POSTs `body` to `path` as `client`; request `i` goes to process i % 2. */
+type Post = (i: number, client: RaceClient, path: string, body: object) => Promise<{ status: number; code?: string }>;
 
 let db: Db;
 let fixture: RaceFixture;
-let send: Send;
+let post: Post;
+/** The time the apps see. */
+let now: () => Date;
+/** Client `i` asks to book. */
+const send = async (i: number, body: object) => (await post(i, fixture.clients[i]!, '/api/appointments', body)).status;
 const cleanup: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -33,24 +39,27 @@ beforeAll(async () => {
       await Promise.all(apps.map((a) => a.stop()));
       await database.close();
     });
+    now = () => new Date();
     // Requests alternate between the two processes.
-    send = async (i, body) => {
-      const res = await fetch(`${apps[i % 2]!.url}/api/appointments`, {
+    post = async (i, client, path, body) => {
+      const res = await fetch(`${apps[i % 2]!.url}${path}`, {
         method: 'POST',
-        headers: bookingHeaders(fixture.clients[i]!),
+        headers: bookingHeaders(client),
         body: JSON.stringify(body),
       });
-      await res.arrayBuffer();
-      return res.status;
+      const answer = (await res.json()) as { code?: string };
+      return { status: res.status, code: answer.code };
     };
   } else {
     const t: TestApp = await createTestApp({ env: { SESSION_SECRET: SECRET, ...ONE_ADDRESS } });
     db = t.db;
     fixture = await raceFixture(db, { clients: 200, sessionSecret: SECRET, now: t.clock.now() });
     cleanup.push(() => t.close());
-    send = async (i, body) =>
-      (await t.app.inject({ method: 'POST', url: '/api/appointments', headers: bookingHeaders(fixture.clients[i]!), payload: body }))
-        .statusCode;
+    now = () => t.clock.now();
+    post = async (_i, client, path, body) => {
+      const res = await t.app.inject({ method: 'POST', url: path, headers: bookingHeaders(client), payload: body });
+      return { status: res.statusCode, code: res.json<{ code?: string }>().code };
+    };
   }
 }, 120_000);
 
@@ -120,5 +129,23 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
           );
       }
     }
+  });
+
+  it('20 simultaneous payments with a membership that has 3 credits left: exactly 3 confirmed', async () => {
+    const credit = await creditRaceFixture(db, { holds: 20, credits: 3, sessionSecret: SECRET, now: now() });
+    const answers = await Promise.all(
+      credit.holds.map((id, i) =>
+        post(i, credit.client, `/api/appointments/${id}/deduct-membership`, { membership_id: credit.membershipId }),
+      ),
+    );
+    expect(tally(answers.map((a) => a.status))).toEqual({ 200: 3, 409: 17 });
+    expect(new Set(answers.filter((a) => a.status === 409).map((a) => a.code))).toEqual(new Set(['membership_unusable']));
+    const paid = await db.select().from(appointments).where(eq(appointments.membershipId, credit.membershipId));
+    expect(paid.map((p) => p.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    const stillHeld = await db
+      .select()
+      .from(appointments)
+      .where(and(inArray(appointments.id, credit.holds), eq(appointments.status, 'held')));
+    expect(stillHeld).toHaveLength(17);
   });
 });

@@ -120,7 +120,7 @@ export const apiRoutes = {
     errors: [...signedIn, ...write, ...jsonBody, 'not_found', 'payment_required', 'slot_taken', 'rate_limited', 'too_many_holds'],
   },
   listAppointments: { method: 'GET', path: '/api/appointments', success: [200], errors: [...signedIn, ...checkedInput, 'forbidden'] },
-  appointment: { method: 'GET', path: '/api/appointments/{id}', success: [200], errors: [...signedIn, 'not_found'] },
+  appointment: { method: 'GET', path: '/api/appointments/{id}', success: [200], errors: [...signedIn, ...checkedInput, 'not_found'] },
   confirmWithoutPayment: {
     method: 'POST',
     path: '/api/appointments/{id}/confirm-without-payment',

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@slotted/contract';
+import { ERROR_CODES, fieldErrors, type ErrorCode } from '@slotted/contract';
 
 /**
  * A failure the API answers with as it is. The status and default message come from the
@@ -27,4 +27,18 @@ export class AppError extends Error {
 /** 422 with per-field messages; the first message doubles as the summary. */
 export function validationError(errors: Record<string, string[]>): AppError {
   return new AppError('validation_failed', Object.values(errors)[0]?.[0], { errors });
+}
+
+/** 422 for a request its route schema refused: each failure under its field ('/a/0/b' → 'a.0.b'). */
+export function schemaValidationError(failures: readonly { instancePath?: string; message?: string }[]): AppError {
+  return validationError(
+    fieldErrors(
+      failures.map((v) => ({
+        path: String(v.instancePath ?? '')
+          .split('/')
+          .filter(Boolean),
+        message: v.message ?? 'This value is not valid.',
+      })),
+    ),
+  );
 }

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fieldErrors } from '@slotted/contract';
 import { RETRY_AFTER_SECONDS, type DatabaseHealth } from '../db/database-health.ts';
-import { AppError, validationError } from '../lib/app-error.ts';
+import { AppError, schemaValidationError } from '../lib/app-error.ts';
 
 function send(reply: FastifyReply, err: AppError) {
   if (err.retryAfterSeconds) reply.header('Retry-After', String(err.retryAfterSeconds));
@@ -13,21 +12,7 @@ function send(reply: FastifyReply, err: AppError) {
 export function registerErrorHandler(app: FastifyInstance, database: Pick<DatabaseHealth, 'failed'>): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) return send(reply, err);
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return send(
-        reply,
-        validationError(
-          fieldErrors(
-            err.validation.map((v) => ({
-              path: String(v.instancePath ?? '')
-                .split('/')
-                .filter(Boolean),
-              message: v.message ?? 'This value is not valid.',
-            })),
-          ),
-        ),
-      );
-    }
+    if (hasZodFastifySchemaValidationErrors(err)) return send(reply, schemaValidationError(err.validation));
     // An outage is logged once by `database`, not once per request, and the client may retry.
     if (database.failed(err)) {
       return send(reply, new AppError('database_unavailable', undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS }));

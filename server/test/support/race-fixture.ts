@@ -2,11 +2,14 @@
  * A provider open around the clock (UTC) with a 60-minute and a 90-minute appointment service and
  * a 20-seat class occurrence, plus many signed-in clients — built straight into the database
  * (factories.ts), so hundreds of clients cost a fraction of a second. Shared by the race tests
- * and the race benchmark.
+ * and the race benchmark. `creditRaceFixture`: one client's membership and many holds to pay with it.
  */
 import type { Db } from '../../src/db/client.ts';
 import {
+  buildAppointment,
+  buildMembership,
   buildOccurrence,
+  buildPlan,
   buildPolicy,
   buildProvider,
   buildService,
@@ -50,13 +53,11 @@ export async function raceFixture(db: Db, opts: { clients: number; sessionSecret
   const day = Math.floor(now.getTime() / (24 * HOUR)) + 3;
   const occurrence = await buildOccurrence(store, klass, new Date(day * 24 * HOUR + 20 * HOUR));
 
-  const config = { secure: false, sessionSecret: opts.sessionSecret };
   const clients = await Promise.all(
-    Array.from({ length: opts.clients }, async (_, i): Promise<RaceClient> => {
-      const client = await buildUser(store, { email: `race-client-${i}@example.com`, name: `Client ${i}`, timezone: 'UTC' });
-      const session = await startSession(store, config, client);
-      return { cookie: `${session.name}=${session.value}; XSRF-TOKEN=${session.xsrf}`, xsrf: session.xsrf };
-    }),
+    Array.from(
+      { length: opts.clients },
+      async (_, i) => (await raceClient(store, opts.sessionSecret, `race-client-${i}`, `Client ${i}`)).client,
+    ),
   );
 
   return {
@@ -67,6 +68,46 @@ export async function raceFixture(db: Db, opts: { clients: number; sessionSecret
     appointmentStart: new Date(day * 24 * HOUR + 10 * HOUR).toISOString(),
     clients,
   };
+}
+
+/** A signed-in client of the race, with their user row. */
+async function raceClient(store: Store, sessionSecret: string, mailbox: string, name: string) {
+  const user = await buildUser(store, { email: `${mailbox}@example.com`, name, timezone: 'UTC' });
+  const session = await startSession(store, { secure: false, sessionSecret }, user);
+  const client: RaceClient = { cookie: `${session.name}=${session.value}; XSRF-TOKEN=${session.xsrf}`, xsrf: session.xsrf };
+  return { user, client };
+}
+
+export interface CreditRaceFixture {
+  client: RaceClient;
+  membershipId: string;
+  /** The client's live holds, each in its own class occurrence. */
+  holds: string[];
+}
+
+/**
+ * A provider of its own (so its classes block no time of the other races) with a class held by
+ * one client `holds` times, in as many occurrences three days ahead, and that client's monthly
+ * membership granting `credits` places of the class, bought at `now`. The holds live ten minutes
+ * from `now`.
+ */
+export async function creditRaceFixture(
+  db: Db,
+  opts: { holds: number; credits: number; sessionSecret: string; now: Date },
+): Promise<CreditRaceFixture> {
+  const store: Store = { db, clock: { now: () => opts.now } };
+  const provider = await buildProvider(store, { name: 'Credit Studio', timezone: 'UTC' });
+  const klass = await buildService(store, provider, { name: 'Credit class', type: 'class', priceCents: 1200, durationMinutes: 30 });
+  const plan = await buildPlan(store, provider, { groups: [{ quantity: opts.credits, services: [klass] }] });
+  const { user, client } = await raceClient(store, opts.sessionSecret, `credit-client-${provider.id}`, 'Credit client');
+  const membership = await buildMembership(store, user, plan);
+  const day = Math.floor(opts.now.getTime() / (24 * HOUR)) + 3;
+  const holds: string[] = [];
+  for (let i = 0; i < opts.holds; i++) {
+    const slot = await buildOccurrence(store, klass, new Date(day * 24 * HOUR + i * HOUR));
+    holds.push((await buildAppointment(store, { client: user, service: klass, slot, status: 'held' })).id);
+  }
+  return { client, membershipId: membership.id, holds };
 }
 
 export function bookingHeaders(client: RaceClient): Record<string, string> {

@@ -1,7 +1,7 @@
 /**
  * The appointment answer (docs/product-rules.md#confirmation-and-payment-options), for one viewer.
  */
-import { fromCents, type Appointment, type PaymentOption, type Policies } from '@slotted/contract';
+import { fromCents, type Appointment, type MembershipOption, type PaymentOption, type Policies } from '@slotted/contract';
 import { bookingWindow } from '../../domain/scheduling/index.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import { imageUrl } from '../images/index.ts';
@@ -21,6 +21,14 @@ export function prettyDate(at: Date, timeZone: string): string {
  */
 export function clientRefundable(startsAt: Date, now: Date, minHoursBeforeCancellation: number): boolean {
   return minHoursBeforeCancellation > 0 && startsAt.getTime() - now.getTime() >= minHoursBeforeCancellation * 3_600_000;
+}
+
+/**
+ * Whether the booking still has to be paid: neither paid nor holding a membership credit, which
+ * pays for it without a payment (docs/product-rules.md#memberships-and-credits).
+ */
+export function missingPayment(a: Pick<AppointmentRow, 'paidAt' | 'membershipId'>): boolean {
+  return a.paidAt === null && a.membershipId === null;
 }
 
 /**
@@ -67,6 +75,8 @@ export interface PresentContext {
   policy: Policies;
   /** Card payments are set up on this installation (docs/product-rules.md#payments). */
   cardPayments: boolean;
+  /** The client's memberships that can pay for this booking (GET …?include=memberships). */
+  memberships?: MembershipOption[];
 }
 
 export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): Appointment {
@@ -76,17 +86,17 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const status = a.status === 'held' && !heldAlive ? 'expired' : a.status;
   const start = localReading(a.startsAt.getTime(), ctx.viewerTimeZone);
   const byProvider = ctx.viewerId === a.providerId;
-  const missingPayment = a.paidAt === null;
+  const unpaid = missingPayment(a);
 
   const startsInFuture = a.startsAt.getTime() > now;
   // The payment options (docs/product-rules.md#confirmation-and-payment-options): for the client,
-  // and only while the time is ahead.
+  // and only while the time is ahead; a membership only when one can pay for this session.
+  const confirmable = ctx.viewerId === a.clientId && startsInFuture && (status === 'held' || rebookable(a, ctx.now, ctx.policy));
+  const usable = confirmable && unpaid ? (ctx.memberships ?? []) : [];
   const options: PaymentOption[] = [];
-  if (ctx.viewerId === a.clientId && startsInFuture) {
-    if (status === 'held') options.push(...paymentOptions(d.provider, missingPayment, ctx.cardPayments));
-    else if (rebookable(a, ctx.now, ctx.policy))
-      options.push(...(missingPayment ? paymentOptions(d.provider, missingPayment, ctx.cardPayments) : ['rebook' as const]));
-  }
+  if (confirmable && !unpaid && status !== 'held') options.push('rebook');
+  else if (confirmable && unpaid)
+    options.push(...paymentOptions(d.provider, unpaid, ctx.cardPayments), ...(usable.length > 0 ? ['membership' as const] : []));
 
   return {
     id: a.id,
@@ -108,7 +118,7 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     cancelled_at: iso(a.cancelledAt),
     paid_at: iso(a.paidAt),
     payment_method: a.paymentMethod,
-    missing_payment: missingPayment,
+    missing_payment: unpaid,
     expires_in_days: a.endsAt.getTime() <= now ? null : daysUntil(a.startsAt, ctx.now, ctx.viewerTimeZone),
     expires_in_seconds: a.status === 'held' ? Math.max(0, Math.ceil(((a.holdExpiresAt?.getTime() ?? now) - now) / 1000)) : null,
     can_be_cancelled: status === 'confirmed' && startsInFuture,
@@ -134,7 +144,7 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
       require_payment: d.provider.requirePayment,
       policy: { min_hours_before_cancellation: ctx.policy.min_hours_before_cancellation, terms_of_service: ctx.policy.terms_of_service },
     },
-    service: { id: d.service.id, type: d.service.type, memberships: [] },
-    membership: null,
+    service: { id: d.service.id, type: d.service.type, memberships: usable },
+    membership: d.membership,
   };
 }

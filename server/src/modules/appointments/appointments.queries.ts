@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { isActiveBooking, isLiveHold, isStaleHold } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, services, slots, users } from '../../db/schema.ts';
+import { appointments, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -127,14 +127,24 @@ export async function updateAppointment(tx: Tx, id: string, set: Partial<typeof 
 const client = aliasedTable(users, 'client');
 const provider = aliasedTable(users, 'provider');
 
-/** An appointment with everything its page shows (a query: callers may order and limit it). */
+/**
+ * An appointment with everything its page shows (a query: callers may order and limit it);
+ * `membership` is the one whose credit pays for it, if any.
+ */
 export function appointmentDetails(db: Db | Tx, where: SQL) {
   return db
-    .select({ appointment: appointments, service: services, client, provider })
+    .select({
+      appointment: appointments,
+      service: services,
+      client,
+      provider,
+      membership: { id: memberships.id, name: memberships.name },
+    })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(client, eq(client.id, appointments.clientId))
     .innerJoin(provider, eq(provider.id, appointments.providerId))
+    .leftJoin(memberships, eq(memberships.id, appointments.membershipId))
     .where(where);
 }
 export type AppointmentDetails = Awaited<ReturnType<typeof appointmentDetails>>[number];
@@ -172,4 +182,15 @@ export async function providerClients(db: Db, providerId: string) {
     .innerJoin(users, eq(users.id, appointments.clientId))
     .where(and(eq(appointments.providerId, providerId), inArray(appointments.status, ['confirmed', 'cancelled'])))
     .orderBy(asc(users.name), asc(users.id));
+}
+
+/** The cover image of each plan, by plan id (a membership shows its plan's cover). */
+export async function planCovers(db: Db, planIds: number[]): Promise<Map<number, string | null>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db.select({ id: plans.id, coverImageId: plans.coverImageId }).from(plans).where(inArray(plans.id, planIds));
+  return new Map(rows.map((r) => [r.id, r.coverImageId]));
+}
+
+export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<void> {
+  await tx.insert(payments).values(row);
 }

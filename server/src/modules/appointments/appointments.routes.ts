@@ -3,20 +3,26 @@ import { z } from 'zod';
 import {
   apiRoutes,
   appointmentIdParams,
+  appointmentQuery,
   appointmentSchema,
   clientSchema,
   createAppointmentInput,
   createdAppointmentSchema,
   dataOf,
+  deductMembershipInput,
   listAppointmentsQuery,
 } from '@slotted/contract';
-import { AppError } from '../../lib/app-error.ts';
+import type { FastifySchemaValidationError } from 'fastify';
+import { AppError, schemaValidationError } from '../../lib/app-error.ts';
 import { apiSchema } from '../../lib/api-route.ts';
 import { currentUser, requireProvider, requireUser } from '../../plugins/auth.ts';
 import type { appointmentsService } from './appointments.service.ts';
 
-/** An unknown or malformed id is simply not found (the page shows 'Page not found'). */
-const byId = { schemaErrorFormatter: () => new AppError('not_found', 'Appointment not found.') };
+/** An unknown or malformed id is simply not found (the page shows 'Page not found'); a bad query or body is a 422 as usual. */
+const byId = {
+  schemaErrorFormatter: (errors: FastifySchemaValidationError[], dataVar: string) =>
+    dataVar === 'params' ? new AppError('not_found', 'Appointment not found.') : schemaValidationError(errors),
+};
 
 export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnType<typeof appointmentsService> }> = async (
   app,
@@ -54,9 +60,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
     {
       onRequest: requireUser,
       ...byId,
-      schema: apiSchema(apiRoutes.appointment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+      schema: apiSchema(apiRoutes.appointment, {
+        params: appointmentIdParams,
+        querystring: appointmentQuery,
+        response: { 200: dataOf(appointmentSchema) },
+      }),
     },
-    async (req) => ({ data: await appointments.get(currentUser(req), req.params.id) }),
+    async (req) => ({ data: await appointments.get(currentUser(req), req.params.id, req.query) }),
   );
 
   app.post(
@@ -67,6 +77,30 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
       schema: apiSchema(apiRoutes.confirmWithoutPayment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
     },
     async (req) => ({ data: await appointments.confirmWithoutPayment(currentUser(req), req.params.id) }),
+  );
+
+  app.post(
+    '/appointments/:id/deduct-membership',
+    {
+      onRequest: requireUser,
+      ...byId,
+      schema: apiSchema(apiRoutes.deductMembership, {
+        params: appointmentIdParams,
+        body: deductMembershipInput,
+        response: { 200: dataOf(appointmentSchema) },
+      }),
+    },
+    async (req) => ({ data: await appointments.deductMembership(currentUser(req), req.params.id, req.body.membership_id) }),
+  );
+
+  app.post(
+    '/appointments/:id/mark-paid',
+    {
+      onRequest: requireProvider,
+      ...byId,
+      schema: apiSchema(apiRoutes.markAppointmentPaid, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+    },
+    async (req) => ({ data: await appointments.markPaid(currentUser(req), req.params.id) }),
   );
 
   app.post(

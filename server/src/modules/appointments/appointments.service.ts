@@ -7,22 +7,26 @@
  * The routes call this facade; each use case is its own file in use-cases/, so a new way to
  * confirm (card, membership) is a new sibling there rather than another branch here.
  */
-import type { createAppointmentInput } from '@slotted/contract';
+import type { appointmentQuery, createAppointmentInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../users/index.ts';
 import type { AppointmentsDeps } from './use-cases/appointments-deps.ts';
 import { cancelAppointment } from './use-cases/cancel-appointment.ts';
 import { confirmWithoutPayment } from './use-cases/confirm-without-payment.ts';
+import { deductMembership } from './use-cases/deduct-membership.ts';
 import { holdTime } from './use-cases/hold-time.ts';
 import { mailClassCancelled } from './use-cases/mail-class-cancelled.ts';
+import { markPaid } from './use-cases/mark-paid.ts';
 import { getAppointment, listAppointments, listClients, type ListQuery } from './use-cases/read-appointments.ts';
 
 export function appointmentsService(deps: AppointmentsDeps) {
   return {
     create: (viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string) => holdTime(deps, viewer, input, ip),
-    get: (viewer: UserRow, id: string) => getAppointment(deps, viewer, id),
+    get: (viewer: UserRow, id: string, q: z.output<typeof appointmentQuery>) => getAppointment(deps, viewer, id, q),
     confirmWithoutPayment: (viewer: UserRow, id: string) => confirmWithoutPayment(deps, viewer, id),
+    deductMembership: (viewer: UserRow, id: string, membershipId: string) => deductMembership(deps, viewer, id, membershipId),
+    markPaid: (provider: UserRow, id: string) => markPaid(deps, provider, id),
     cancel: (viewer: UserRow, id: string) => cancelAppointment(deps, viewer, id),
     list: (viewer: UserRow, q: ListQuery) => listAppointments(deps, viewer, q),
     clients: (provider: UserRow) => listClients(deps, provider),

@@ -51,7 +51,8 @@ export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: 
     .set({ cancelledAt: now, seatsTaken: 0 })
     .where(and(inArray(slots.id, slotIds), isNull(slots.cancelledAt)));
   // A provider's cancellation always refunds in full
-  // (docs/product-rules.md#cancellation-and-refunds): whatever was paid is owed back.
+  // (docs/product-rules.md#cancellation-and-refunds): whatever was paid is owed back, and a
+  // membership credit comes back (a booking without membership_id holds none).
   const cancelled = await tx
     .update(appointments)
     .set({
@@ -59,6 +60,8 @@ export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: 
       cancelledAt: now,
       cancelledBy,
       refundDueCents: sql`CASE WHEN ${appointments.paidAt} IS NOT NULL AND ${appointments.paymentMethod} = 'card' THEN ${appointments.priceCents} ELSE 0 END`,
+      membershipId: null,
+      membershipGroupId: null,
       updatedAt: now,
     })
     .where(and(inArray(appointments.slotId, slotIds), inArray(appointments.status, ['held', 'confirmed'])))

@@ -4,6 +4,7 @@
  * client and provider get the confirmation e-mails, in the caller's transaction.
  */
 import type { Tx } from '../../../db/client.ts';
+import type { appointments } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { bookingConfirmedEmails } from '../appointments.emails.ts';
 import { updateAppointment, type AppointmentRow } from '../appointments.queries.ts';
@@ -13,14 +14,22 @@ import { loadAppointment } from './load-appointment.ts';
 /** The booking's row changed between reading it and locking it: the page the client saw is stale. */
 export const bookingChanged = () => new AppError('conflict', 'This booking has just changed. Please reload the page.');
 
-/** Confirming without a new payment is refused when the provider asks for payment and none was made. */
-export async function checkNoPaymentNeeded(tx: Tx, a: AppointmentRow): Promise<void> {
-  const { provider } = await loadAppointment(tx, a.id);
-  if (a.paidAt === null && provider.requirePayment) throw new AppError('forbidden', 'This provider asks for payment when you book.');
+/** How a confirmed booking is paid: the method, and the membership credit it holds if any. */
+export type Payment = Pick<typeof appointments.$inferInsert, 'paymentMethod' | 'membershipId' | 'membershipGroupId'>;
+
+/**
+ * One way of settling a booking's price when it is confirmed (without payment, with a membership
+ * credit, …). `pay` runs in the confirmation's transaction with the booking's row locked: it
+ * refuses what cannot be settled this way and says how the booking is then paid.
+ */
+export interface Settlement {
+  /** A booking already confirmed this way: a repeated request answers it as it is. */
+  alreadySettled(a: AppointmentRow): boolean;
+  pay(tx: Tx, a: AppointmentRow): Promise<Payment>;
 }
 
-/** Marks the locked booking confirmed: one paid before keeps its method, otherwise it is paid in person. */
-export async function markConfirmed(deps: AppointmentsDeps, tx: Tx, a: AppointmentRow, now: Date): Promise<void> {
+/** Marks the locked booking confirmed, paid as `payment` says. */
+export async function markConfirmed(deps: AppointmentsDeps, tx: Tx, a: AppointmentRow, now: Date, payment: Payment): Promise<void> {
   await updateAppointment(tx, a.id, {
     status: 'confirmed',
     confirmedAt: now,
@@ -29,7 +38,7 @@ export async function markConfirmed(deps: AppointmentsDeps, tx: Tx, a: Appointme
     holdExpiresAt: null,
     // A re-booked payment pays for this booking again rather than being refunded.
     refundDueCents: 0,
-    paymentMethod: a.paidAt !== null ? a.paymentMethod : 'in_person',
+    ...payment,
     updatedAt: now,
   });
   await deps.mail.queue(tx, bookingConfirmedEmails(await loadAppointment(tx, a.id), deps.appUrl, now));

@@ -1,5 +1,5 @@
 /** Reading one booking with everything its page shows, and presenting it to a viewer. */
-import type { Appointment } from '@slotted/contract';
+import type { Appointment, MembershipOption } from '@slotted/contract';
 import type { Db, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
@@ -18,7 +18,13 @@ export async function loadAppointment(executor: Db | Tx, id: string): Promise<Ap
   return d;
 }
 
-export async function presentTo(deps: AppointmentsDeps, d: AppointmentDetails, viewer: UserRow): Promise<Appointment> {
+/** `memberships`: those that can pay for it, when the viewer asked for them. */
+export async function presentTo(
+  deps: AppointmentsDeps,
+  d: AppointmentDetails,
+  viewer: UserRow,
+  memberships?: MembershipOption[],
+): Promise<Appointment> {
   const policy = await deps.availability.policy(d.appointment.providerId);
   return presentAppointment(d, {
     viewerId: viewer.id,
@@ -26,5 +32,6 @@ export async function presentTo(deps: AppointmentsDeps, d: AppointmentDetails, v
     now: deps.clock.now(),
     policy,
     cardPayments: deps.cardPayments,
+    memberships,
   });
 }

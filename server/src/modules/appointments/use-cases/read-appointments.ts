@@ -6,12 +6,24 @@ import type { UserRow } from '../../users/index.ts';
 import { appointmentDetails, listFilter, providerClients } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
+import { membershipOptions } from './membership-options.ts';
 
-/** GET /api/appointments/{id}: the client's own booking, or one with the viewer as provider. */
-export async function getAppointment(deps: AppointmentsDeps, viewer: UserRow, id: string): Promise<Appointment> {
+/**
+ * GET /api/appointments/{id}: the client's own booking, or one with the viewer as provider. With
+ * `include=memberships`, the client's memberships that can pay for a booking they may still confirm.
+ */
+export async function getAppointment(
+  deps: AppointmentsDeps,
+  viewer: UserRow,
+  id: string,
+  q: { include?: 'memberships' },
+): Promise<Appointment> {
   const d = await loadAppointment(deps.db, id);
-  if (d.appointment.clientId !== viewer.id && d.appointment.providerId !== viewer.id) throw appointmentNotFound();
-  return presentTo(deps, d, viewer);
+  const a = d.appointment;
+  if (a.clientId !== viewer.id && a.providerId !== viewer.id) throw appointmentNotFound();
+  const confirmable = a.clientId === viewer.id && (a.status === 'held' || a.status === 'cancelled');
+  const memberships = q.include === 'memberships' && confirmable ? await membershipOptions(deps, a) : undefined;
+  return presentTo(deps, d, viewer, memberships);
 }
 
 export interface ListQuery {

@@ -9,14 +9,19 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
 import { expireStaleHolds, findSlot, lockAppointment, lockProvider, type AppointmentDetails } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
-import { bookingChanged, checkNoPaymentNeeded, markConfirmed } from './confirm-booking.ts';
+import { bookingChanged, markConfirmed, type Settlement } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
 import { loadBookable, slotTakenByGuard, takeTime } from './take-time.ts';
 
 const cannotRebook = (why: string) => new AppError('conflict', `${why} Please choose another time.`);
 
-/** `current` is the client's cancelled booking, read before the transaction. */
-export async function rebook(deps: AppointmentsDeps, viewer: UserRow, current: AppointmentDetails): Promise<Appointment> {
+/** `current` is the client's cancelled booking, read before the transaction; `settlement` pays for it again. */
+export async function rebook(
+  deps: AppointmentsDeps,
+  viewer: UserRow,
+  current: AppointmentDetails,
+  settlement: Settlement,
+): Promise<Appointment> {
   const { db, clock } = deps;
   const now = clock.now();
   const { id, clientId, cancelledBy, startsAt, serviceId } = current.appointment;
@@ -31,12 +36,12 @@ export async function rebook(deps: AppointmentsDeps, viewer: UserRow, current: A
       await expireStaleHolds(tx, b.provider.id, now);
       const a = await lockAppointment(tx, id);
       if (!a || a.clientId !== viewer.id) throw appointmentNotFound();
-      if (a.status === 'confirmed') return;
+      if (a.status === 'confirmed' && settlement.alreadySettled(a)) return;
       if (a.status !== 'cancelled') throw bookingChanged();
-      await checkNoPaymentNeeded(tx, a);
+      const payment = await settlement.pay(tx, a);
       const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
       await takeTime(tx, b, slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt }, now);
-      await markConfirmed(deps, tx, a, now);
+      await markConfirmed(deps, tx, a, now, payment);
     });
   } catch (err) {
     throw slotTakenByGuard(err);

@@ -369,6 +369,7 @@ describe('listing memberships', () => {
     t.clock.advanceMinutes(60);
     const second = await bought(ana, monthly.id);
     await buy(ana, (await buildPlan(t, provider, { name: 'Held', groups: [{ quantity: 1, services: [yoga] }] })).id);
+    t.clock.advanceMinutes(60);
     const other = await buildProvider(t, { name: 'Elsewhere' });
     const elsewhere = await buildMembership(
       t,

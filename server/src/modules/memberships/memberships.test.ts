@@ -209,6 +209,23 @@ describe('buying a plan', () => {
     expect((await buy(ana, fourth.id)).status).toBe(201);
   });
 
+  it('rate-limits purchase requests per person, with Retry-After', async () => {
+    const limited = await createTestApp({ env: { BOOKING_LIMIT_PER_USER: '2' } });
+    try {
+      const studio2 = await buildProvider(limited, { name: 'Prov' });
+      const plan = await buildPlan(limited, studio2, { groups: [{ quantity: 1, services: [await buildService(limited, studio2)] }] });
+      const c = await signIn(limited, await buildUser(limited));
+      expect((await buy(c, plan.id)).status).toBe(201);
+      expect((await buy(c, plan.id)).status).toBe(200);
+      const third = await buy(c, plan.id);
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({ code: 'rate_limited', message: 'Too many purchase attempts. Please try again in 15 minutes.' });
+      expect(third.headers['retry-after']).toBe('900');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('expires an unconfirmed purchase after 10 minutes', async () => {
     await t.app.jobs.schedulePeriodic();
     const id = (await buy(ana, monthly.id)).body.data.id;

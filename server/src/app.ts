@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { MembershipPaymentOption } from '@slotted/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { databaseHealth } from './db/database-health.ts';
@@ -34,6 +35,9 @@ import { slotsRoutes } from './modules/slots/index.ts';
 import { slotsService } from './modules/slots/index.ts';
 import { appointmentsRoutes } from './modules/appointments/index.ts';
 import { appointmentsService } from './modules/appointments/index.ts';
+import { paymentOptions } from './modules/appointments/index.ts';
+import { membershipsRoutes } from './modules/memberships/index.ts';
+import { membershipsService } from './modules/memberships/index.ts';
 import { identityProviders } from './modules/social/index.ts';
 import { socialRoutes } from './modules/social/index.ts';
 import { socialService } from './modules/social/index.ts';
@@ -138,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
+  // Card payments arrive with Stripe Connect (docs/product-rules.md#payments).
+  const cardPayments = false;
   const appointments = appointmentsService({
     db,
     clock,
@@ -145,11 +151,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     availability,
     classes,
-    cardPayments: false,
+    cardPayments,
+    bookingLimits: config.bookingLimits,
+  });
+  const memberships = membershipsService({
+    db,
+    clock,
+    mail,
+    appUrl: config.appUrl,
+    // A purchase is paid the ways a booking is (docs/product-rules.md#confirmation-and-payment-options).
+    paymentOptions: (provider, missingPayment) =>
+      paymentOptions(provider, missingPayment, cardPayments).filter(
+        (o): o is MembershipPaymentOption => o === 'pay_now' || o === 'in_person',
+      ),
     bookingLimits: config.bookingLimits,
   });
   await app.register(classesRoutes, { prefix: '/api', classes });
   await app.register(appointmentsRoutes, { prefix: '/api', appointments });
+  await app.register(membershipsRoutes, { prefix: '/api', memberships });
   await app.register(slotsRoutes, { prefix: '/api/services', slots: slotsService({ db, clock, availability, classes }) });
   await app.register(profileRoutes, { prefix: '/api/profile', profile: profileService({ db, availability }) });
   await app.register(scheduleRoutes, {

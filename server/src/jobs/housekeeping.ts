@@ -1,13 +1,14 @@
 /**
  * The periodic clean-up (docs/architecture.md#background-jobs-and-e-mail): removes rows that can
  * never be used again, and expires stale holds so their class places come back even when nobody
- * books that provider meanwhile.
+ * books that provider meanwhile, and unconfirmed purchases of plans past their hold.
  */
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { deleteSentMail } from '../mail/mail-outbox.ts';
 import { expireStaleHolds, lockProvider, providersWithStaleHolds } from '../modules/appointments/index.ts';
 import { deleteSpentMagicLinks } from '../modules/auth/index.ts';
+import { expireStalePurchaseHolds } from '../modules/memberships/index.ts';
 import { deleteExpiredSessions } from '../plugins/sessions.queries.ts';
 import { deleteSpentAttempts } from '../modules/social/index.ts';
 import { deleteStaleRateLimits } from '../plugins/rate-limit.ts';
@@ -38,6 +39,8 @@ export function registerHousekeeping(jobs: JobRunner, deps: { db: Db; clock: Clo
           await expireStaleHolds(tx, providerId, now);
         });
       }
+      // A purchase hold takes no place or time: nothing to give back, so no lock.
+      await expireStalePurchaseHolds(db, now);
     },
     { everyMs: HOUSEKEEPING_EVERY_MS },
   );

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestApp, lastLinkToken, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
-import type { PublicProfile, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
+import type { Membership, ProviderPlan, PublicProfile, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -77,4 +77,31 @@ it('gives the demo studio clients and bookings to look at', async () => {
   expect(future.some((c) => c.kind === 'appointment' && c.service.name === '1:1 Mobility Session')).toBe(true);
   const past = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=past')).body.data.flatMap((d) => d.slots);
   expect(past.map((c) => c.service.name).sort()).toEqual(['Personal Training', 'Yin & Restore']);
+
+  // Some clients hold the demo plans, with bookings paid by a credit (docs/product-rules.md#first-run).
+  const plans = (await demo.get<{ data: ProviderPlan[] }>('/api/plans')).body.data;
+  expect(plans.map((p) => [p.name, p.total_sales])).toEqual([
+    ['Monthly Flow Membership', { memberships: 1, amount: 79 }],
+    ['5-Session Pack', { memberships: 1, amount: 0 }],
+  ]);
+  const passes = async (email: string) => {
+    const client = t.agent();
+    await client.post('/api/login', { email });
+    await client.post('/api/magic-link', { token: lastLinkToken(t.outbox, email) });
+    return (await client.get<{ data: Membership[] }>('/api/memberships')).body.data;
+  };
+  expect(await passes('lucia@example.com')).toMatchObject([
+    {
+      name: 'Monthly Flow Membership',
+      status: 'active',
+      used_count: 3,
+      available_count: 5,
+      missing_payment: false,
+      can_be_cancelled: true,
+    },
+  ]);
+  expect(await passes('aiko@example.com')).toMatchObject([
+    { name: '5-Session Pack', status: 'active', used_count: 1, available_count: 4, missing_payment: true, expiration_day: '2027-02-18' },
+  ]);
+  expect(await passes('tom@example.com')).toEqual([]);
 });

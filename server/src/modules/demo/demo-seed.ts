@@ -5,11 +5,12 @@
 import sharp from 'sharp';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, services, slots, users } from '../../db/schema.ts';
+import { appointments, membershipGroups, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertImage, processImage } from '../images/index.ts';
 import { availabilityService } from '../availability/index.ts';
 import { classesService } from '../classes/index.ts';
+import { snapshotPlanGroups } from '../memberships/index.ts';
 import { plansService } from '../plans/index.ts';
 import { servicesService } from '../services/index.ts';
 import { addDays, localDateOf, repeaterOccurrences } from '../../domain/classes/repeater-occurrences.ts';
@@ -237,8 +238,9 @@ const DEMO_CLIENTS = [
 ];
 
 /**
- * A few clients with bookings in the past and the future (and one cancellation), written
- * directly: the demo must not send e-mail. Places in classes are counted as the booking code does.
+ * A few clients with bookings in the past and the future (and one cancellation), and memberships
+ * some of those bookings used a credit of (docs/product-rules.md#first-run), written directly: the
+ * demo must not send e-mail. Places in classes are counted as the booking code does.
  */
 async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
   const [demo] = await db.select().from(users).where(eq(users.username, DEMO_USERNAME)).limit(1);
@@ -280,6 +282,50 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
   });
 
   await db.transaction(async (tx) => {
+    const demoPlans = await tx.select().from(plans).where(eq(plans.providerId, demo.id));
+    /** A membership bought `daysAgo`, its groups copied as a purchase does: what a booking paid with its credit records. */
+    const membership = async (client: (typeof clients)[number], planName: string, daysAgo: number, paid: boolean) => {
+      const plan = demoPlans.find((p) => p.name === planName)!;
+      const confirmedAt = new Date(now.getTime() - daysAgo * 86_400_000);
+      const [m] = await tx
+        .insert(memberships)
+        .values({
+          clientId: client.id,
+          providerId: demo.id,
+          planId: plan.id,
+          name: plan.name,
+          priceCents: plan.priceCents,
+          interval: plan.interval,
+          expiresInMonths: plan.expiresInMonths,
+          status: 'active',
+          confirmedAt,
+          paymentMethod: 'in_person',
+          paidAt: paid ? confirmedAt : null,
+          renews: plan.interval === 'month',
+          createdAt: confirmedAt,
+        })
+        .returning();
+      await snapshotPlanGroups(tx, m!.id, plan.id);
+      const [group] = await tx.select({ id: membershipGroups.id }).from(membershipGroups).where(eq(membershipGroups.membershipId, m!.id));
+      if (paid) {
+        await tx.insert(payments).values({
+          payerId: client.id,
+          providerId: demo.id,
+          membershipId: m!.id,
+          amountCents: plan.priceCents,
+          method: 'in_person',
+          status: 'succeeded',
+          periodStart: confirmedAt,
+          createdAt: confirmedAt,
+          updatedAt: confirmedAt,
+        });
+      }
+      return { paymentMethod: 'membership' as const, membershipId: m!.id, membershipGroupId: group!.id, paidAt: null };
+    };
+    // Lucía pays her classes with a monthly membership (paid); Aiko used one session of a pack she will pay at the studio.
+    const luciaCredit = await membership(clients[0]!, 'Monthly Flow Membership', 10, true);
+    const aikoCredit = await membership(clients[2]!, '5-Session Pack', 5, false);
+
     // The next two Vinyasa classes: three and two places taken, one more cancelled.
     const vinyasa = byName('Vinyasa Flow');
     const next = await tx
@@ -293,10 +339,10 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
       await tx
         .insert(appointments)
         .values([
-          booking(clients[0]!, vinyasa, first, { slotId: first.id }),
+          booking(clients[0]!, vinyasa, first, { slotId: first.id, ...luciaCredit }),
           booking(clients[1]!, vinyasa, first, { slotId: first.id }),
           booking(clients[2]!, vinyasa, first, { slotId: first.id, paidAt: now }),
-          booking(clients[0]!, vinyasa, second, { slotId: second.id }),
+          booking(clients[0]!, vinyasa, second, { slotId: second.id, ...luciaCredit }),
           booking(clients[2]!, vinyasa, second, { slotId: second.id }),
           booking(clients[1]!, vinyasa, second, { slotId: second.id, status: 'cancelled', cancelledAt: now, cancelledBy: clients[1]!.id }),
         ]);
@@ -317,9 +363,9 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
       .insert(appointments)
       .values([
         booking(clients[0]!, mobility, upcoming),
-        booking(clients[0]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
+        booking(clients[0]!, yin, pastClass, { slotId: pastSlot!.id, ...luciaCredit }),
         booking(clients[1]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
-        booking(clients[2]!, training, at(addDays(today, -2), '10:00', training.durationMinutes), { paidAt: now }),
+        booking(clients[2]!, training, at(addDays(today, -2), '10:00', training.durationMinutes), aikoCredit),
       ]);
   });
 }

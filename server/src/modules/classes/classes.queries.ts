@@ -62,6 +62,8 @@ export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: 
       refundDueCents: sql`CASE WHEN ${appointments.paidAt} IS NOT NULL AND ${appointments.paymentMethod} = 'card' THEN ${appointments.priceCents} ELSE 0 END`,
       membershipId: null,
       membershipGroupId: null,
+      // A credit given back no longer pays for the booking ('Included in membership' would be untrue).
+      paymentMethod: sql`CASE WHEN ${appointments.paymentMethod} = 'membership' THEN NULL ELSE ${appointments.paymentMethod} END`,
       updatedAt: now,
     })
     .where(and(inArray(appointments.slotId, slotIds), inArray(appointments.status, ['held', 'confirmed'])))

@@ -38,7 +38,7 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
       cancelledBy: viewer.id,
       refundDueCents: refund,
       // A membership credit comes back only inside the refund window.
-      ...(refundable && a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null } : {}),
+      ...(refundable && a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null, paymentMethod: null } : {}),
       updatedAt: now,
     });
     if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);

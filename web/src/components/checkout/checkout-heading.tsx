@@ -5,7 +5,15 @@ import { CheckIcon } from 'lucide-react';
  * A checkout page's heading ('Checkout', then what confirmation says), with a check once done. It
  * takes the focus when the Confirm button goes away with the checkout, hence the ref and tabIndex.
  */
-export function CheckoutHeading({ children, done, headingRef }: { children: ReactNode; done: boolean; headingRef?: Ref<HTMLHeadingElement> }) {
+export function CheckoutHeading({
+  children,
+  done,
+  headingRef,
+}: {
+  children: ReactNode;
+  done: boolean;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <h1
       ref={headingRef}

@@ -16,6 +16,9 @@ import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { ChooseTimePage } from '../features/choose-time/pages/choose-time-page.tsx';
 import { AppointmentConfirmationPage } from '../features/appointments/pages/appointment-confirmation-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
+import { MembershipsPage } from '../features/memberships/pages/memberships-page.tsx';
+import { MembershipConfirmationPage } from '../features/memberships/pages/membership-confirmation-page.tsx';
+import { PurchasedServicesPage } from '../features/purchases/pages/purchased-services-page.tsx';
 
 export interface AppRoute {
   path: string;
@@ -58,6 +61,9 @@ export const routeTable: AppRoute[] = [
   { path: '/availability/unavailable-days', name: 'UnavailableDays', Component: UnavailableDaysPage },
   { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
   { path: '/appointments/:id', name: 'AppointmentConfirmation', Component: AppointmentConfirmationPage, meta: noSidebarPublic },
+  { path: '/memberships', name: 'Memberships', Component: MembershipsPage },
+  { path: '/memberships/:id', name: 'MembershipConfirmation', Component: MembershipConfirmationPage, meta: noSidebarPublic },
+  { path: '/purchases/services', name: 'PurchasedServices', Component: PurchasedServicesPage },
   {
     path: '/:username/:serviceId/:date?/:time?',
     name: 'ChooseTime',

@@ -85,3 +85,10 @@ export function formatTime(time: string | null | undefined): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(time);
   return match ? `${match[1].padStart(2, '0')}:${match[2]}` : time;
 }
+
+/** 'Dec 15, 2026'. */
+export function formatMediumDate(date: string): string {
+  const d = civil(date);
+  if (!d) return date;
+  return d.toLocaleDateString(LOCALE, { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+}

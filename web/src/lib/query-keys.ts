@@ -11,6 +11,8 @@ export const appointmentKeys = {
   /** Lists of bookings (e.g. a client's, in the client panel). */
   lists: () => [...appointmentKeys.all, 'list'] as const,
   list: (filters: { client_id: string; subset: string }) => [...appointmentKeys.lists(), filters] as const,
+  /** The signed-in client's bookings of one service (My passes → Services). */
+  ofService: (filters: { service_id: number; subset: string }) => [...appointmentKeys.lists(), filters] as const,
 };
 
 /** Query keys of the signed-in user. */
@@ -67,9 +69,19 @@ export const planKeys = {
   all: ['plans'] as const,
 };
 
-/** Query keys of memberships: lists (e.g. one client's, in the client panel) start with `all`. */
+/** Query keys of memberships: every key starts with `all`, so a purchase, a cancellation or a credit used refreshes them together. */
 export const membershipKeys = {
   all: ['memberships'] as const,
+  /** The signed-in client's own (My passes → Memberships). */
+  mine: () => [...membershipKeys.all, 'mine'] as const,
+  /** A provider's view of one client's (the client panel). */
   lists: () => [...membershipKeys.all, 'list'] as const,
   list: (filters: { client_id?: string; include?: 'services' }) => [...membershipKeys.lists(), filters] as const,
+  detail: (id: string) => [...membershipKeys.all, 'detail', id] as const,
+};
+
+/** Query keys of what the signed-in client can book without paying now (My passes → Services). */
+export const purchaseKeys = {
+  all: ['purchases'] as const,
+  services: () => [...purchaseKeys.all, 'services'] as const,
 };

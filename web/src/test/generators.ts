@@ -1,4 +1,4 @@
-import type { Appointment, Me, Membership, MembershipOption, ProviderPlan, Service } from '@slotted/contract';
+import type { Appointment, Me, Membership, MembershipOption, ProviderPlan, PurchasedService, Service } from '@slotted/contract';
 
 /** A held 1:1 booking of the demo kind, for tests. */
 export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -138,15 +138,15 @@ export function aProviderPlan(overrides: Partial<ProviderPlan> = {}): ProviderPl
   };
 }
 
-/** A confirmed monthly membership paid in person, as GET /api/memberships lists it. */
+/** A monthly membership just bought and held for checkout (pay in person), with one group of classes. */
 export function aMembership(overrides: Partial<Membership> = {}): Membership {
   return {
-    id: '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a',
-    plan_id: 1,
-    status: 'active',
+    id: '3d2a8f7e-5b1c-4e0a-9f3d-2c1b0a9e8d7f',
+    plan_id: 4,
+    status: 'held',
     name: 'Monthly Flow Membership',
     description: '<p>Eight classes a month.</p>',
-    benefits: ['8 classes a month'],
+    benefits: ['8 classes a month', 'Free mat'],
     price: 79,
     interval: 'month',
     expires_in: null,
@@ -158,33 +158,67 @@ export function aMembership(overrides: Partial<Membership> = {}): Membership {
       avatar: null,
       stripe_connected: false,
       require_payment: false,
-      policy: { terms_of_service: '' },
+      policy: { terms_of_service: '<p>Memberships renew monthly.</p>' },
     },
     client: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null },
     quantity_count: 8,
-    used_count: 2,
-    available_count: 6,
-    renewal_day: '2026-12-15',
+    used_count: 0,
+    available_count: 8,
+    renewal_day: null,
     expiration_day: null,
-    expires_in_seconds: null,
-    confirmed_at: '2026-11-15T09:00:00Z',
+    expires_in_seconds: 600,
+    confirmed_at: null,
     cancelled_at: null,
-    paid_at: '2026-11-15T09:00:00Z',
-    payment_method: 'in_person',
-    missing_payment: false,
-    payment_options: [],
-    can_be_cancelled: true,
-    is_mine: false,
+    paid_at: null,
+    payment_method: null,
+    missing_payment: true,
+    payment_options: ['in_person'],
+    can_be_cancelled: false,
+    is_mine: true,
     services: [
       {
         id: 1,
         quantity: 8,
-        used: 2,
-        available: 6,
-        services: [{ id: 2, name: 'Vinyasa flow', type: 'class', duration: 75, price: 12.5, cover: null }],
+        used: 0,
+        available: 8,
+        services: [{ id: 12, name: 'Vinyasa Flow', type: 'class', duration: 60, price: 15, cover: null }],
       },
     ],
     card: null,
+    payments: [],
+    ...overrides,
+  };
+}
+
+/** The same membership once confirmed: active, renewing, two classes used. */
+export function anActiveMembership(overrides: Partial<Membership> = {}): Membership {
+  const base = aMembership();
+  return aMembership({
+    status: 'active',
+    confirmed_at: '2026-11-15T09:00:00Z',
+    expires_in_seconds: null,
+    payment_method: 'in_person',
+    payment_options: [],
+    can_be_cancelled: true,
+    used_count: 2,
+    available_count: 6,
+    renewal_day: '2026-12-15',
+    services: base.services.map((group) => ({ ...group, used: 2, available: 6 })),
+    ...overrides,
+  });
+}
+
+/** A service the client can book without paying now (My passes → Services). */
+export function aPurchasedService(overrides: Partial<PurchasedService> = {}): PurchasedService {
+  return {
+    service: { id: 12, name: 'Vinyasa Flow', type: 'class', duration: 60, price: 15, cover: null, location: 'Main studio' },
+    provider: { id: 'u2', name: 'Pat Provider', username: 'pat', avatar: null },
+    available_count: 6,
+    availability: [
+      { expires_in_days: 12, count: 3 },
+      { expires_in_days: 40, count: 3 },
+    ],
+    memberships: [{ id: '3d2a8f7e-5b1c-4e0a-9f3d-2c1b0a9e8d7f', name: 'Monthly Flow Membership' }],
     payments: [],
     ...overrides,
   };

@@ -9,7 +9,7 @@ import { getCookie } from '../../lib/cookies.ts';
 import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, type RequestHandler } from 'msw';
-import { apiError, ok, serveApi, type SentRequest } from '../../test/api.ts';
+import { apiError, jsonBody, ok, serveApi, type SentRequest } from '../../test/api.ts';
 import { aClient, aConfirmedAppointment, aMembershipOption, anAppointment } from '../../test/generators.ts';
 
 const ID = anAppointment().id;
@@ -27,7 +27,7 @@ function setup(appointment: Appointment | (() => Response), more: RequestHandler
   return { ...rendered, calls, user };
 }
 
-const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+const heading = (name: string | RegExp, options?: { timeout: number }) => screen.findByRole('heading', { level: 1, name }, options);
 const posted = (calls: SentRequest[], suffix: string) =>
   calls.filter((c) => c.method === 'POST' && c.url === `/api/appointments/${ID}/${suffix}`);
 
@@ -149,6 +149,68 @@ describe('appointment confirmation: payment options', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Terms and conditions' }));
+  });
+});
+
+describe('appointment confirmation: paying with a membership', () => {
+  const memberships = [
+    aMembershipOption({ id: '0b6f3c1e-6a57-4c4a-9d0e-5a1f2b3c4d5e', name: 'Monthly unlimited', renewal_day: '2026-12-15' }),
+    aMembershipOption({
+      id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+      name: 'Ten-class pass',
+      interval: '',
+      quantity_count: 10,
+      used_count: 7,
+      available_count: 3,
+      renewal_day: null,
+      expiration_day: '2027-01-31',
+    }),
+  ];
+  const withMemberships = () =>
+    anAppointment({ payment_options: ['in_person', 'membership'], service: { id: 7, type: 'appointment', memberships } });
+
+  it('asks for the memberships that can pay, and shows each with its credits and days', async () => {
+    const { calls } = setup(withMemberships());
+    await heading('Checkout');
+    expect(calls.some((c) => c.method === 'GET' && c.url === `/api${PATH}?include=memberships`)).toBe(true);
+    const monthly = screen.getByRole('radio', { name: /Monthly unlimited/ });
+    expect(monthly.getAttribute('aria-checked')).toBe('true');
+    const list = screen.getByRole('radiogroup', { name: 'Your memberships' });
+    expect(within(list).getByText('6 available · 2 / 8 used')).toBeTruthy();
+    expect(within(list).getByText('Renews on Dec 15, 2026')).toBeTruthy();
+    expect(within(list).getByText('3 available · 7 / 10 used')).toBeTruthy();
+    expect(within(list).getByText('Expires on Jan 31, 2027')).toBeTruthy();
+    expect(within(list).getByText('€79.00/month')).toBeTruthy();
+  });
+
+  it('confirms with the chosen membership (its string id), then badges the booking Included in membership', async () => {
+    const used = aConfirmedAppointment({ payment_method: 'membership', membership: { id: memberships[1].id, name: 'Ten-class pass' } });
+    const { calls, user } = setup(withMemberships(), [http.post(`/api/appointments/${ID}/deduct-membership`, () => ok(used))]);
+    await user.click(await screen.findByRole('radio', { name: /Ten-class pass/ }));
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posted(calls, 'deduct-membership')).toHaveLength(1));
+    expect(await jsonBody(posted(calls, 'deduct-membership')[0])).toEqual({ membership_id: memberships[1].id });
+    expect(await heading('Booking confirmed', { timeout: 3000 })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
+  });
+
+  it('badges a booking that used a membership Included in membership', async () => {
+    setup(aConfirmedAppointment({ payment_method: 'membership', membership: { id: memberships[0].id, name: 'Monthly unlimited' } }));
+    await heading('Booking confirmed');
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
+  });
+
+  it('a membership with no credit left for the session: the confirm failure toast, and the memberships are read again', async () => {
+    const { calls, user } = setup(withMemberships(), [
+      http.post(`/api/appointments/${ID}/deduct-membership`, () =>
+        apiError(409, { message: 'This membership cannot pay for this session.', code: 'membership_unusable' }),
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Ooops!')).toBeTruthy();
+    expect(screen.getByText('Something went wrong. Please wait a minute and try again')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url === `/api${PATH}?include=memberships`)).toHaveLength(2));
   });
 });
 

@@ -7,7 +7,7 @@ import { routes } from '../../app/router.tsx';
 import { renderAt, renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http } from 'msw';
 import { apiError, ok, serveApi } from '../../test/api.ts';
-import { aClient, aConfirmedAppointment, aMembership, aProvider } from '../../test/generators.ts';
+import { aClient, aConfirmedAppointment, anActiveMembership, aProvider } from '../../test/generators.ts';
 import { ClientPanel } from './components/client-panel.tsx';
 import { ClientsPage, filterClients } from './pages/clients-page.tsx';
 
@@ -181,7 +181,7 @@ describe('client panel', () => {
   });
 
   it('lists the client’s memberships with usage and the renewal or expiry day', async () => {
-    const pack = aMembership({
+    const pack = anActiveMembership({
       id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c',
       name: '5-Session Pack',
       interval: '',
@@ -192,7 +192,7 @@ describe('client panel', () => {
       renewal_day: null,
       expiration_day: '2027-02-15',
     });
-    const { user, calls } = setup([ADA], { memberships: [aMembership(), pack] });
+    const { user, calls } = setup([ADA], { memberships: [anActiveMembership(), pack] });
     await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
     const dialog = screen.getByRole('dialog', { name: 'Ada Lovelace' });
 
@@ -200,7 +200,7 @@ describe('client panel', () => {
     expect(rows[0].textContent).toContain('Monthly Flow Membership');
     expect(rows[0].textContent).toContain('2 / 8 used');
     expect(rows[0].textContent).toContain('Renews on Tuesday, December 15, 2026');
-    expect(rows[0].textContent).toContain('Vinyasa flow');
+    expect(rows[0].textContent).toContain('Vinyasa Flow');
     expect(rows[1].textContent).toContain('5 / 5 used');
     expect(rows[1].textContent).toContain('Expires on Monday, February 15, 2027');
     expect(within(dialog).queryByText('No memberships yet')).toBeNull();
@@ -211,7 +211,7 @@ describe('client panel', () => {
   });
 
   it('marks a membership’s in-person payment as received', async () => {
-    let membership = aMembership({ paid_at: null, missing_payment: true });
+    let membership = anActiveMembership({ paid_at: null, missing_payment: true });
     const { user, calls } = setup([ADA]);
     serveApi(
       http.get('/api/memberships', () => ok([membership])),
@@ -263,7 +263,7 @@ describe('client panel', () => {
   });
 
   it('says so when marking as paid fails', async () => {
-    const membership = aMembership({ paid_at: null, missing_payment: true });
+    const membership = anActiveMembership({ paid_at: null, missing_payment: true });
     const { user } = setup([ADA], { memberships: [membership] });
     serveApi(
       http.post(`/api/memberships/${membership.id}/mark-paid`, () =>

@@ -3,12 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
-import type { Plan, PublicProfile, Service } from '@slotted/contract';
+import type { Me, Plan, PublicProfile, Service } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { http } from 'msw';
-import { apiError, ok, serveApi } from '../../test/api.ts';
-import { aService } from '../../test/generators.ts';
+import { apiError, jsonBody, ok, serveApi } from '../../test/api.ts';
+import { aClient, aProvider, aService } from '../../test/generators.ts';
+import { getCookie } from '../../lib/cookies.ts';
+import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
+import { testQueryClient } from '../../test/render.tsx';
 
 const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
@@ -196,5 +199,117 @@ describe('public profile', () => {
     renderRoutes(routes, { path: '/demo' });
     await waitFor(() => expect(screen.getByRole('link', { name: /Edit profile/ }).getAttribute('href')).toBe('/settings/account'));
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+});
+
+describe('public profile: buying a plan', () => {
+  const monthly: Plan = {
+    id: 1,
+    name: 'Unlimited',
+    description: '',
+    price: 89,
+    interval: 'month',
+    expires_in: null,
+    benefits: [],
+    services: [],
+    cover: null,
+  };
+  const pack: Plan = { ...monthly, id: 2, name: '10-class pack', price: 120, interval: '', expires_in: '6' };
+  const MEMBERSHIP_ID = '3d2a8f7e-5b1c-4e0a-9f3d-2c1b0a9e8d7f';
+
+  function setup({
+    me = aClient as Me | null,
+    path = '/demo',
+    buy = (): Response | Promise<Response> => ok({ id: MEMBERSHIP_ID }, 201),
+  } = {}) {
+    const calls = serveApi(
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile({ plans: [monthly, pack] }))),
+      http.post('/api/memberships', buy),
+    );
+    const rendered = renderRoutes(routes, { path, queryClient: testQueryClient(me) });
+    const bought = () => calls.filter((c) => c.method === 'POST' && c.url === '/api/memberships');
+    return { ...rendered, bought, user: userEvent.setup() };
+  }
+
+  it('a client buys a plan: the purchase is created and its checkout opens', async () => {
+    const { router, bought, user } = setup();
+    await user.click(await screen.findByRole('tab', { name: /Plans/ }));
+    const button = screen.getByRole('button', { name: 'Get membership: Unlimited' });
+    expect(screen.getByRole('button', { name: 'Buy pack: 10-class pack' })).toBeTruthy();
+    await user.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/memberships/${MEMBERSHIP_ID}`));
+    expect(bought()).toHaveLength(1);
+    expect(await jsonBody(bought()[0])).toEqual({ plan_id: 1 });
+  });
+
+  it('a signed-out visitor is sent to sign in, and the plan is remembered', async () => {
+    const { router, bought, user } = setup({ me: null });
+    await user.click(await screen.findByRole('tab', { name: /Plans/ }));
+    await user.click(screen.getByRole('button', { name: 'Buy pack: 10-class pack' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo?plan=2');
+    expect(bought()).toHaveLength(0);
+  });
+
+  it('a 401 from the purchase also remembers the plan and goes to /login', async () => {
+    const { router, user } = setup({ buy: () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' }) });
+    await user.click(await screen.findByRole('tab', { name: /Plans/ }));
+    await user.click(screen.getByRole('button', { name: 'Get membership: Unlimited' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo?plan=1');
+  });
+
+  it('back from signing in, the purchase of the remembered plan carries on by itself', async () => {
+    const { router, bought } = setup({ path: '/demo?plan=2' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/memberships/${MEMBERSHIP_ID}`));
+    expect(bought()).toHaveLength(1);
+    expect(await jsonBody(bought()[0])).toEqual({ plan_id: 2 });
+    // The plan left the address first: going back to the profile does not buy again.
+    expect(router.state.historyAction).toBe('PUSH');
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a signed-out visitor with a plan in the address sees it highlighted, its button focused', async () => {
+    setup({ me: null, path: '/demo?plan=2' });
+    const button = await screen.findByRole('button', { name: 'Buy pack: 10-class pack' });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(button.closest('article')!.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('a plan no longer sold answers 409: the purchase timed out', async () => {
+    const { router, user } = setup({
+      buy: () => apiError(409, { message: 'This plan is no longer sold.', code: 'plan_unavailable' }),
+    });
+    await user.click(await screen.findByRole('tab', { name: /Plans/ }));
+    await user.click(screen.getByRole('button', { name: 'Get membership: Unlimited' }));
+    expect(await screen.findByText('Oops!')).toBeTruthy();
+    expect(screen.getByText('Your purchase has timed out. Please go back and again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/demo');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Get membership: Unlimited' }).hasAttribute('disabled')).toBe(false));
+  });
+
+  it('the button is busy while the purchase is made', async () => {
+    let release: () => void = () => {};
+    const { user } = setup({
+      buy: () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(ok({ id: MEMBERSHIP_ID }, 201));
+        }),
+    });
+    await user.click(await screen.findByRole('tab', { name: /Plans/ }));
+    await user.click(screen.getByRole('button', { name: 'Get membership: Unlimited' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Get membership: Unlimited' }).getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByRole('button', { name: 'Buy pack: 10-class pack' }).hasAttribute('disabled')).toBe(true);
+    release();
+  });
+
+  it('a provider sees no buy button on their own profile', async () => {
+    const { user } = setup({ me: { ...aProvider, username: 'demo' } });
+    await user.click(await screen.findByRole('tab', { name: /Plans/ }));
+    expect(screen.getByRole('heading', { name: 'Unlimited' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Get membership|Buy pack/ })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
 import { apiData } from '../api-client.ts';
-import { appointmentKeys, scheduleKeys, serviceSlotKeys } from '../query-keys.ts';
+import { appointmentKeys, membershipKeys, purchaseKeys, scheduleKeys, serviceSlotKeys } from '../query-keys.ts';
 
 /** POST /api/appointments/{id}/cancel: answers with the cancelled booking (409 if already cancelled or started). */
 export async function cancelAppointment(id: string): Promise<Appointment> {
@@ -9,14 +9,17 @@ export async function cancelAppointment(id: string): Promise<Appointment> {
 }
 
 /**
- * After a booking changes (confirmed, cancelled, re-booked): the lists that show it, and the free
- * times of the public choose-time pages.
+ * After a booking changes (confirmed, cancelled, re-booked): the lists that show it, the free
+ * times of the public choose-time pages, and the credits of My passes (a booking may use or give
+ * back a membership credit).
  */
 export function refreshBookingLists(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
     queryClient.invalidateQueries({ queryKey: serviceSlotKeys.all }),
+    queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
+    queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
   ]);
 }
 

@@ -4,13 +4,13 @@ import { apiData } from '../../../lib/api-client.ts';
 
 export interface DeductMembershipInput {
   id: string;
-  membershipId: string | number;
+  membershipId: string;
 }
 
 /**
  * POST /api/appointments/{id}/deduct-membership {membership_id}
  * (docs/product-rules.md#confirmation-and-payment-options): confirms by using one credit of a
- * membership. The server offers the option only once memberships exist.
+ * membership; 409 membership_unusable when it has none left for this session.
  */
 export async function deductMembership({ id, membershipId }: DeductMembershipInput): Promise<Appointment> {
   return apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/deduct-membership`, {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { cardClasses } from './confirmation-frame.tsx';
+import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
 
 /** A booking past checkout that is not confirmed: cancelled (and no longer re-bookable), or awaiting its client. */
 export function BookingNotice({

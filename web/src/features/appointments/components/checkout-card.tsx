@@ -1,12 +1,13 @@
 import type { Appointment } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { CircleExclamationPointIcon, LockIcon } from 'lucide-react';
+import { CircleExclamationPointIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import type { Checkout } from '../lib/use-checkout.ts';
-import { cardClasses } from './confirmation-frame.tsx';
-import { PaymentErrorPanel, PaymentOptions } from './payment-options.tsx';
-import { TermsLink } from './terms-link.tsx';
+import { PaymentErrorPanel } from '../../../components/checkout/card-payment.tsx';
+import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
+import { SecurePaymentsNote } from '../../../components/checkout/terms-link.tsx';
+import { PaymentOptions } from './payment-options.tsx';
 
 /**
  * Checkout: how to pay (docs/product-rules.md#confirmation-and-payment-options), the total, and
@@ -60,11 +61,7 @@ export function CheckoutCard({ appointment, checkout }: { appointment: Appointme
           <PaymentErrorPanel message={payment.payError} />
         </div>
       )}
-      <p className="mt-4 flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 text-center text-xs text-zinc-500">
-        <LockIcon className="size-3.5 shrink-0" />
-        <span>Payments are secure and encrypted</span>
-        <TermsLink html={appointment.provider.policy.terms_of_service} providerName={appointment.provider.name} />
-      </p>
+      <SecurePaymentsNote terms={appointment.provider.policy.terms_of_service} providerName={appointment.provider.name} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { downloadAppointmentCalendar } from '../lib/calendar.ts';
 import { paymentBadge } from '../lib/payment-options.ts';
 import type { Checkout } from '../lib/use-checkout.ts';
-import { cardClasses } from './confirmation-frame.tsx';
+import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
 
 /** A confirmed booking: what was paid and how, then My schedule, Add to calendar and Cancel booking. */
 export function ConfirmedActions({ appointment, checkout }: { appointment: Appointment; checkout: Checkout }) {

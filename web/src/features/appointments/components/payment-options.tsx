@@ -1,14 +1,15 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { RadioGroup } from 'radix-ui';
-import type { PaymentOption } from '@slotted/contract';
-import { CircleExclamationPointIcon, TicketIcon } from 'lucide-react';
-import { Segmented } from '../../../components/ui/segmented.tsx';
+import type { MembershipOption, PaymentOption } from '@slotted/contract';
+import { TicketIcon } from 'lucide-react';
+import { CardElementPlaceholder } from '../../../components/checkout/card-payment.tsx';
+import { PaymentOptionTabs, PaymentOptionText as Text } from '../../../components/checkout/payment-option-tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { PAYMENT_OPTION_LABELS, type UsableMembership } from '../lib/payment-options.ts';
+import { membershipDayLine, membershipUsage, usagePercent } from '../../../lib/membership-format.ts';
+import { PAYMENT_OPTION_LABELS } from '../lib/payment-options.ts';
 
 export const REBOOK_TEXT = 'You have paid for this service before. Please confirm if you wish to re-book again.';
-export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available yet';
 
 export interface PaymentOptionsProps {
   /**
@@ -19,7 +20,7 @@ export interface PaymentOptionsProps {
   value: PaymentOption;
   onValueChange: (value: PaymentOption) => void;
   providerName: string;
-  memberships: UsableMembership[];
+  memberships: MembershipOption[];
   membershipId: string | null;
   onMembershipChange: (id: string) => void;
 }
@@ -30,20 +31,13 @@ export interface PaymentOptionsProps {
  * element's place), Pay in person and My memberships (a radio list).
  */
 export function PaymentOptions({ options, value, onValueChange, ...panel }: PaymentOptionsProps) {
-  if (options.length === 0) return null;
-  if (options.length === 1) return <OptionPanel option={options[0]} {...panel} />;
   return (
-    <Segmented
-      label="Payment options"
+    <PaymentOptionTabs
+      options={options}
       value={value}
-      onValueChange={(next) => onValueChange(next as PaymentOption)}
-      // Three options fit a phone's width too: no wrapping, less padding.
-      listClassName="flex w-full [&>button]:min-w-0 [&>button]:px-2 [&>button]:whitespace-nowrap sm:[&>button]:px-4"
-      items={options.map((option) => ({
-        value: option,
-        label: PAYMENT_OPTION_LABELS[option],
-        content: <OptionPanel option={option} {...panel} />,
-      }))}
+      onValueChange={onValueChange}
+      labels={PAYMENT_OPTION_LABELS}
+      panel={(option) => <OptionPanel option={option} {...panel} />}
     />
   );
 }
@@ -71,36 +65,12 @@ function OptionPanel({
   }
 }
 
-function Text({ children }: { children: ReactNode }) {
-  return <p className="text-sm leading-relaxed text-zinc-600">{children}</p>;
-}
-
-/**
- * Where the embedded card payment element goes (docs/product-rules.md#appointment-confirmation).
- * Card payments are not set up on this installation yet (docs/product-rules.md#payments), so it
- * stays a placeholder.
- */
-function CardElementPlaceholder() {
-  return (
-    <div className="rounded-xl border border-dashed border-zinc-300 bg-zinc-50 p-4" role="status">
-      <div className="flex flex-col gap-2.5" aria-hidden="true">
-        <div className="h-10 rounded-lg border border-zinc-200 bg-white" />
-        <div className="grid grid-cols-2 gap-2.5">
-          <div className="h-10 rounded-lg border border-zinc-200 bg-white" />
-          <div className="h-10 rounded-lg border border-zinc-200 bg-white" />
-        </div>
-      </div>
-      <p className="mt-3 text-center text-sm text-zinc-600">{CARD_PAYMENTS_UNAVAILABLE}</p>
-    </div>
-  );
-}
-
 function MembershipChoice({
   memberships,
   value,
   onChange,
 }: {
-  memberships: UsableMembership[];
+  memberships: MembershipOption[];
   value: string | null;
   onChange: (id: string) => void;
 }) {
@@ -109,12 +79,9 @@ function MembershipChoice({
   return (
     <RadioGroup.Root value={value ?? undefined} onValueChange={onChange} aria-label="Your memberships" className="flex flex-col gap-2">
       {memberships.map((membership) => {
-        const id = String(membership.id);
+        const id = membership.id;
         const checked = value === id;
-        const quantity = membership.quantity_count ?? null;
-        const used = membership.used_count ?? null;
-        const available = membership.available_count ?? (quantity !== null && used !== null ? quantity - used : null);
-        const usage = quantity && used !== null ? Math.min(100, Math.round((used / quantity) * 100)) : null;
+        const dayLine = membershipDayLine(membership);
         return (
           <label
             key={id}
@@ -141,48 +108,22 @@ function MembershipChoice({
             <span className="min-w-0 flex-1">
               <span className="flex items-baseline justify-between gap-2">
                 <span className="min-w-0 text-sm font-medium break-words text-zinc-900">{membership.name}</span>
-                {membership.price != null && (
-                  <span className="shrink-0 text-xs text-zinc-500">
-                    {formatMoney(membership.price)}
-                    {membership.interval ? `/${membership.interval}` : ''}
-                  </span>
-                )}
+                <span className="shrink-0 text-xs text-zinc-500">
+                  {formatMoney(membership.price)}
+                  {membership.interval ? `/${membership.interval}` : ''}
+                </span>
               </span>
-              {available !== null && (
-                <span className="mt-0.5 block text-xs text-zinc-600">
-                  {available} available{quantity !== null && used !== null ? ` · ${used}/${quantity} used` : ''}
-                </span>
-              )}
-              {usage !== null && (
-                <span className="mt-1.5 block h-1.5 overflow-hidden rounded-full bg-zinc-200" aria-hidden="true">
-                  <span className="block h-full rounded-full bg-brand-500" style={{ width: `${usage}%` }} />
-                </span>
-              )}
-              {(membership.renewal_day || membership.expiration_day) && (
-                <span className="mt-1 block text-xs text-zinc-500">
-                  {membership.renewal_day ? `Renews on ${membership.renewal_day}` : `Expires on ${membership.expiration_day}`}
-                </span>
-              )}
+              <span className="mt-0.5 block text-xs text-zinc-600">
+                {membership.available_count} available · {membershipUsage(membership)}
+              </span>
+              <span className="mt-1.5 block h-1.5 overflow-hidden rounded-full bg-zinc-200" aria-hidden="true">
+                <span className="block h-full rounded-full bg-brand-500" style={{ width: `${usagePercent(membership)}%` }} />
+              </span>
+              {dayLine && <span className="mt-1 block text-xs text-zinc-500">{dayLine}</span>}
             </span>
           </label>
         );
       })}
     </RadioGroup.Root>
-  );
-}
-
-/**
- * The panel a failed card payment shows, with the payment provider's message
- * (docs/product-rules.md#appointment-confirmation).
- */
-export function PaymentErrorPanel({ message }: { message: string }) {
-  return (
-    <div role="alert" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-3.5 text-sm">
-      <CircleExclamationPointIcon className="mt-0.5 size-5 shrink-0 text-red-600" />
-      <div className="min-w-0">
-        <p className="font-semibold text-red-900">Something went wrong.</p>
-        <p className="mt-0.5 text-red-800">{message}</p>
-      </div>
-    </div>
   );
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { Appointment, PaymentOption } from '@slotted/contract';
+import type { Appointment, MembershipOption, PaymentOption } from '@slotted/contract';
 
 export const PAYMENT_OPTION_LABELS: Record<PaymentOption, string> = {
   rebook: 'Re-book',
@@ -9,33 +8,11 @@ export const PAYMENT_OPTION_LABELS: Record<PaymentOption, string> = {
 };
 
 /**
- * A membership the client could use for this booking
- * (docs/product-rules.md#appointment-confirmation: name, price, cover, used, quantity and available
- * counts, interval, expiration day, renewal day). The contract leaves the entries open until
- * memberships exist, so they are read leniently.
+ * The service's memberships that can pay for this booking: those with a credit left in the
+ * session's period (docs/product-rules.md#memberships-and-credits).
  */
-const membershipSchema = z.object({
-  id: z.union([z.string(), z.number()]),
-  name: z.string(),
-  price: z.number().nullish(),
-  cover: z.string().nullish(),
-  interval: z.string().nullish(),
-  quantity_count: z.number().nullish(),
-  used_count: z.number().nullish(),
-  available_count: z.number().nullish(),
-  expiration_day: z.string().nullish(),
-  renewal_day: z.string().nullish(),
-});
-export type UsableMembership = z.infer<typeof membershipSchema>;
-
-/** The service's memberships that can pay for this booking (those with a credit left). */
-export function usableMemberships(list: readonly unknown[] | null | undefined): UsableMembership[] {
-  const out: UsableMembership[] = [];
-  for (const entry of list ?? []) {
-    const parsed = membershipSchema.safeParse(entry);
-    if (parsed.success && (parsed.data.available_count ?? 1) > 0) out.push(parsed.data);
-  }
-  return out;
+export function usableMemberships(list: readonly MembershipOption[]): MembershipOption[] {
+  return list.filter((membership) => membership.available_count > 0);
 }
 
 /** The options the page offers: exactly the server's, minus memberships when none is usable. */
@@ -60,12 +37,12 @@ export function defaultPaymentOption(options: readonly PaymentOption[]): Payment
  * The badge next to the Total of a confirmed booking
  * (docs/product-rules.md#appointment-confirmation).
  */
-export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method'>): {
+export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method' | 'membership'>): {
   label: string;
   tone: 'success' | 'brand' | 'neutral';
 } {
   // A membership is the more specific answer, whether or not the server also stamps paid_at.
-  if (appointment.payment_method === 'membership') return { label: 'Included in membership', tone: 'brand' };
+  if (appointment.payment_method === 'membership' || appointment.membership) return { label: 'Included in membership', tone: 'brand' };
   if (appointment.paid_at) return { label: 'Paid', tone: 'success' };
   return { label: 'Pay in person', tone: 'neutral' };
 }

@@ -11,11 +11,10 @@ import { useConfirmWithoutPayment } from '../api/confirm-without-payment.ts';
 import { useDeductMembership } from '../api/deduct-membership.ts';
 import { appointmentKeys } from '../../../lib/query-keys.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
-import { CARD_PAYMENTS_UNAVAILABLE } from '../components/payment-options.tsx';
+import { CARD_PAYMENTS_UNAVAILABLE, CONFIRM_FAILED } from '../../../components/checkout/card-payment.tsx';
 import { defaultPaymentOption, offeredOptions, usableMemberships } from './payment-options.ts';
-import { useSecondsLeft } from './use-seconds-left.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 
-export const CONFIRM_FAILED = { title: 'Ooops!', description: 'Something went wrong. Please wait a minute and try again' };
 export const CANCEL_FAILED = { title: 'Oops!', description: 'Something went wrong, please try again in a minute.' };
 
 export type ConfirmationView = 'checkout' | 'confirmed' | 'cancelled' | 'pending';
@@ -83,11 +82,7 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
   const option = chosenOption && options.includes(chosenOption) ? chosenOption : defaultPaymentOption(options);
   const memberships = usableMemberships(appointment.service.memberships);
   const membershipId =
-    chosenMembership && memberships.some((m) => String(m.id) === chosenMembership)
-      ? chosenMembership
-      : memberships[0]
-        ? String(memberships[0].id)
-        : null;
+    chosenMembership && memberships.some((m) => m.id === chosenMembership) ? chosenMembership : (memberships[0]?.id ?? null);
   const username = appointment.provider.username;
   const restartTo = username ? chooseTimePath(username, appointment.service.id) : '/';
 
@@ -112,6 +107,12 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
     if (isApiError(error, 401)) return toLogin();
     if (isApiError(error, 409) && error.code === ('hold_expired' satisfies ErrorCode)) {
       setExpiredByServer(true);
+      return;
+    }
+    if (isApiError(error, 409) && error.code === ('membership_unusable' satisfies ErrorCode)) {
+      // Its credits were used up meanwhile (e.g. another booking): say the confirmation failed, show what is left.
+      toast({ ...CONFIRM_FAILED, theme: 'error' });
+      reload();
       return;
     }
     if (isApiError(error, 409) || isApiError(error, 403)) {

@@ -11,11 +11,15 @@ import { AppointmentDetailsCard, ServiceSummary } from '../components/appointmen
 import { BookingNotice } from '../components/booking-notice.tsx';
 import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog.tsx';
 import { CheckoutCard } from '../components/checkout-card.tsx';
-import { ConfirmationFrame, ConfirmationSkeleton } from '../components/confirmation-frame.tsx';
+import { ConfirmationFrame, ConfirmationSkeleton } from '../../../components/checkout/checkout-frame.tsx';
 import { ConfirmationHeader } from '../components/confirmation-header.tsx';
 import { ConfirmedActions } from '../components/confirmed-actions.tsx';
-import { SessionExpiredDialog } from '../components/session-expired-dialog.tsx';
+import { SessionExpiredDialog } from '../../../components/checkout/session-expired-dialog.tsx';
 import { useCheckout } from '../lib/use-checkout.ts';
+
+const LOADING = 'Loading your booking';
+const SESSION_EXPIRED_TEXT =
+  "Your session timed out before we could confirm your booking. Just restart your booking to continue—you're almost there!";
 
 /**
  * /appointments/{id} (route AppointmentConfirmation,
@@ -27,7 +31,7 @@ export function AppointmentConfirmationPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const appointment = useAppointment(id, search.get('session_id'));
+  const appointment = useAppointment(id, { sessionId: search.get('session_id'), include: 'memberships' });
   const signedOut = isApiError(appointment.error, 401);
   const here = location.pathname + location.search;
 
@@ -39,13 +43,13 @@ export function AppointmentConfirmationPage() {
     void navigate('/login', { replace: true });
   }, [signedOut, here, navigate]);
 
-  if (signedOut) return <ConfirmationSkeleton />;
+  if (signedOut) return <ConfirmationSkeleton label={LOADING} />;
   if (isApiError(appointment.error, 404)) return <PageNotFound />;
   return (
     <QueryState
       query={appointment}
       what="this booking"
-      loading={<ConfirmationSkeleton />}
+      loading={<ConfirmationSkeleton label={LOADING} />}
       errorFrame={(error) => <ConfirmationFrame>{error}</ConfirmationFrame>}
     >
       {(data) => <Confirmation appointment={data} receivedAt={appointment.dataUpdatedAt} />}
@@ -78,7 +82,7 @@ function Confirmation({ appointment, receivedAt }: { appointment: Appointment; r
       <p className="sr-only" role="status">
         {checkout.payment.confirming ? 'Confirming your booking…' : view === 'confirmed' ? 'Booking confirmed' : ''}
       </p>
-      <SessionExpiredDialog open={checkout.expired} restartTo={checkout.restartTo} />
+      <SessionExpiredDialog open={checkout.expired} restartTo={checkout.restartTo} text={SESSION_EXPIRED_TEXT} />
       {appointment.can_be_cancelled && (
         <CancelAppointmentDialog
           appointment={appointment}

@@ -1,5 +1,7 @@
 import { CheckIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { RichTextView } from '../../../components/ui/rich-text-view.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import type { PublicPlan } from '../api/get-profile.ts';
@@ -10,15 +12,29 @@ function validFor(expiresIn: PublicPlan['expires_in']): string | null {
   return months === 1 ? 'Valid for 1 month' : `Valid for ${months} months`;
 }
 
+export interface PlanPurchase {
+  onBuy: () => void;
+  buying: boolean;
+  /** Another purchase is under way: this one waits. */
+  disabled: boolean;
+}
+
 /**
  * A plan on the public profile (docs/product-rules.md#public-profile): cover, name, price,
- * interval, benefits and description.
+ * interval, benefits and description, and the button that buys it (none on one's own profile).
+ * `highlighted` marks the plan a visitor came back to after signing in.
  */
-export function PlanCard({ plan }: { plan: PublicPlan }) {
+export function PlanCard({ plan, purchase, highlighted = false }: { plan: PublicPlan; purchase?: PlanPurchase; highlighted?: boolean }) {
   const recurring = plan.interval === 'month';
   const validity = recurring ? null : validFor(plan.expires_in);
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs">
+    <article
+      aria-current={highlighted || undefined}
+      className={cn(
+        'flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-xs',
+        highlighted ? 'border-brand-500 ring-2 ring-brand-500' : 'border-zinc-200',
+      )}
+    >
       {plan.cover ? (
         <img src={plan.cover} alt="" className="aspect-[16/9] w-full bg-zinc-100 object-cover" loading="lazy" />
       ) : (
@@ -47,6 +63,21 @@ export function PlanCard({ plan }: { plan: PublicPlan }) {
           </ul>
         )}
         <RichTextView html={plan.description} className="mt-4 border-t border-zinc-100 pt-4 text-zinc-600" />
+        {purchase && (
+          <div className="mt-auto pt-5">
+            <Button
+              fullWidth
+              // The visitor came back to buy exactly this plan.
+              autoFocus={highlighted}
+              loading={purchase.buying}
+              disabled={purchase.disabled}
+              aria-label={`${recurring ? 'Get membership' : 'Buy pack'}: ${plan.name}`}
+              onClick={purchase.onBuy}
+            >
+              {recurring ? 'Get membership' : 'Buy pack'}
+            </Button>
+          </div>
+        )}
       </div>
     </article>
   );

@@ -18,6 +18,7 @@ import { ContactDialog } from '../components/contact-dialog.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
+import { usePlanPurchase } from '../lib/use-plan-purchase.ts';
 
 /**
  * /{username}: a provider's public profile, the studio's storefront
@@ -60,8 +61,11 @@ function ProfileView({ profile }: { profile: Profile }) {
   const { data: me } = useMe();
   const [contactOpen, setContactOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
-  const [segment, setSegment] = useState<Segment>(profile.services.length === 0 && profile.plans.length > 0 ? 'plans' : 'services');
   const isOwn = Boolean(me?.username && me.username === profile.username);
+  const purchase = usePlanPurchase({ username: profile.username, plans: profile.plans, isOwn });
+  const [segment, setSegment] = useState<Segment>(
+    purchase.requestedPlanId !== null || (profile.services.length === 0 && profile.plans.length > 0) ? 'plans' : 'services',
+  );
   const hasContact = Boolean(profile.email || profile.phone);
 
   return (
@@ -106,7 +110,7 @@ function ProfileView({ profile }: { profile: Profile }) {
                 value: 'plans',
                 label: 'Plans',
                 count: profile.plans.length,
-                content: <PlansList plans={profile.plans} />,
+                content: <PlansList plans={profile.plans} purchase={purchase} />,
               },
               {
                 value: 'services',
@@ -141,7 +145,7 @@ function Cover({ src }: { src: string | null }) {
   );
 }
 
-function PlansList({ plans }: { plans: PublicPlan[] }) {
+function PlansList({ plans, purchase }: { plans: PublicPlan[]; purchase: ReturnType<typeof usePlanPurchase> }) {
   if (plans.length === 0) {
     return (
       <EmptyState
@@ -155,7 +159,19 @@ function PlansList({ plans }: { plans: PublicPlan[] }) {
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {plans.map((plan) => (
         <li key={plan.id}>
-          <PlanCard plan={plan} />
+          <PlanCard
+            plan={plan}
+            highlighted={plan.id === purchase.requestedPlanId}
+            purchase={
+              purchase.canBuy
+                ? {
+                    onBuy: () => purchase.start(plan),
+                    buying: purchase.buyingId === plan.id,
+                    disabled: purchase.buyingId !== null && purchase.buyingId !== plan.id,
+                  }
+                : undefined
+            }
+          />
         </li>
       ))}
     </ul>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/ui/icons.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Logo } from '../ui/icons.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
 
 export const cardClasses = 'rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm shadow-zinc-900/5 sm:p-6';
 
 /**
- * The page without the app's sidebar (docs/product-rules.md#routes-and-navigation): the logo
- * home, and the content.
+ * A checkout page without the app's sidebar (docs/product-rules.md#routes-and-navigation): the
+ * logo home, and the content. Booking and membership confirmation share it.
  */
 export function ConfirmationFrame({ children }: { children: ReactNode }) {
   return (
@@ -24,10 +24,11 @@ export function ConfirmationFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export function ConfirmationSkeleton() {
+/** The loading state of a checkout page; `label` says what is loading (e.g. 'Loading your booking'). */
+export function ConfirmationSkeleton({ label }: { label: string }) {
   return (
     <ConfirmationFrame>
-      <div aria-busy="true" aria-label="Loading your booking" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:gap-10">
+      <div aria-busy="true" aria-label={label} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:gap-10">
         <div className="flex flex-col gap-6">
           <Skeleton className="h-9 w-48" />
           <div className="flex flex-col gap-2">

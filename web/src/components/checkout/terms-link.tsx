@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { isRichTextEmpty, RichTextView } from '../../../components/ui/rich-text-view.tsx';
+import { LockIcon } from 'lucide-react';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { isRichTextEmpty, RichTextView } from '../ui/rich-text-view.tsx';
 
 /**
  * Terms count as empty when blank or an empty paragraph
@@ -49,5 +50,16 @@ export function TermsLink({ html, providerName }: { html: string | null | undefi
         <RichTextView html={html} />
       </Dialog>
     </>
+  );
+}
+
+/** The checkout's closing line: 'Payments are secure and encrypted', then the provider's terms link. */
+export function SecurePaymentsNote({ terms, providerName }: { terms: string | null | undefined; providerName: string }) {
+  return (
+    <p className="mt-4 flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 text-center text-xs text-zinc-500">
+      <LockIcon className="size-3.5 shrink-0" />
+      <span>Payments are secure and encrypted</span>
+      <TermsLink html={terms} providerName={providerName} />
+    </p>
   );
 }

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { useMe } from '../../../lib/me.ts';
+import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
+import { useBuyPlan } from '../api/buy-plan.ts';
+import type { PublicPlan } from '../api/get-profile.ts';
+
+export const PURCHASE_TIMED_OUT = { title: 'Oops!', description: 'Your purchase has timed out. Please go back and again.' };
+/** `?plan={id}` on a profile names the plan a visitor was buying when sent to sign in. */
+export const PLAN_PARAM = 'plan';
+
+/**
+ * Buying a plan from the public profile (docs/product-rules.md#roles-and-accounts): a signed-in
+ * client's purchase goes to its checkout; a visitor is sent to sign in and brought back to
+ * `/{username}?plan={id}`, where the purchase carries on by itself. A provider never buys their
+ * own plans.
+ */
+export function usePlanPurchase({ username, plans, isOwn }: { username: string; plans: PublicPlan[]; isOwn: boolean }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { data: me } = useMe();
+  const buy = useBuyPlan();
+  const [search, setSearch] = useSearchParams();
+  const [buyingId, setBuyingId] = useState<PublicPlan['id'] | null>(null);
+  const resumed = useRef(false);
+
+  const requested = search.get(PLAN_PARAM);
+  const requestedPlan = requested === null ? undefined : plans.find((plan) => String(plan.id) === requested);
+
+  const toLogin = (plan: PublicPlan) => {
+    rememberRedirectAfterLogin(`/${encodeURIComponent(username)}?${PLAN_PARAM}=${encodeURIComponent(String(plan.id))}`);
+    void navigate('/login');
+  };
+
+  const start = (plan: PublicPlan) => {
+    if (buy.isPending || isOwn) return;
+    if (!me) return toLogin(plan);
+    setBuyingId(plan.id);
+    buy.mutate(Number(plan.id), {
+      onSuccess: (created) => void navigate(`/memberships/${encodeURIComponent(created.id)}`),
+      onError: (error) => {
+        setBuyingId(null);
+        if (isApiError(error, 401)) return toLogin(plan);
+        if (isApiError(error, 409)) return toast({ ...PURCHASE_TIMED_OUT, theme: 'error' });
+        toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
+      },
+    });
+  };
+
+  // Back from signing in: carry on with the plan, once. The parameter goes first, so coming back
+  // to this page later (e.g. with the browser's Back button) never buys again.
+  useEffect(() => {
+    if (resumed.current || !requestedPlan || !me || isOwn) return;
+    resumed.current = true;
+    setSearch(
+      (params) => {
+        params.delete(PLAN_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+    start(requestedPlan);
+  });
+
+  return {
+    /** The plan named in the address, shown highlighted (and opened in the Plans segment). */
+    requestedPlanId: requestedPlan?.id ?? null,
+    buyingId: buy.isPending ? buyingId : null,
+    /** Whether buy buttons are shown at all: not on one's own profile. */
+    canBuy: !isOwn,
+    start,
+  };
+}

@@ -39,10 +39,7 @@ const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
  * here as they are built (one line each); the sidebar shows an entry only once its page exists (see
  * nav-config.ts).
  *
- * Still to come: /services, /plans, /clients, /memberships, /purchases/services,
- * /settings/payments, /availability, /availability/policies, /availability/unavailable-days,
- * /appointments/:id (AppointmentConfirmation, noSidebarPublic), /memberships/:id
- * (MembershipConfirmation, noSidebarPublic).
+ * Still to come: /settings/payments (card payments).
  *
  * ChooseTime and Profile match any path of one to four segments that no page above claims:
  * ChooseTimePage hands paths of any other shape (e.g. /no/such/page) to the catch-all.

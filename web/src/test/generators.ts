@@ -190,7 +190,7 @@ export function aMembership(overrides: Partial<Membership> = {}): Membership {
   };
 }
 
-/** The same membership once confirmed: active, renewing, two classes used. */
+/** The same membership once confirmed and paid in person: active, renewing, two classes used. */
 export function anActiveMembership(overrides: Partial<Membership> = {}): Membership {
   const base = aMembership();
   return aMembership({
@@ -198,6 +198,8 @@ export function anActiveMembership(overrides: Partial<Membership> = {}): Members
     confirmed_at: '2026-11-15T09:00:00Z',
     expires_in_seconds: null,
     payment_method: 'in_person',
+    paid_at: '2026-11-15T09:00:00Z',
+    missing_payment: false,
     payment_options: [],
     can_be_cancelled: true,
     used_count: 2,

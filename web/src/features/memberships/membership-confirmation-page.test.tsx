@@ -70,7 +70,11 @@ describe('membership confirmation', () => {
 
   it('confirms, then reads Thank you for your purchase! a second later, with View my order', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls, user } = setup(aMembership(), [http.post(CONFIRM, () => ok(anActiveMembership({ paid_at: null, missing_payment: true })))], { fakeTimers: true });
+    const { calls, user } = setup(
+      aMembership(),
+      [http.post(CONFIRM, () => ok(anActiveMembership({ paid_at: null, missing_payment: true })))],
+      { fakeTimers: true },
+    );
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url === CONFIRM)).toHaveLength(1));
     await act(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import type { DevOutbox } from './mailer.ts';
+import { escapeHtml } from './simple-message.ts';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a proxy adds: behind one, the loopback address is the proxy's, not the reader's. */
 const FORWARDING_HEADERS = [
@@ -28,8 +28,8 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: DevOutbox }> = asy
   app.get('', { schema: { hide: true } }, async (req, reply) => {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || forwarded(req.headers)) throw new AppError('not_found', 'Not found.');
     const rows = outbox.list().map((m) => {
-      const linked = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-      return `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${m.sentAt.toISOString()}</span></header><pre>${linked}</pre></article>`;
+      const linked = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+      return `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.sentAt.toISOString()}</span></header><pre>${linked}</pre></article>`;
     });
     const body =
       rows.length > 0

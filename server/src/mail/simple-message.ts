@@ -4,6 +4,7 @@
  */
 import type { MailMessage } from './mailer.ts';
 
+/** Text made safe to place in HTML: every e-mail and the dev outbox page escape with this. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function simpleMessage(to: string, subject: string, paragraphs: string[], link: { href: string; label: string }): MailMessage {

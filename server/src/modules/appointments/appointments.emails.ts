@@ -4,11 +4,10 @@
  */
 import { calendarFile, calendarFileName } from '@slotted/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../mail/simple-message.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import type { AppointmentDetails } from './appointments.queries.ts';
 import { prettyDate } from './appointments.presenter.ts';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function when(d: AppointmentDetails, timeZone: string): string {
   const a = d.appointment;
@@ -23,7 +22,7 @@ function message(
   attachIcs?: { d: AppointmentDetails; cancelled: boolean; now: Date },
 ): MailMessage {
   const text = `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}\n\n— Slotted`;
-  const html = `${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`;
+  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
   const attachments = attachIcs
     ? [
         {

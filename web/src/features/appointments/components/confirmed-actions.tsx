@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { downloadAppointmentCalendar } from '../lib/calendar.ts';
-import { paymentBadge } from '../lib/payment-options.ts';
+import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
 import type { Checkout } from '../lib/use-checkout.ts';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
 

@@ -32,17 +32,3 @@ export function defaultPaymentOption(options: readonly PaymentOption[]): Payment
   if (options.includes('membership')) return 'membership';
   return options[0];
 }
-
-/**
- * The badge next to the Total of a confirmed booking
- * (docs/product-rules.md#appointment-confirmation).
- */
-export function paymentBadge(appointment: Pick<Appointment, 'paid_at' | 'payment_method' | 'membership'>): {
-  label: string;
-  tone: 'success' | 'brand' | 'neutral';
-} {
-  // A membership is the more specific answer, whether or not the server also stamps paid_at.
-  if (appointment.payment_method === 'membership' || appointment.membership) return { label: 'Included in membership', tone: 'brand' };
-  if (appointment.paid_at) return { label: 'Paid', tone: 'success' };
-  return { label: 'Pay in person', tone: 'neutral' };
-}

@@ -1,0 +1,190 @@
+/**
+ * A Stripe-compatible HTTP server on loopback, for tests and local runs without Stripe: the
+ * official `stripe` SDK talks to it with `new Stripe(secretKey, { host, port, protocol: 'http' })`.
+ * It speaks Stripe's wire format (form bodies, Bearer secret key, Idempotency-Key, error objects)
+ * for the endpoints the app uses (Connect Express onboarding, destination PaymentIntents, refunds,
+ * subscriptions) and sends signed webhooks. State lives in memory. See stripe/ for the parts.
+ */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { billingRoutes } from './stripe/billing.ts';
+import { connectRoutes } from './stripe/connect.ts';
+import { paymentRoutes } from './stripe/payments.ts';
+import { StripeApiError, newId, parseForm, type StripeObject } from './stripe/protocol.ts';
+import { StripeState, type RouteResult } from './stripe/state.ts';
+import { API_VERSION, WebhookSender, signPayload, type Delivery, type SignOptions, type StripeEvent } from './stripe/webhooks.ts';
+
+export type { Delivery, StripeEvent } from './stripe/webhooks.ts';
+
+export interface StripeTestServerOptions {
+  /** Where events are POSTed; can be set later with `setWebhookUrl`. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Delivery attempts per event (default 3) and the pause between them (default 100 ms). */
+  retry?: { attempts: number; delayMs: number };
+}
+
+export interface StripeTestServer {
+  url: string;
+  host: string;
+  port: number;
+  protocol: 'http';
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Every event created, by id, in creation order. */
+  events: Map<string, StripeEvent>;
+  /** Every delivery attempt to the webhook URL, in order. */
+  deliveries: Delivery[];
+  setWebhookUrl(url: string | undefined): void;
+  /** Holds events back from delivery until `release`. */
+  pauseWebhooks(): void;
+  /** Sends held events, optionally in reverse order and/or each twice; resolves when delivered. */
+  releaseWebhooks(options?: { reverse?: boolean; duplicate?: boolean }): Promise<void>;
+  /** Delivers an event again, optionally signed with another timestamp (stale) or secret (forged). */
+  resend(eventId: string, sign?: SignOptions): Promise<Delivery>;
+  /** Resolves once all queued deliveries, with their retries, are done. */
+  webhooksIdle(): Promise<void>;
+  /** A `Stripe-Signature` header for `payload`, as the server signs its own deliveries. */
+  sign(payload: string, sign?: SignOptions): string;
+  /** A stored object (account, payment_intent, charge, refund, subscription, invoice…) by id. */
+  object(id: string): StripeObject | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startStripeTestServer(options: StripeTestServerOptions = {}): Promise<StripeTestServer> {
+  const host = '127.0.0.1';
+  const secretKey = newId('sk_test');
+  const publishableKey = newId('pk_test');
+  const webhookSecret = options.webhookSecret ?? newId('whsec');
+  const webhooks = new WebhookSender(options.webhookUrl, webhookSecret, options.retry ?? { attempts: 3, delayMs: 100 });
+  const replays = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const state = new StripeState(webhooks);
+  connectRoutes(state);
+  paymentRoutes(state);
+  billingRoutes(state);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url!, `http://${host}`);
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const method = req.method ?? 'GET';
+    const route = state.routes.find((r) => r.method === method && r.pattern.test(url.pathname));
+    const requestId = newId('req');
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, 'stripe-version': API_VERSION, ...headers });
+      res.end(body);
+    };
+    const fail = (error: StripeApiError) => send(error.status, JSON.stringify(error.toJSON()));
+
+    if (route && !route.api) {
+      const result = run(() => route.handle({ params: {}, ids: ids(route.pattern, url.pathname), query: url.searchParams }));
+      if (result instanceof StripeApiError) return fail(result);
+      if ('redirect' in result) {
+        res.writeHead(302, { location: String(result.redirect) });
+        return res.end();
+      }
+      res.writeHead(Number(result.status ?? 200), { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(String(result.html));
+    }
+
+    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (key !== secretKey) {
+      return fail(
+        new StripeApiError(401, {
+          type: 'invalid_request_error',
+          message: key ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(8)}` : 'You did not provide an API key.',
+        }),
+      );
+    }
+    if (!route) {
+      return fail(
+        new StripeApiError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+        }),
+      );
+    }
+
+    const idempotencyKey = method === 'GET' ? undefined : req.headers['idempotency-key']?.toString();
+    const fingerprint = createHash('sha256').update(`${method} ${url.pathname} ${raw}`).digest('hex');
+    const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
+    if (replay) {
+      if (replay.fingerprint !== fingerprint) {
+        return fail(
+          new StripeApiError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          }),
+        );
+      }
+      return send(replay.status, replay.body, { 'idempotency-key': idempotencyKey!, 'idempotent-replayed': 'true' });
+    }
+
+    const params = parseForm(method === 'GET' ? url.search.slice(1) : raw);
+    const result = run(() => {
+      const object = route.handle({ params, ids: ids(route.pattern, url.pathname), query: url.searchParams });
+      const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
+      return state.expand(object as StripeObject, expand);
+    });
+    const [status, body] =
+      result instanceof StripeApiError ? [result.status, JSON.stringify(result.toJSON())] : [200, JSON.stringify(result)];
+    if (idempotencyKey) replays.set(idempotencyKey, { fingerprint, status, body });
+    send(status, body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
+  }
+
+  server.listen(options.port ?? 0, host);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  state.baseUrl = url;
+
+  return {
+    url,
+    host,
+    port,
+    protocol: 'http',
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    events: webhooks.events,
+    deliveries: webhooks.deliveries,
+    setWebhookUrl: (webhookUrl) => {
+      webhooks.url = webhookUrl;
+    },
+    pauseWebhooks: () => webhooks.pause(),
+    releaseWebhooks: (release) => webhooks.release(release),
+    resend: (eventId, sign) => webhooks.resend(eventId, sign),
+    webhooksIdle: () => webhooks.idle(),
+    sign: (payload, sign = {}) => signPayload(payload, sign.secret ?? webhookSecret, sign.timestamp),
+    object: (id) => state.objects.get(id),
+    async stop() {
+      await webhooks.idle();
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+const ids = (pattern: RegExp, path: string) => pattern.exec(path)!.slice(1);
+
+function run(handle: () => RouteResult): RouteResult | StripeApiError {
+  try {
+    return handle();
+  } catch (error) {
+    if (error instanceof StripeApiError) return error;
+    throw error;
+  }
+}

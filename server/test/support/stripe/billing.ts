@@ -1,0 +1,269 @@
+/**
+ * Billing: customers, products, prices and subscriptions. A subscription created with
+ * `payment_behavior=default_incomplete` starts `incomplete` with an open first invoice whose
+ * PaymentIntent (in `payments`, and its secret in `confirmation_secret`, both behind `expand` as in
+ * Stripe's current API) pays it: then invoice.paid and the subscription becomes active.
+ */
+import { pick } from './connect.ts';
+import { bool, int, invalidRequest, mergeMetadata, newId, now, obj, requireStr, str, type Params, type StripeObject } from './protocol.ts';
+import { createPaymentIntent } from './payments.ts';
+import type { StripeState } from './state.ts';
+
+const DAY = 86_400;
+const PERIOD: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
+
+export function billingRoutes(state: StripeState) {
+  /** Invoice PaymentIntent → invoice, kept here because Stripe no longer shows it on the PI. */
+  const invoiceOfIntent = new Map<string, string>();
+  /** Invoice → its InvoicePayment id and PaymentIntent, listed only when `payments` is expanded. */
+  const paymentOfInvoice = new Map<string, { id: string; intent: string }>();
+  const paymentOf = (invoice: StripeObject) => paymentOfInvoice.get(invoice.id)!;
+
+  state.route('POST', '/v1/customers', ({ params }) =>
+    state.put({
+      id: newId('cus'),
+      object: 'customer',
+      created: now(),
+      email: str(params, 'email') ?? null,
+      name: str(params, 'name') ?? null,
+      description: str(params, 'description') ?? null,
+      livemode: false,
+      metadata: mergeMetadata({}, params.metadata),
+    }),
+  );
+  state.route('GET', '/v1/customers/{id}', ({ ids: [id] }) => state.get('customer', id!));
+
+  state.route('POST', '/v1/products', ({ params }) =>
+    state.put({
+      id: str(params, 'id') ?? newId('prod'),
+      object: 'product',
+      active: true,
+      created: now(),
+      name: requireStr(params, 'name'),
+      metadata: mergeMetadata({}, params.metadata),
+    }),
+  );
+
+  const createPrice = (params: Params, prefix: string): StripeObject => {
+    const product = requireStr(params, 'product', prefix);
+    state.get('product', product, `${prefix}product`);
+    const recurring = obj(params, 'recurring');
+    return state.put({
+      id: newId('price'),
+      object: 'price',
+      active: true,
+      created: now(),
+      currency: requireStr(params, 'currency', prefix).toLowerCase(),
+      product,
+      recurring: params.recurring
+        ? {
+            interval: requireStr(recurring, 'interval', `${prefix}recurring[interval]`),
+            interval_count: int(recurring, 'interval_count') ?? 1,
+          }
+        : null,
+      type: params.recurring ? 'recurring' : 'one_time',
+      unit_amount: int(params, 'unit_amount', prefix) ?? 0,
+    });
+  };
+  state.route('POST', '/v1/prices', ({ params }) => createPrice(params, ''));
+
+  state.route('POST', '/v1/subscriptions', ({ params }) => {
+    const customer = state.get('customer', requireStr(params, 'customer'), 'customer');
+    if (str(params, 'payment_behavior') !== 'default_incomplete') {
+      throw invalidRequest('This customer has no attached payment source or default payment method.', {
+        code: 'resource_missing',
+      });
+    }
+    const item = ((params.items as Params[] | undefined) ?? [])[0];
+    if (!item) throw invalidRequest('Missing required param: items.', { code: 'parameter_missing', param: 'items' });
+    const price = str(item, 'price')
+      ? state.get('price', str(item, 'price')!, 'items[0][price]')
+      : createPrice(obj(item, 'price_data'), 'items[0][price_data]');
+    const recurring = price.recurring as { interval: string; interval_count: number } | null;
+    if (!recurring) throw invalidRequest('The price specified is not recurring.', { param: 'items[0][price]' });
+    const quantity = int(item, 'quantity') ?? 1;
+    const start = now();
+    const end = start + PERIOD[recurring.interval]! * recurring.interval_count;
+    const id = newId('sub');
+    const transfer = obj(params, 'transfer_data');
+    const destination = str(transfer, 'destination');
+    if (destination) state.get('account', destination, 'transfer_data[destination]');
+    const onBehalfOf = str(params, 'on_behalf_of') ?? null;
+    const amount = (price.unit_amount as number) * quantity;
+    const feePercent = params.application_fee_percent ? Number(params.application_fee_percent) : null;
+    const metadata = mergeMetadata({}, params.metadata);
+
+    const invoiceId = newId('in');
+    const intent = createPaymentIntent(state, {
+      amount,
+      currency: price.currency as string,
+      customer: customer.id,
+      description: 'Subscription creation',
+      transfer_data: destination ? { destination } : null,
+      on_behalf_of: onBehalfOf,
+      application_fee_amount: feePercent === null ? null : Math.round((amount * feePercent) / 100),
+    });
+    invoiceOfIntent.set(intent.id, invoiceId);
+    paymentOfInvoice.set(invoiceId, { id: newId('inpay'), intent: intent.id });
+    state.put({
+      id: invoiceId,
+      object: 'invoice',
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      attempt_count: 0,
+      billing_reason: 'subscription_create',
+      collection_method: 'charge_automatically',
+      created: start,
+      currency: price.currency,
+      customer: customer.id,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            amount,
+            currency: price.currency,
+            quantity,
+            period: { start, end },
+            pricing: { price_details: { price: price.id, product: price.product } },
+          },
+        ],
+        has_more: false,
+        url: `/v1/invoices/${invoiceId}/lines`,
+      },
+      livemode: false,
+      metadata: {},
+      on_behalf_of: onBehalfOf,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: id, metadata } },
+      period_end: start,
+      period_start: start,
+      status: 'open',
+      status_transitions: { finalized_at: start, paid_at: null, voided_at: null, marked_uncollectible_at: null },
+      subtotal: amount,
+      total: amount,
+    });
+    return state.put({
+      id,
+      object: 'subscription',
+      application_fee_percent: feePercent,
+      billing_cycle_anchor: start,
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      collection_method: 'charge_automatically',
+      created: start,
+      currency: price.currency,
+      customer: customer.id,
+      ended_at: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            created: start,
+            current_period_start: start,
+            current_period_end: end,
+            price,
+            quantity,
+            subscription: id,
+            metadata: {},
+          },
+        ],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      latest_invoice: invoiceId,
+      livemode: false,
+      metadata,
+      on_behalf_of: onBehalfOf,
+      payment_settings: { save_default_payment_method: str(obj(params, 'payment_settings'), 'save_default_payment_method') ?? 'off' },
+      start_date: start,
+      status: 'incomplete',
+      transfer_data: destination ? { destination, amount_percent: null } : null,
+    });
+  });
+
+  state.route('GET', '/v1/subscriptions/{id}', ({ ids: [id] }) => state.get('subscription', id!));
+  state.route('GET', '/v1/invoices/{id}', ({ ids: [id] }) => state.get('invoice', id!));
+
+  state.route('POST', '/v1/subscriptions/{id}', ({ ids: [id], params }) => {
+    const subscription = state.get('subscription', id!);
+    if (subscription.status === 'canceled') {
+      throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    const previous = pick(subscription, ['cancel_at_period_end', 'cancel_at', 'metadata']);
+    const atPeriodEnd = bool(params, 'cancel_at_period_end');
+    if (atPeriodEnd !== undefined) {
+      const item = (subscription.items as { data: { current_period_end: number }[] }).data[0]!;
+      subscription.cancel_at_period_end = atPeriodEnd;
+      subscription.cancel_at = atPeriodEnd ? item.current_period_end : null;
+    }
+    if (params.metadata !== undefined) {
+      subscription.metadata = mergeMetadata(subscription.metadata as Record<string, string>, params.metadata);
+    }
+    const changed = Object.fromEntries(
+      Object.entries(previous).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(subscription[key])),
+    );
+    if (Object.keys(changed).length) state.webhooks.emit('customer.subscription.updated', subscription, changed);
+    return subscription;
+  });
+
+  state.route('DELETE', '/v1/subscriptions/{id}', ({ ids: [id] }) => {
+    const subscription = state.get('subscription', id!);
+    if (subscription.status === 'canceled') {
+      throw invalidRequest(`No such subscription: '${subscription.id}'`, { code: 'resource_missing' });
+    }
+    Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
+    state.webhooks.emit('customer.subscription.deleted', subscription);
+    return subscription;
+  });
+
+  state.includable.set('invoice.confirmation_secret', (invoice) => {
+    const intent = state.get('payment_intent', paymentOf(invoice).intent);
+    return invoice.status === 'open' ? { client_secret: intent.client_secret, type: 'payment_intent' } : null;
+  });
+  state.includable.set('invoice.payments', (invoice) => {
+    const payment = paymentOf(invoice);
+    const paid = invoice.status === 'paid';
+    return {
+      object: 'list',
+      data: [
+        {
+          id: payment.id,
+          object: 'invoice_payment',
+          amount_paid: paid ? invoice.amount_paid : null,
+          amount_requested: invoice.amount_due,
+          created: invoice.created,
+          currency: invoice.currency,
+          invoice: invoice.id,
+          is_default: true,
+          livemode: false,
+          payment: { type: 'payment_intent', payment_intent: payment.intent },
+          status: paid ? 'paid' : 'open',
+          status_transitions: { canceled_at: null, paid_at: (invoice.status_transitions as { paid_at: number | null }).paid_at },
+        },
+      ],
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${invoice.id}`,
+    };
+  });
+
+  state.afterPayment.push((intent) => {
+    const invoiceId = invoiceOfIntent.get(intent.id);
+    if (!invoiceId) return;
+    const invoice = state.get('invoice', invoiceId);
+    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0, attempt_count: 1 });
+    (invoice.status_transitions as { paid_at: number }).paid_at = now();
+    state.webhooks.emit('invoice.paid', invoice);
+    const { subscription: subscriptionId } = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details;
+    const subscription = state.get('subscription', subscriptionId);
+    if (subscription.status === 'incomplete') {
+      subscription.status = 'active';
+      subscription.default_payment_method = intent.payment_method;
+      state.webhooks.emit('customer.subscription.updated', subscription, { status: 'incomplete' });
+    }
+  });
+}

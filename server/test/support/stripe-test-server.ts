@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { billingRoutes } from './stripe/billing.ts';
 import { connectRoutes } from './stripe/connect.ts';
 import { paymentRoutes } from './stripe/payments.ts';
-import { StripeApiError, newId, parseForm, type StripeObject } from './stripe/protocol.ts';
+import { StripeApiError, newId, noSuch, parseForm, throwError, type StripeObject } from './stripe/protocol.ts';
 import { StripeState, type RouteResult } from './stripe/state.ts';
 import { API_VERSION, WebhookSender, signPayload, type Delivery, type SignOptions, type StripeEvent } from './stripe/webhooks.ts';
 
@@ -67,6 +67,7 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
   connectRoutes(state);
   paymentRoutes(state);
   billingRoutes(state);
+  state.route('GET', '/v1/events/{id}', ({ ids: [id] }) => webhooks.events.get(id!) ?? throwError(noSuch('event', id!)));
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {

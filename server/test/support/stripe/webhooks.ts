@@ -7,7 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { newId, now, type StripeObject } from './protocol.ts';
 
-export interface StripeEvent {
+/** A type, not an interface, so that it is a plain `StripeObject` to the route table. */
+export type StripeEvent = {
   id: string;
   object: 'event';
   account?: string;
@@ -18,7 +19,7 @@ export interface StripeEvent {
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
   type: string;
-}
+};
 
 export interface Delivery {
   eventId: string;

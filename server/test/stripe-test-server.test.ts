@@ -1,0 +1,338 @@
+/**
+ * The Stripe test server speaks Stripe's API: the official SDK drives every endpoint the app uses,
+ * and the SDK's own `webhooks.constructEvent` accepts the signed events it sends (and rejects
+ * tampered, stale or forged ones). It needs no database, so it runs once, in the PGlite project.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startStripeTestServer, type StripeTestServer } from './support/stripe-test-server.ts';
+import { engine } from './support/test-db.ts';
+
+describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
+  interface Received {
+    payload: string;
+    signature: string;
+  }
+
+  let server: StripeTestServer;
+  let stripe: Stripe;
+  let receiver: Server;
+  let received: Received[] = [];
+  let refuse = 0;
+
+  beforeAll(async () => {
+    receiver = createServer(async (req, res) => {
+      let payload = '';
+      for await (const chunk of req) payload += chunk;
+      if (refuse > 0) {
+        refuse--;
+        res.writeHead(503).end();
+        return;
+      }
+      received.push({ payload, signature: String(req.headers['stripe-signature']) });
+      res.writeHead(200).end('{}');
+    });
+    receiver.listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    const { port } = receiver.address() as AddressInfo;
+    server = await startStripeTestServer({
+      webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`,
+      retry: { attempts: 3, delayMs: 10 },
+    });
+    stripe = new Stripe(server.secretKey, { host: server.host, port: server.port, protocol: server.protocol });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    receiver.close();
+  });
+
+  beforeEach(async () => {
+    await server.webhooksIdle();
+    received = [];
+    refuse = 0;
+  });
+
+  /** The events received so far, verified as the app will verify them. */
+  async function receivedEvents(): Promise<Stripe.Event[]> {
+    await server.webhooksIdle();
+    return received.map(({ payload, signature }) => stripe.webhooks.constructEvent(payload, signature, server.webhookSecret));
+  }
+
+  async function eventOf<T extends Stripe.Event['type']>(type: T) {
+    const event = (await receivedEvents()).find((e) => e.type === type);
+    expect(event, `a ${type} event`).toBeDefined();
+    return event as Extract<Stripe.Event, { type: T }>;
+  }
+
+  async function connectedAccount() {
+    const account = await stripe.accounts.create({
+      type: 'express',
+      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+    });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      return_url: 'http://app.test/stripe/return',
+      refresh_url: 'http://app.test/stripe/refresh',
+    });
+    await fetch(link.url, { redirect: 'manual' });
+    return account;
+  }
+
+  it('answers a wrong secret key with 401, which the SDK raises as StripeAuthenticationError', async () => {
+    const wrong = new Stripe('sk_test_wrong', { host: server.host, port: server.port, protocol: 'http' });
+    const error = await wrong.accounts.retrieve('acct_x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect((error as Stripe.errors.StripeError).statusCode).toBe(401);
+  });
+
+  it('answers an unknown object with 404 resource_missing', async () => {
+    const error = await stripe.paymentIntents.retrieve('pi_missing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+  });
+
+  it('onboards an Express account through its account link and sends a signed account.updated', async () => {
+    const account = await stripe.accounts.create({
+      type: 'express',
+      email: 'studio@example.com',
+      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      metadata: { provider_id: '42' },
+    });
+    expect(account).toMatchObject({ type: 'express', charges_enabled: false, details_submitted: false });
+    expect(account.capabilities).toEqual({ card_payments: 'inactive', transfers: 'inactive' });
+    expect((await stripe.accounts.retrieve(account.id)).metadata).toEqual({ provider_id: '42' });
+
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      return_url: 'http://app.test/stripe/return?x=1',
+      refresh_url: 'http://app.test/stripe/refresh',
+    });
+    expect(link.url.startsWith(server.url)).toBe(true);
+    const response = await fetch(link.url, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('http://app.test/stripe/return?x=1');
+
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      capabilities: { card_payments: 'active', transfers: 'active' },
+    });
+    const event = await eventOf('account.updated');
+    expect(event.account).toBe(account.id);
+    expect(event.data.object).toMatchObject({ id: account.id, charges_enabled: true });
+    expect(event.data.previous_attributes).toMatchObject({ charges_enabled: false });
+    expect((await stripe.events.retrieve(event.id)).id).toBe(event.id);
+
+    const login = await stripe.accounts.createLoginLink(account.id);
+    expect((await fetch(login.url)).status).toBe(200);
+  });
+
+  it('takes a destination payment with a test card and reports card details and a signed success', async () => {
+    const account = await connectedAccount();
+    const customer = await stripe.customers.create({ email: 'client@example.com', name: 'Client' });
+    const created = await stripe.paymentIntents.create({
+      amount: 2500,
+      currency: 'eur',
+      customer: customer.id,
+      transfer_data: { destination: account.id },
+      on_behalf_of: account.id,
+      application_fee_amount: 100,
+      metadata: { appointment_id: '7' },
+    });
+    expect(created).toMatchObject({ status: 'requires_payment_method', amount: 2500, currency: 'eur' });
+    expect(created.client_secret).toMatch(new RegExp(`^${created.id}_secret_`));
+    const updated = await stripe.paymentIntents.update(created.id, { metadata: { hold_id: '9' } });
+    expect(updated.metadata).toEqual({ appointment_id: '7', hold_id: '9' });
+
+    const paid = await stripe.paymentIntents.confirm(created.id, {
+      payment_method: 'pm_card_visa',
+      expand: ['latest_charge', 'payment_method'],
+    });
+    expect(paid).toMatchObject({
+      status: 'succeeded',
+      amount_received: 2500,
+      transfer_data: { destination: account.id },
+      on_behalf_of: account.id,
+      application_fee_amount: 100,
+    });
+    const charge = paid.latest_charge as Stripe.Charge;
+    expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect((paid.payment_method as Stripe.PaymentMethod).card).toMatchObject({ brand: 'visa', last4: '4242' });
+
+    const event = await eventOf('payment_intent.succeeded');
+    expect(event.data.object).toMatchObject({ id: paid.id, status: 'succeeded', metadata: { appointment_id: '7' } });
+  });
+
+  it('declines pm_card_chargeDeclined with a 402 card error and reports the failure', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
+    const error = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
+    expect((error as Stripe.errors.StripeCardError).payment_intent?.id).toBe(intent.id);
+
+    const after = await stripe.paymentIntents.retrieve(intent.id);
+    expect(after.status).toBe('requires_payment_method');
+    expect(after.last_payment_error).toMatchObject({ type: 'card_error', code: 'card_declined' });
+    expect((await eventOf('payment_intent.payment_failed')).data.object.id).toBe(intent.id);
+
+    // The client may try again with another card.
+    const retried = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    expect(retried.status).toBe('succeeded');
+  });
+
+  it('sends pm_card_authenticationRequired through a 3-D Secure page that returns to the app', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 4000, currency: 'eur' });
+    const pending = await stripe.paymentIntents.confirm(intent.id, {
+      payment_method: 'pm_card_authenticationRequired',
+      return_url: 'http://app.test/pay/return',
+    });
+    expect(pending.status).toBe('requires_action');
+    expect(pending.next_action?.type).toBe('redirect_to_url');
+    const page = pending.next_action!.redirect_to_url!.url!;
+    expect(page.startsWith(server.url)).toBe(true);
+
+    const response = await fetch(page, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const back = new URL(response.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe('http://app.test/pay/return');
+    expect(back.searchParams.get('payment_intent')).toBe(intent.id);
+    expect(back.searchParams.get('payment_intent_client_secret')).toBe(intent.client_secret);
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+
+    const done = await stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
+    expect(done.status).toBe('succeeded');
+    expect((done.latest_charge as Stripe.Charge).payment_method_details?.card?.last4).toBe('3184');
+    expect((await eventOf('payment_intent.succeeded')).data.object.id).toBe(intent.id);
+  });
+
+  it('honours Idempotency-Key: same key and parameters, same answer; other parameters, an error', async () => {
+    const first = await stripe.paymentIntents.create({ amount: 700, currency: 'eur' }, { idempotencyKey: 'hold-1' });
+    const again = await stripe.paymentIntents.create({ amount: 700, currency: 'eur' }, { idempotencyKey: 'hold-1' });
+    expect(again.id).toBe(first.id);
+    const other = await stripe.paymentIntents
+      .create({ amount: 800, currency: 'eur' }, { idempotencyKey: 'hold-1' })
+      .catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('refunds with reverse_transfer, partially then fully, and sends charge.refunded', async () => {
+    const account = await connectedAccount();
+    const intent = await stripe.paymentIntents.create({
+      amount: 3000,
+      currency: 'eur',
+      transfer_data: { destination: account.id },
+      confirm: true,
+      payment_method: 'pm_card_visa',
+    });
+    expect(intent.status).toBe('succeeded');
+    const part = await stripe.refunds.create({ payment_intent: intent.id, amount: 1000, reverse_transfer: true });
+    expect(part).toMatchObject({ object: 'refund', amount: 1000, status: 'succeeded', payment_intent: intent.id });
+    expect(part.transfer_reversal).toMatch(/^trr_/);
+    const rest = await stripe.refunds.create({ payment_intent: intent.id, reverse_transfer: true });
+    expect(rest.amount).toBe(2000);
+    const over = await stripe.refunds.create({ payment_intent: intent.id }).catch((e: unknown) => e);
+    expect(over).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+
+    const refunds = (await receivedEvents()).filter((e) => e.type === 'charge.refunded') as Stripe.ChargeRefundedEvent[];
+    expect(refunds.map((e) => [e.data.object.amount_refunded, e.data.object.refunded])).toEqual([
+      [1000, false],
+      [3000, true],
+    ]);
+  });
+
+  it('starts an incomplete subscription whose first invoice is paid by confirming its PaymentIntent', async () => {
+    const account = await connectedAccount();
+    const customer = await stripe.customers.create({ email: 'member@example.com' });
+    const product = await stripe.products.create({ name: 'Monthly yoga' });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price_data: { currency: 'eur', product: product.id, unit_amount: 4900, recurring: { interval: 'month' } } }],
+      transfer_data: { destination: account.id },
+      payment_behavior: 'default_incomplete',
+      metadata: { membership_id: '3' },
+      expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+    });
+    expect(subscription.status).toBe('incomplete');
+    expect(subscription.items.data[0]!.current_period_end).toBeGreaterThan(subscription.start_date);
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ status: 'open', amount_due: 4900 });
+    const clientSecret = invoice.confirmation_secret!.client_secret;
+    const intentId = invoice.payments!.data[0]!.payment.payment_intent as string;
+    expect(clientSecret.startsWith(`${intentId}_secret_`)).toBe(true);
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    expect(intent).toMatchObject({ amount: 4900, transfer_data: { destination: account.id }, customer: customer.id });
+
+    // Stripe's current API has no Invoice.payment_intent: the app must not rely on it.
+    const legacy = await stripe.subscriptions
+      .retrieve(subscription.id, { expand: ['latest_invoice.payment_intent'] })
+      .catch((e: unknown) => e);
+    expect(legacy).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    const paid = await eventOf('invoice.paid');
+    expect(paid.data.object).toMatchObject({ id: invoice.id, status: 'paid', amount_paid: 4900 });
+    expect(paid.data.object.parent?.subscription_details?.subscription).toBe(subscription.id);
+    const activated = await eventOf('customer.subscription.updated');
+    expect(activated.data.object).toMatchObject({ id: subscription.id, status: 'active' });
+    expect(activated.data.previous_attributes).toEqual({ status: 'incomplete' });
+
+    received = [];
+    const cancelling = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    expect(cancelling).toMatchObject({ cancel_at_period_end: true, status: 'active' });
+    expect(cancelling.cancel_at).toBe(cancelling.items.data[0]!.current_period_end);
+    expect((await eventOf('customer.subscription.updated')).data.previous_attributes).toMatchObject({
+      cancel_at_period_end: false,
+    });
+
+    const ended = await stripe.subscriptions.cancel(subscription.id);
+    expect(ended.status).toBe('canceled');
+    expect((await eventOf('customer.subscription.deleted')).data.object.id).toBe(subscription.id);
+  });
+
+  it('signs so that tampered payloads, stale timestamps and other secrets are rejected', async () => {
+    await connectedAccount();
+    const [event] = await receivedEvents();
+    const { payload, signature } = received[0]!;
+    const verify = (body: string, header: string) => () => stripe.webhooks.constructEvent(body, header, server.webhookSecret);
+    expect(verify(payload.replace(event!.id, 'evt_forged'), signature)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+
+    received = [];
+    await server.resend(event!.id, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    await server.resend(event!.id, { secret: 'whsec_other' });
+    await server.resend(event!.id);
+    const [stale, forged, duplicate] = received;
+    expect(verify(stale!.payload, stale!.signature)).toThrow(/Timestamp outside the tolerance zone/);
+    expect(verify(forged!.payload, forged!.signature)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(verify(duplicate!.payload, duplicate!.signature)().id).toBe(event!.id);
+    expect(server.sign(duplicate!.payload)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+  });
+
+  it('retries a failed delivery, and can hold events to send them reversed and duplicated', async () => {
+    refuse = 2;
+    const account = await connectedAccount();
+    await server.webhooksIdle();
+    const attempts = server.deliveries.filter((d) => d.type === 'account.updated' && JSON.parse(d.payload).account === account.id);
+    expect(attempts.map((d) => [d.attempt, d.status])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 200],
+    ]);
+    expect(received).toHaveLength(1);
+
+    received = [];
+    server.pauseWebhooks();
+    const first = await stripe.paymentIntents.create({ amount: 500, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    const second = await stripe.paymentIntents.create({ amount: 600, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    expect(received).toHaveLength(0);
+    await server.releaseWebhooks({ reverse: true, duplicate: true });
+    const ids = (await receivedEvents()).map((e) => (e.data.object as Stripe.PaymentIntent).id);
+    expect(ids).toEqual([second.id, second.id, first.id, first.id]);
+  });
+});

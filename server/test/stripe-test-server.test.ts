@@ -51,10 +51,15 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
   });
 
   beforeEach(async () => {
-    await server.webhooksIdle();
-    received = [];
+    await clearReceived();
     refuse = 0;
   });
+
+  /** Forgets what was received, once what is under way has arrived. */
+  async function clearReceived() {
+    await server.webhooksIdle();
+    received = [];
+  }
 
   /** The events received so far, verified as the app will verify them. */
   async function receivedEvents(): Promise<Stripe.Event[]> {
@@ -283,7 +288,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     expect(activated.data.object).toMatchObject({ id: subscription.id, status: 'active' });
     expect(activated.data.previous_attributes).toEqual({ status: 'incomplete' });
 
-    received = [];
+    await clearReceived();
     const cancelling = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
     expect(cancelling).toMatchObject({ cancel_at_period_end: true, status: 'active' });
     expect(cancelling.cancel_at).toBe(cancelling.items.data[0]!.current_period_end);
@@ -296,6 +301,48 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     expect((await eventOf('customer.subscription.deleted')).data.object.id).toBe(subscription.id);
   });
 
+  it('renews a subscription at period end, charging the card, and ends one set to cancel', async () => {
+    const customer = await stripe.customers.create({ email: 'renew@example.com' });
+    const product = await stripe.products.create({ name: 'Monthly pilates' });
+    const price = await stripe.prices.create({
+      currency: 'eur',
+      product: product.id,
+      unit_amount: 3000,
+      recurring: { interval: 'month' },
+    });
+    const start = async () => {
+      const created = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        payment_behavior: 'default_incomplete',
+        expand: ['latest_invoice.payments'],
+      });
+      const intent = (created.latest_invoice as Stripe.Invoice).payments!.data[0]!.payment.payment_intent as string;
+      await stripe.paymentIntents.confirm(intent, { payment_method: 'pm_card_visa' });
+      return created;
+    };
+
+    const subscription = await start();
+    const firstEnd = subscription.items.data[0]!.current_period_end;
+    await clearReceived();
+    await server.renewSubscription(subscription.id);
+    const renewed = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(renewed.items.data[0]!.current_period_start).toBe(firstEnd);
+    expect(renewed.latest_invoice).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle' });
+    expect((await eventOf('invoice.paid')).data.object.id).toBe((renewed.latest_invoice as Stripe.Invoice).id);
+
+    await clearReceived();
+    await server.renewSubscription(subscription.id, 'pm_card_chargeDeclined');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    expect((await eventOf('invoice.payment_failed')).data.object.status).toBe('open');
+
+    const other = await start();
+    await stripe.subscriptions.update(other.id, { cancel_at_period_end: true });
+    await clearReceived();
+    await server.renewSubscription(other.id);
+    expect((await eventOf('customer.subscription.deleted')).data.object).toMatchObject({ id: other.id, status: 'canceled' });
+  });
+
   it('signs so that tampered payloads, stale timestamps and other secrets are rejected', async () => {
     await connectedAccount();
     const [event] = await receivedEvents();
@@ -303,7 +350,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     const verify = (body: string, header: string) => () => stripe.webhooks.constructEvent(body, header, server.webhookSecret);
     expect(verify(payload.replace(event!.id, 'evt_forged'), signature)).toThrow(Stripe.errors.StripeSignatureVerificationError);
 
-    received = [];
+    await clearReceived();
     await server.resend(event!.id, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     await server.resend(event!.id, { secret: 'whsec_other' });
     await server.resend(event!.id);
@@ -326,7 +373,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     ]);
     expect(received).toHaveLength(1);
 
-    received = [];
+    await clearReceived();
     server.pauseWebhooks();
     const first = await stripe.paymentIntents.create({ amount: 500, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
     const second = await stripe.paymentIntents.create({ amount: 600, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });

@@ -22,6 +22,9 @@ export interface StripeTestServerOptions {
   /** Where events are POSTed; can be set later with `setWebhookUrl`. */
   webhookUrl?: string;
   webhookSecret?: string;
+  /** Fixed keys (e.g. for a standalone run the app is configured for); random by default. */
+  secretKey?: string;
+  publishableKey?: string;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Delivery attempts per event (default 3) and the pause between them (default 100 ms). */
@@ -51,6 +54,11 @@ export interface StripeTestServer {
   webhooksIdle(): Promise<void>;
   /** A `Stripe-Signature` header for `payload`, as the server signs its own deliveries. */
   sign(payload: string, sign?: SignOptions): string;
+  /**
+   * Ends the subscription's current period as time passing would: it ends if set to cancel,
+   * otherwise renews and charges `paymentMethod` (a test card id, default pm_card_visa).
+   */
+  renewSubscription(subscriptionId: string, paymentMethod?: string): Promise<void>;
   /** A stored object (account, payment_intent, charge, refund, subscription, invoice…) by id. */
   object(id: string): StripeObject | undefined;
   stop(): Promise<void>;
@@ -58,15 +66,14 @@ export interface StripeTestServer {
 
 export async function startStripeTestServer(options: StripeTestServerOptions = {}): Promise<StripeTestServer> {
   const host = '127.0.0.1';
-  const secretKey = newId('sk_test');
-  const publishableKey = newId('pk_test');
+  const secretKey = options.secretKey ?? newId('sk_test');
+  const publishableKey = options.publishableKey ?? newId('pk_test');
   const webhookSecret = options.webhookSecret ?? newId('whsec');
   const webhooks = new WebhookSender(options.webhookUrl, webhookSecret, options.retry ?? { attempts: 3, delayMs: 100 });
   const replays = new Map<string, { fingerprint: string; status: number; body: string }>();
   const state = new StripeState(webhooks);
   connectRoutes(state);
-  paymentRoutes(state);
-  billingRoutes(state);
+  const billing = billingRoutes(state, paymentRoutes(state));
   state.route('GET', '/v1/events/{id}', ({ ids: [id] }) => webhooks.events.get(id!) ?? throwError(noSuch('event', id!)));
 
   const server = createServer((req, res) => {
@@ -169,6 +176,10 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
     resend: (eventId, sign) => webhooks.resend(eventId, sign),
     webhooksIdle: () => webhooks.idle(),
     sign: (payload, sign = {}) => signPayload(payload, sign.secret ?? webhookSecret, sign.timestamp),
+    renewSubscription: async (subscriptionId, paymentMethod) => {
+      billing.renew(subscriptionId, paymentMethod);
+      await webhooks.idle();
+    },
     object: (id) => state.objects.get(id),
     async stop() {
       await webhooks.idle();

@@ -5,14 +5,36 @@
  * Stripe's current API) pays it: then invoice.paid and the subscription becomes active.
  */
 import { pick } from './connect.ts';
-import { bool, int, invalidRequest, mergeMetadata, newId, now, obj, requireStr, str, type Params, type StripeObject } from './protocol.ts';
-import { createPaymentIntent } from './payments.ts';
+import {
+  StripeApiError,
+  bool,
+  int,
+  invalidRequest,
+  mergeMetadata,
+  newId,
+  now,
+  obj,
+  requireStr,
+  str,
+  type Params,
+  type StripeObject,
+} from './protocol.ts';
+import { createPaymentIntent, type Payments } from './payments.ts';
 import type { StripeState } from './state.ts';
 
 const DAY = 86_400;
 const PERIOD: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
 
-export function billingRoutes(state: StripeState) {
+interface SubscriptionItem {
+  price: StripeObject;
+  quantity: number;
+  current_period_start: number;
+  current_period_end: number;
+}
+
+const itemOf = (subscription: StripeObject) => (subscription.items as { data: SubscriptionItem[] }).data[0]!;
+
+export function billingRoutes(state: StripeState, payments: Payments) {
   /** Invoice PaymentIntent → invoice, kept here because Stripe no longer shows it on the PI. */
   const invoiceOfIntent = new Map<string, string>();
   /** Invoice → its InvoicePayment id and PaymentIntent, listed only when `payments` is expanded. */
@@ -85,66 +107,13 @@ export function billingRoutes(state: StripeState) {
     const start = now();
     const end = start + PERIOD[recurring.interval]! * recurring.interval_count;
     const id = newId('sub');
-    const transfer = obj(params, 'transfer_data');
-    const destination = str(transfer, 'destination');
+    const destination = str(obj(params, 'transfer_data'), 'destination');
     if (destination) state.get('account', destination, 'transfer_data[destination]');
     const onBehalfOf = str(params, 'on_behalf_of') ?? null;
-    const amount = (price.unit_amount as number) * quantity;
+    if (onBehalfOf) state.get('account', onBehalfOf, 'on_behalf_of');
     const feePercent = params.application_fee_percent ? Number(params.application_fee_percent) : null;
-    const metadata = mergeMetadata({}, params.metadata);
 
-    const invoiceId = newId('in');
-    const intent = createPaymentIntent(state, {
-      amount,
-      currency: price.currency as string,
-      customer: customer.id,
-      description: 'Subscription creation',
-      transfer_data: destination ? { destination } : null,
-      on_behalf_of: onBehalfOf,
-      application_fee_amount: feePercent === null ? null : Math.round((amount * feePercent) / 100),
-    });
-    invoiceOfIntent.set(intent.id, invoiceId);
-    paymentOfInvoice.set(invoiceId, { id: newId('inpay'), intent: intent.id });
-    state.put({
-      id: invoiceId,
-      object: 'invoice',
-      amount_due: amount,
-      amount_paid: 0,
-      amount_remaining: amount,
-      attempt_count: 0,
-      billing_reason: 'subscription_create',
-      collection_method: 'charge_automatically',
-      created: start,
-      currency: price.currency,
-      customer: customer.id,
-      lines: {
-        object: 'list',
-        data: [
-          {
-            id: newId('il'),
-            object: 'line_item',
-            amount,
-            currency: price.currency,
-            quantity,
-            period: { start, end },
-            pricing: { price_details: { price: price.id, product: price.product } },
-          },
-        ],
-        has_more: false,
-        url: `/v1/invoices/${invoiceId}/lines`,
-      },
-      livemode: false,
-      metadata: {},
-      on_behalf_of: onBehalfOf,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: id, metadata } },
-      period_end: start,
-      period_start: start,
-      status: 'open',
-      status_transitions: { finalized_at: start, paid_at: null, voided_at: null, marked_uncollectible_at: null },
-      subtotal: amount,
-      total: amount,
-    });
-    return state.put({
+    const subscription = state.put({
       id,
       object: 'subscription',
       application_fee_percent: feePercent,
@@ -175,16 +144,120 @@ export function billingRoutes(state: StripeState) {
         has_more: false,
         url: `/v1/subscription_items?subscription=${id}`,
       },
-      latest_invoice: invoiceId,
+      latest_invoice: null,
       livemode: false,
-      metadata,
+      metadata: mergeMetadata({}, params.metadata),
       on_behalf_of: onBehalfOf,
       payment_settings: { save_default_payment_method: str(obj(params, 'payment_settings'), 'save_default_payment_method') ?? 'off' },
       start_date: start,
       status: 'incomplete',
       transfer_data: destination ? { destination, amount_percent: null } : null,
     });
+    openInvoice(subscription, 'subscription_create');
+    return subscription;
   });
+
+  /** Finalizes the invoice for the subscription's current period, with its PaymentIntent. */
+  function openInvoice(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle') {
+    const item = itemOf(subscription);
+    const price = item.price as StripeObject;
+    const amount = (price.unit_amount as number) * item.quantity;
+    const feePercent = subscription.application_fee_percent as number | null;
+    const destination = (subscription.transfer_data as { destination: string } | null)?.destination;
+    const created = now();
+    const invoiceId = newId('in');
+    const intent = createPaymentIntent(state, {
+      amount,
+      currency: price.currency as string,
+      customer: subscription.customer as string,
+      description: reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+      transfer_data: destination ? { destination } : null,
+      on_behalf_of: subscription.on_behalf_of as string | null,
+      application_fee_amount: feePercent === null ? null : Math.round((amount * feePercent) / 100),
+    });
+    invoiceOfIntent.set(intent.id, invoiceId);
+    paymentOfInvoice.set(invoiceId, { id: newId('inpay'), intent: intent.id });
+    subscription.latest_invoice = invoiceId;
+    const period = { start: item.current_period_start, end: item.current_period_end };
+    return {
+      intent,
+      invoice: state.put({
+        id: invoiceId,
+        object: 'invoice',
+        amount_due: amount,
+        amount_paid: 0,
+        amount_remaining: amount,
+        attempt_count: 0,
+        billing_reason: reason,
+        collection_method: 'charge_automatically',
+        created,
+        currency: price.currency,
+        customer: subscription.customer,
+        lines: {
+          object: 'list',
+          data: [
+            {
+              id: newId('il'),
+              object: 'line_item',
+              amount,
+              currency: price.currency,
+              quantity: item.quantity,
+              period,
+              pricing: { price_details: { price: price.id, product: price.product } },
+            },
+          ],
+          has_more: false,
+          url: `/v1/invoices/${invoiceId}/lines`,
+        },
+        livemode: false,
+        metadata: {},
+        on_behalf_of: subscription.on_behalf_of,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+        },
+        period_end: period.start,
+        period_start: reason === 'subscription_create' ? period.start : created,
+        status: 'open',
+        status_transitions: { finalized_at: created, paid_at: null, voided_at: null, marked_uncollectible_at: null },
+        subtotal: amount,
+        total: amount,
+      }),
+    };
+  }
+
+  /**
+   * Test helper: the end of the current period. A subscription set to cancel ends
+   * (customer.subscription.deleted); otherwise the next period starts and its invoice is charged
+   * to `paymentMethod` (a test card id): invoice.paid, or invoice.payment_failed and past_due.
+   */
+  function renew(subscriptionId: string, paymentMethod = 'pm_card_visa') {
+    const subscription = state.get('subscription', subscriptionId);
+    const item = itemOf(subscription);
+    if (subscription.cancel_at_period_end) {
+      Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: item.current_period_end });
+      state.webhooks.emit('customer.subscription.deleted', subscription);
+      return;
+    }
+    const previous = { items: structuredClone(subscription.items), latest_invoice: subscription.latest_invoice };
+    const length = item.current_period_end - item.current_period_start;
+    item.current_period_start = item.current_period_end;
+    item.current_period_end += length;
+    const { intent, invoice } = openInvoice(subscription, 'subscription_cycle');
+    state.webhooks.emit('customer.subscription.updated', subscription, previous);
+    try {
+      payments.confirm(intent, { payment_method: paymentMethod });
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      invoice.attempt_count = 1;
+      state.webhooks.emit('invoice.payment_failed', invoice);
+      if (subscription.status === 'active') {
+        subscription.status = 'past_due';
+        state.webhooks.emit('customer.subscription.updated', subscription, { status: 'active' });
+      }
+    }
+  }
 
   state.route('GET', '/v1/subscriptions/{id}', ({ ids: [id] }) => state.get('subscription', id!));
   state.route('GET', '/v1/invoices/{id}', ({ ids: [id] }) => state.get('invoice', id!));
@@ -197,9 +270,8 @@ export function billingRoutes(state: StripeState) {
     const previous = pick(subscription, ['cancel_at_period_end', 'cancel_at', 'metadata']);
     const atPeriodEnd = bool(params, 'cancel_at_period_end');
     if (atPeriodEnd !== undefined) {
-      const item = (subscription.items as { data: { current_period_end: number }[] }).data[0]!;
       subscription.cancel_at_period_end = atPeriodEnd;
-      subscription.cancel_at = atPeriodEnd ? item.current_period_end : null;
+      subscription.cancel_at = atPeriodEnd ? itemOf(subscription).current_period_end : null;
     }
     if (params.metadata !== undefined) {
       subscription.metadata = mergeMetadata(subscription.metadata as Record<string, string>, params.metadata);
@@ -266,4 +338,6 @@ export function billingRoutes(state: StripeState) {
       state.webhooks.emit('customer.subscription.updated', subscription, { status: 'incomplete' });
     }
   });
+
+  return { renew };
 }

@@ -80,6 +80,8 @@ export function createPaymentIntent(state: StripeState, fields: NewPaymentIntent
   });
 }
 
+export type Payments = ReturnType<typeof paymentRoutes>;
+
 export function paymentRoutes(state: StripeState) {
   const destination = (params: Params) => {
     const transfer = obj(params, 'transfer_data');
@@ -298,6 +300,8 @@ export function paymentRoutes(state: StripeState) {
     }
     return state.get('charge', intent.latest_charge as string);
   }
+
+  return { confirm };
 }
 
 function missing(): never {

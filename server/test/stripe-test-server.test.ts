@@ -225,6 +225,22 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
       .create({ amount: 800, currency: 'eur' }, { idempotencyKey: 'hold-1' })
       .catch((e: unknown) => e);
     expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+
+    // A request refused by validation saves nothing: the key can be used again.
+    const invalid = await stripe.paymentIntents
+      .create({ currency: 'eur' } as Stripe.PaymentIntentCreateParams, { idempotencyKey: 'hold-2' })
+      .catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'amount' });
+    expect((await stripe.paymentIntents.create({ amount: 900, currency: 'eur' }, { idempotencyKey: 'hold-2' })).amount).toBe(900);
+
+    // A decline ran: the same key answers the same 402 without trying the card again.
+    const confirmTwice = () =>
+      stripe.paymentIntents
+        .confirm(first.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: 'pay-1' })
+        .catch((e: unknown) => e);
+    expect(await confirmTwice()).toMatchObject({ statusCode: 402, code: 'card_declined' });
+    expect(await confirmTwice()).toMatchObject({ statusCode: 402, code: 'card_declined' });
+    expect((await receivedEvents()).filter((e) => e.type === 'payment_intent.payment_failed')).toHaveLength(1);
   });
 
   it('refunds with reverse_transfer, partially then fully, and sends charge.refunded', async () => {

@@ -148,7 +148,9 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
     });
     const [status, body] =
       result instanceof StripeApiError ? [result.status, JSON.stringify(result.toJSON())] : [200, JSON.stringify(result)];
-    if (idempotencyKey) replays.set(idempotencyKey, { fingerprint, status, body });
+    // As Stripe: a request refused by validation (400, 404) saves no result, so it can be retried
+    // with the same key; one that ran (a success, a card decline) is replayed as it was.
+    if (idempotencyKey && status !== 400 && status !== 404) replays.set(idempotencyKey, { fingerprint, status, body });
     send(status, body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
   }
 

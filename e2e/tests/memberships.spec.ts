@@ -58,8 +58,10 @@ test('the provider sells a class membership; a client buys it, books two classes
   await drawer.getByPlaceholder('e.g. 5 class passes included').fill('4 evening classes a month');
   await drawer.getByRole('button', { name: 'Add service' }).click();
   await drawer.getByRole('combobox', { name: 'Services' }).click();
-  await p.getByRole('option', { name: 'Yin & Restore' }).click();
-  // Moving on to the quantity closes the list (Escape would close the whole drawer once the list is gone).
+  // Search and pick with the keyboard: clicking an option low in the drawer would first scroll the
+  // drawer, and a scroll closes the list, as a native select does.
+  await p.getByRole('searchbox').fill('Yin');
+  await p.keyboard.press('Enter');
   await drawer.getByLabel('Quantity').fill('4');
   await expect(drawer.getByRole('combobox', { name: 'Services' })).toHaveText(/Yin & Restore/);
   await drawer.getByRole('button', { name: 'Save changes' }).click();

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Membership } from '@slotted/contract';
-import { ExternalLinkIcon } from 'lucide-react';
 import { PanelSection } from '../../../components/passes/pass-card.tsx';
 import { PaymentsHistory } from '../../../components/passes/payments-history.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ProviderLink } from '../../../components/passes/provider-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
@@ -72,16 +71,7 @@ export function MembershipPanel({
     >
       <div className="flex flex-col gap-6 text-sm text-zinc-700">
         <PanelSection title="Provider">
-          <a
-            href={provider.username ? `/${encodeURIComponent(provider.username)}` : undefined}
-            target="_blank"
-            rel="noreferrer"
-            className="group -mx-1.5 inline-flex max-w-full items-center gap-2.5 rounded-lg px-1.5 py-1 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            <Avatar src={provider.avatar} name={provider.name} size="s" />
-            <span className="truncate font-medium text-zinc-900 group-hover:underline">{provider.name}</span>
-            {provider.username && <ExternalLinkIcon className="size-3.5 shrink-0 text-zinc-400" aria-label="(opens in a new tab)" />}
-          </a>
+          <ProviderLink provider={provider} />
         </PanelSection>
 
         <PanelSection title="Available services">

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { PurchasedService } from '@slotted/contract';
-import { ExternalLinkIcon } from 'lucide-react';
 import { PanelSection } from '../../../components/passes/pass-card.tsx';
 import { PaymentsHistory } from '../../../components/passes/payments-history.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ProviderLink } from '../../../components/passes/provider-link.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -52,16 +51,7 @@ export function PurchasedServicePanel({
     >
       <div className="flex flex-col gap-6 text-sm text-zinc-700">
         <PanelSection title="Provider">
-          <a
-            href={provider.username ? `/${encodeURIComponent(provider.username)}` : undefined}
-            target="_blank"
-            rel="noreferrer"
-            className="group -mx-1.5 inline-flex max-w-full items-center gap-2.5 rounded-lg px-1.5 py-1 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            <Avatar src={provider.avatar} name={provider.name} size="s" />
-            <span className="truncate font-medium text-zinc-900 group-hover:underline">{provider.name}</span>
-            {provider.username && <ExternalLinkIcon className="size-3.5 shrink-0 text-zinc-400" aria-label="(opens in a new tab)" />}
-          </a>
+          <ProviderLink provider={provider} />
         </PanelSection>
 
         <PanelSection title="Availability">

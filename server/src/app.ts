@@ -48,6 +48,7 @@ import { imagesRoutes } from './modules/images/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { meService } from './modules/me/index.ts';
+import { cardPayments as createCardPayments, webhookRoutes, WEBHOOK_PATH } from './modules/payments/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { plansService } from './modules/plans/index.ts';
 import { servicesRoutes } from './modules/services/index.ts';
@@ -87,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const database = databaseHealth({ db, log: app.log, onConnectionError: deps.onConnectionError });
   app.addHook('onClose', async () => database.stop());
   registerErrorHandler(app, database);
-  registerSecurityHeaders(app, { secure: config.secure });
+  registerSecurityHeaders(app, { secure: config.secure, stripeApiUrl: config.stripe?.apiUrl ?? null });
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
@@ -120,7 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = mailOutbox({ db, clock, mailer, jobs });
   registerHousekeeping(jobs, { db, clock, rateLimitWindowMinutes: config.loginLimits.windowMinutes });
 
-  const sessions = registerAuth(app, { db, clock, config });
+  // Card payments (D12), or null without Stripe keys (D11).
+  const payments = config.stripe ? createCardPayments({ config: config.stripe, db, clock, jobs, log: app.log }) : null;
+  await app.register(webhookRoutes, { payments });
+
+  // Stripe authenticates its events by their signature, not by a session.
+  const sessions = registerAuth(app, { db, clock, config, csrfExempt: [WEBHOOK_PATH] });
   const me = meService({ db, clock });
   const auth = authService({ db, clock, mail, appUrl: config.appUrl, loginLimits: config.loginLimits });
 
@@ -142,8 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
-  // Card payments arrive with Stripe Connect (docs/product-rules.md#payments).
-  const cardPayments = false;
+  const cardPayments = payments !== null;
   const appointments = appointmentsService({
     db,
     clock,

@@ -50,6 +50,21 @@ const envSchema = z.object({
   FACEBOOK_AUTHORIZATION_URL: url('the OAuth dialog').default('https://www.facebook.com/v21.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: url('the token endpoint').default('https://graph.facebook.com/v21.0/oauth/access_token'),
   FACEBOOK_GRAPH_URL: url('the Graph API').default('https://graph.facebook.com/v21.0'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: url('the Stripe API, or a Stripe-compatible server').default('https://api.stripe.com'),
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .min(0, 'must be between 0 and 50')
+    .max(50, 'must be between 0 and 50')
+    .default(0),
 });
 
 export interface Config {
@@ -79,6 +94,18 @@ export interface Config {
     google: { clientId: string; clientSecret: string; issuer: string } | null;
     facebook: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; graphUrl: string } | null;
   };
+  /** Card payments with Stripe Connect; null without keys (D11: nothing of it shows). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Stripe's API, or a Stripe-compatible server (the project's test server on loopback). */
+  apiUrl: string;
+  /** The platform's share of each charge, in percent (0 by default). */
+  feePercent: number;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +141,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE');
   const facebook = pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK');
   const dataDir = path.resolve(e.DATA_DIR);
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
+    throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: is required when any Stripe key is set`).join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -152,6 +184,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
       },
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+            feePercent: e.STRIPE_PLATFORM_FEE_PERCENT,
+          }
+        : null,
   };
 }
 

@@ -61,6 +61,26 @@ export const apiRoutes = {
   config: { method: 'GET', path: '/api/config', success: [200], errors: [] },
   me: { method: 'GET', path: '/api/me', success: [200], errors: [...signedIn] },
   updateMe: { method: 'POST', path: '/api/me', success: [200], errors: [...signedIn, ...write, ...jsonBody] },
+  updatePayments: {
+    method: 'POST',
+    path: '/api/me/payments',
+    success: [200],
+    errors: [...providerOnly, ...write, ...jsonBody, 'stripe_not_connected'],
+  },
+  stripeConnect: {
+    method: 'GET',
+    path: '/stripe/connect',
+    success: [302],
+    errors: [...providerOnly, 'not_found', 'payment_provider_error'],
+  },
+  stripeDashboard: {
+    method: 'GET',
+    path: '/stripe/dashboard',
+    success: [302],
+    errors: [...providerOnly, 'not_found', 'stripe_not_connected', 'payment_provider_error'],
+  },
+  /** Stripe's signed events: no session, no XSRF token; the signature is the authentication. */
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook', success: [200], errors: ['bad_request', 'not_found'] },
   listServices: { method: 'GET', path: '/api/services', success: [200], errors: [...providerOnly, ...checkedInput] },
   createService: { method: 'POST', path: '/api/services', success: [201], errors: [...providerOnly, ...write, ...jsonBody] },
   updateService: {
@@ -127,6 +147,21 @@ export const apiRoutes = {
     success: [200],
     errors: [...signedIn, ...write, 'not_found', 'forbidden', 'conflict', 'slot_taken', 'hold_expired'],
   },
+  appointmentCheckout: {
+    method: 'POST',
+    path: '/api/appointments/{id}/checkout',
+    success: [200],
+    errors: [
+      ...signedIn,
+      ...write,
+      ...checkedInput,
+      'not_found',
+      'conflict',
+      'hold_expired',
+      'payment_unavailable',
+      'payment_provider_error',
+    ],
+  },
   cancelAppointment: {
     method: 'POST',
     path: '/api/appointments/{id}/cancel',
@@ -158,6 +193,21 @@ export const apiRoutes = {
     path: '/api/memberships/{id}/confirm-without-payment',
     success: [200],
     errors: [...signedIn, ...write, ...checkedInput, 'not_found', 'payment_required', 'purchase_expired', 'plan_unavailable'],
+  },
+  membershipCheckout: {
+    method: 'POST',
+    path: '/api/memberships/{id}/checkout',
+    success: [200],
+    errors: [
+      ...signedIn,
+      ...write,
+      ...checkedInput,
+      'not_found',
+      'purchase_expired',
+      'plan_unavailable',
+      'payment_unavailable',
+      'payment_provider_error',
+    ],
   },
   cancelMembership: {
     method: 'POST',

@@ -55,6 +55,8 @@ export const appointmentSchema = z.object({
    */
   cancellation_refundable: z.boolean(),
   refund_due: z.number(),
+  /** Euros given back on the card payment so far (a refund is due until it equals `refund_due`). */
+  refunded: z.number(),
   payment_options: z.array(z.enum(PAYMENT_OPTIONS)),
   is_mine: z.boolean(),
   client: z.object({ id: z.string(), name: z.string(), email: z.string(), avatar: z.string().nullable(), phone: z.string().nullable() }),
@@ -93,6 +95,13 @@ export const appointmentQuery = z.object({
   include: z.enum(['memberships']).optional(),
   session_id: z.string().max(255).optional(),
 });
+
+/**
+ * POST /api/appointments/{id}/checkout and /api/memberships/{id}/checkout: the secret Stripe.js
+ * confirms the card payment with (a PaymentIntent's, or a subscription's first invoice's).
+ */
+export const checkoutSchema = z.object({ client_secret: z.string() });
+export type Checkout = z.infer<typeof checkoutSchema>;
 
 /** A client, as their provider sees them. */
 export const clientSchema = z.object({

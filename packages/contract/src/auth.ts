@@ -53,6 +53,8 @@ export function isIanaZone(tz: string): boolean {
 export const appConfigSchema = z.object({
   social: z.object({ google: z.boolean(), facebook: z.boolean() }),
   marketing_url: z.string().nullable(),
+  /** Stripe's publishable key when card payments are configured (D11: null hides every card payment). */
+  stripe_publishable_key: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

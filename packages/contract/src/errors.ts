@@ -27,12 +27,15 @@ export const ERROR_CODES = {
   plan_unavailable: { status: 409, message: 'This plan is no longer sold.' },
   membership_unusable: { status: 409, message: 'This membership cannot pay for this session. Please choose another way to pay.' },
   hold_expired: { status: 409, message: 'Your session timed out before we could confirm your booking.' },
+  stripe_not_connected: { status: 409, message: 'Connect your Stripe account first to take card payments.' },
+  payment_unavailable: { status: 409, message: 'Card payment is not available here. Please choose another way to pay.' },
   payload_too_large: { status: 413, message: 'That upload is too large.' },
   csrf_token_mismatch: { status: 419, message: 'CSRF token mismatch. Please reload the page and try again.' },
   validation_failed: { status: 422, message: 'The given data was invalid.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please try again later.' },
   too_many_holds: { status: 429, message: 'You have too many unconfirmed bookings with this provider.' },
   internal_error: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  payment_provider_error: { status: 502, message: 'The card payment service could not be reached. Please try again in a moment.' },
   database_unavailable: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERROR_CODES;

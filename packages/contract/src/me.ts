@@ -66,3 +66,11 @@ export const updateMeForm = updateMeFields.extend({
   avatar_upload: uploadedFile.optional(),
   cover_upload: uploadedFile.optional(),
 });
+
+/** POST /api/me/payments (providers connected to Stripe): card payment required to book (spec §3). */
+export const updatePaymentsInput = z.object({
+  require_payment: z.union([z.boolean(), z.enum(['0', '1']).transform((v) => v === '1')], {
+    error: 'Choose whether clients must pay when they book.',
+  }),
+});
+export type UpdatePaymentsInput = z.input<typeof updatePaymentsInput>;

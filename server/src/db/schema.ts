@@ -51,6 +51,8 @@ export const users = pgTable(
     requirePayment: boolean('require_payment').notNull().default(false),
     stripeAccountId: text('stripe_account_id').unique(),
     stripeConnected: boolean('stripe_connected').notNull().default(false),
+    /** The Stripe Customer that pays this user's subscriptions (monthly plans), made at the first one. */
+    stripeCustomerId: text('stripe_customer_id').unique(),
     avatarImageId: uuid('avatar_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
     coverImageId: uuid('cover_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
     /** ISO 3166 country whose public holidays apply to the provider's availability. */
@@ -483,10 +485,20 @@ export const payments = pgTable(
     membershipId: uuid('membership_id').references(() => memberships.id),
     amountCents: integer('amount_cents').notNull(),
     method: text('method', { enum: ['card', 'in_person'] }).notNull(),
+    /**
+     * A card payment is `pending` from checkout until Stripe says the money moved (`succeeded`) or
+     * the attempt is abandoned (`failed`); refunds move it to `partially_refunded` / `refunded`.
+     */
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded', 'partially_refunded'] }).notNull(),
     /** For a membership: the start of the period this payment pays for (a monthly membership is paid each period). */
     periodStart: instant('period_start'),
     stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+    /** The subscription invoice this payment settles (monthly plans). */
+    stripeInvoiceId: text('stripe_invoice_id').unique(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** When Stripe reported the money moved (or the provider marked it paid in person). */
+    paidAt: instant('paid_at'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -494,8 +506,41 @@ export const payments = pgTable(
   (t) => [
     check('payments_target', sql`(${t.appointmentId} IS NULL) <> (${t.membershipId} IS NULL)`),
     check('payments_refund_range', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
+    index('payments_appointment').on(t.appointmentId),
+    index('payments_membership').on(t.membershipId),
   ],
 );
+
+/**
+ * Money given back on a card payment. A row is written in the transaction that decides the refund
+ * (a cancellation, a payment that arrived after its hold); a job then asks Stripe with the row's
+ * id as idempotency key, so a retry never refunds twice (docs/architecture.md#card-payments).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: ['client_cancellation', 'provider_cancellation', 'late_payment'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    stripeRefundId: text('stripe_refund_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('refunds_amount', sql`${t.amountCents} > 0`), index('refunds_payment').on(t.paymentId)],
+);
+
+/** Stripe events already processed: the unique id makes every event take effect once (D12). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
 
 // ── Background work (docs/architecture.md#background-jobs-and-e-mail) ───────────────────────
 

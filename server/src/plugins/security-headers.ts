@@ -4,14 +4,16 @@ import type { FastifyInstance } from 'fastify';
  * Security headers on every answer. Stripe's script and frames, and YouTube embeds in rich text,
  * are the only third parties the pages may load.
  */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { secure: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, opts: { secure: boolean; stripeApiUrl?: string | null }): void {
+  // A Stripe-compatible server other than Stripe's (STRIPE_API_URL) is what Stripe.js talks to.
+  const stripeApi = opts.stripeApiUrl ? new URL(opts.stripeApiUrl).origin : 'https://api.stripe.com';
   const csp = [
     "default-src 'self'",
     "script-src 'self' https://js.stripe.com",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self' https://api.stripe.com",
+    `connect-src 'self' https://api.stripe.com${stripeApi === 'https://api.stripe.com' ? '' : ` ${stripeApi}`}`,
     'frame-src https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com https://www.youtube.com',
     "object-src 'none'",
     "base-uri 'none'",

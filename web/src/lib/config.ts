@@ -10,15 +10,19 @@ export interface AppConfig {
    * (docs/product-rules.md#routes-and-navigation).
    */
   marketing_url?: string | null;
+  /** Stripe's publishable key; null when this installation takes no card payments (D11). */
+  stripe_publishable_key: string | null;
 }
 
-const fallback: AppConfig = { social: { google: false, facebook: false }, marketing_url: null };
+const fallback: AppConfig = { social: { google: false, facebook: false }, marketing_url: null, stripe_publishable_key: null };
 
 export async function fetchConfig(): Promise<AppConfig> {
   const data = await apiData<Partial<AppConfig> | undefined>('/api/config');
   return {
     social: { google: data?.social?.google === true, facebook: data?.social?.facebook === true },
     marketing_url: typeof data?.marketing_url === 'string' && data.marketing_url ? data.marketing_url : null,
+    stripe_publishable_key:
+      typeof data?.stripe_publishable_key === 'string' && data.stripe_publishable_key ? data.stripe_publishable_key : null,
   };
 }
 

@@ -28,6 +28,7 @@ export function anAppointment(overrides: Partial<Appointment> = {}): Appointment
     can_be_cancelled: false,
     cancellation_refundable: true,
     refund_due: 0,
+    refunded: 0,
     payment_options: ['in_person'],
     is_mine: true,
     client: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, phone: null },

@@ -9,6 +9,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     data: {
       social: { google: config.social.google !== null, facebook: config.social.facebook !== null },
       marketing_url: config.marketingUrl,
+      stripe_publishable_key: config.stripe?.publishableKey ?? null,
     },
   }));
 };

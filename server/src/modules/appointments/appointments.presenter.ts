@@ -124,6 +124,7 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     can_be_cancelled: status === 'confirmed' && startsInFuture,
     cancellation_refundable: byProvider || clientRefundable(a.startsAt, ctx.now, ctx.policy.min_hours_before_cancellation),
     refund_due: fromCents(a.refundDueCents),
+    refunded: fromCents(d.refundedCents),
     payment_options: options,
     is_mine: a.clientId === ctx.viewerId,
     client: {

@@ -139,6 +139,11 @@ export function appointmentDetails(db: Db | Tx, where: SQL) {
       client,
       provider,
       membership: { id: memberships.id, name: memberships.name },
+      /** Cents given back on the booking's card payments. */
+      refundedCents:
+        sql<number>`(SELECT coalesce(sum(${payments.refundedCents}), 0) FROM ${payments} WHERE ${payments.appointmentId} = ${appointments.id})`.mapWith(
+          Number,
+        ),
     })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))

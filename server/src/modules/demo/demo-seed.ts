@@ -316,6 +316,7 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
           method: 'in_person',
           status: 'succeeded',
           periodStart: confirmedAt,
+          paidAt: confirmedAt,
           createdAt: confirmedAt,
           updatedAt: confirmedAt,
         });

@@ -223,6 +223,7 @@ export function membershipsService(deps: MembershipsDeps) {
           method: 'in_person',
           status: 'succeeded',
           periodStart: new Date(period.startMs),
+          paidAt: now,
           createdAt: now,
           updatedAt: now,
         });

@@ -25,6 +25,7 @@ export async function markPaid(deps: AppointmentsDeps, provider: UserRow, id: st
       amountCents: a.priceCents,
       method: 'in_person',
       status: 'succeeded',
+      paidAt: now,
       createdAt: now,
       updatedAt: now,
     });

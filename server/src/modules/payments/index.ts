@@ -1,0 +1,19 @@
+/** Card payments with Stripe Connect (docs/architecture.md#card-payments). */
+export {
+  cardPayments,
+  type CardPayments,
+  type EventEffect,
+  type EventHandler,
+  type RefundReason,
+  type SettleTarget,
+} from './card-payments.ts';
+export {
+  insertPayment,
+  paymentByIntent,
+  pendingCardPayment,
+  refundableCardPayments,
+  updatePayment,
+  type PaymentRow,
+  type RefundRow,
+} from './payments.queries.ts';
+export { paymentsNotConfigured, webhookRoutes, WEBHOOK_PATH } from './webhook.routes.ts';

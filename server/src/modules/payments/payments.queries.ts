@@ -1,0 +1,103 @@
+/** Card payments and refunds as rows (docs/architecture.md#card-payments). */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { payments, refunds, stripeEvents } from '../../db/schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Records that a Stripe event is being processed, in the transaction that applies its effect:
+ * false when it already was (a duplicate delivery, or another process got it first — the unique
+ * key makes the second wait for the first and then find it).
+ */
+export async function recordEvent(tx: Tx, id: string, type: string): Promise<boolean> {
+  const rows = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  return rows.length === 1;
+}
+
+export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [inserted] = await tx.insert(payments).values(row).returning();
+  return inserted!;
+}
+
+export async function paymentByIntent(db: Db | Tx, intentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.stripePaymentIntentId, intentId));
+  return row;
+}
+
+export async function lockPaymentByIntent(tx: Tx, intentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.stripePaymentIntentId, intentId)).for('update');
+  return row;
+}
+
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function updatePayment(tx: Tx, id: string, set: Partial<typeof payments.$inferInsert>): Promise<void> {
+  await tx.update(payments).set(set).where(eq(payments.id, id));
+}
+
+/** The card payment of a booking or a membership that is still waiting for Stripe, if any. */
+export async function pendingCardPayment(db: Db | Tx, target: { appointmentId: string } | { membershipId: string }) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        'appointmentId' in target ? eq(payments.appointmentId, target.appointmentId) : eq(payments.membershipId, target.membershipId),
+        eq(payments.method, 'card'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  return row;
+}
+
+/** Succeeded card payments of a booking, with what is left to refund on each. */
+export async function refundableCardPayments(tx: Tx, appointmentId: string): Promise<PaymentRow[]> {
+  return tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.appointmentId, appointmentId),
+        eq(payments.method, 'card'),
+        sql`${payments.status} IN ('succeeded', 'partially_refunded')`,
+      ),
+    )
+    .for('update');
+}
+
+/** Cents already promised back on a payment (refunds requested, whether Stripe has done them yet or not). */
+export async function refundedOrPending(tx: Tx, paymentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), sql`${refunds.status} <> 'failed'`));
+  return row?.cents ?? 0;
+}
+
+export async function insertRefund(tx: Tx, row: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [inserted] = await tx.insert(refunds).values(row).returning();
+  return inserted!;
+}
+
+export async function refundWithPayment(db: Db, id: string) {
+  const [row] = await db
+    .select({ refund: refunds, payment: payments })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, id));
+  return row;
+}
+
+export async function lockRefund(tx: Tx, id: string): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for('update');
+  return row;
+}
+
+export async function updateRefund(tx: Tx, id: string, set: Partial<typeof refunds.$inferInsert>): Promise<void> {
+  await tx.update(refunds).set(set).where(eq(refunds.id, id));
+}

@@ -217,6 +217,71 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     expect((await eventOf('payment_intent.succeeded')).data.object.id).toBe(intent.id);
   });
 
+  it('lets a browser confirm and read a PaymentIntent with the publishable key and its client secret, across origins', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 2500, currency: 'eur' });
+    const origin = 'http://app.test';
+    // As Stripe.js: a form body with the publishable key, from the page's origin.
+    const browser = (path: string, params: Record<string, string>, method = 'POST') => {
+      const body = new URLSearchParams(params).toString();
+      return fetch(`${server.url}${path}${method === 'GET' ? `?${body}` : ''}`, {
+        method,
+        headers: { origin, ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+        ...(method === 'GET' ? {} : { body }),
+      });
+    };
+
+    const preflight = await fetch(`${server.url}/v1/payment_intents/${intent.id}/confirm`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/content-type/i);
+
+    const wrongSecret = await browser(`/v1/payment_intents/${intent.id}/confirm`, {
+      key: server.publishableKey,
+      client_secret: `${intent.id}_secret_other`,
+      payment_method: 'pm_card_visa',
+    });
+    expect(wrongSecret.status).toBe(400);
+    expect(wrongSecret.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await wrongSecret.json()) as { error: { param: string } }).error.param).toBe('client_secret');
+
+    // The publishable key opens nothing else.
+    const create = await browser('/v1/payment_intents', { key: server.publishableKey, amount: '100', currency: 'eur' });
+    expect(create.status).toBe(401);
+    expect(((await create.json()) as { error: { message: string } }).error.message).toMatch(/publishable API key/);
+
+    const declined = await browser(`/v1/payment_intents/${intent.id}/confirm`, {
+      key: server.publishableKey,
+      client_secret: intent.client_secret!,
+      payment_method: 'pm_card_chargeDeclined',
+    });
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toMatchObject({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+
+    const paid = await browser(`/v1/payment_intents/${intent.id}/confirm`, {
+      key: server.publishableKey,
+      client_secret: intent.client_secret!,
+      payment_method: 'pm_card_visa',
+      return_url: `${origin}/appointments/1`,
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await paid.json()).toMatchObject({ id: intent.id, status: 'succeeded' });
+
+    const read = await browser(
+      `/v1/payment_intents/${intent.id}`,
+      { key: server.publishableKey, client_secret: intent.client_secret! },
+      'GET',
+    );
+    expect(await read.json()).toMatchObject({ id: intent.id, status: 'succeeded' });
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+  });
+
   it('honours Idempotency-Key: same key and parameters, same answer; other parameters, an error', async () => {
     const first = await stripe.paymentIntents.create({ amount: 700, currency: 'eur' }, { idempotencyKey: 'hold-1' });
     const again = await stripe.paymentIntents.create({ amount: 700, currency: 'eur' }, { idempotencyKey: 'hold-1' });

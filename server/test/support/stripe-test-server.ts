@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { billingRoutes } from './stripe/billing.ts';
 import { connectRoutes } from './stripe/connect.ts';
 import { paymentRoutes } from './stripe/payments.ts';
-import { StripeApiError, newId, noSuch, parseForm, throwError, type StripeObject } from './stripe/protocol.ts';
+import { StripeApiError, invalidRequest, newId, noSuch, parseForm, str, throwError, type StripeObject } from './stripe/protocol.ts';
 import { StripeState, type RouteResult } from './stripe/state.ts';
 import { API_VERSION, WebhookSender, signPayload, type Delivery, type SignOptions, type StripeEvent } from './stripe/webhooks.ts';
 
@@ -88,15 +88,31 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const method = req.method ?? 'GET';
+    // Stripe.js calls the API from the browser, across origins, as Stripe allows.
+    if (method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...CORS,
+        'access-control-allow-methods': 'GET, POST, DELETE',
+        'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Version',
+        'access-control-max-age': '300',
+      });
+      return res.end();
+    }
     const route = state.routes.find((r) => r.method === method && r.pattern.test(url.pathname));
     const requestId = newId('req');
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, 'stripe-version': API_VERSION, ...headers });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': requestId,
+        'stripe-version': API_VERSION,
+        ...CORS,
+        ...headers,
+      });
       res.end(body);
     };
     const fail = (error: StripeApiError) => send(error.status, JSON.stringify(error.toJSON()));
 
-    if (route && !route.api) {
+    if (route?.access === 'page') {
       const result = run(() => route.handle({ params: {}, ids: ids(route.pattern, url.pathname), query: url.searchParams }));
       if (result instanceof StripeApiError) return fail(result);
       if ('redirect' in result) {
@@ -107,12 +123,24 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
       return res.end(String(result.html));
     }
 
-    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (key !== secretKey) {
+    const params = parseForm(method === 'GET' ? url.search.slice(1) : raw);
+    // The server's SDK sends its secret key as a Bearer token; Stripe.js sends the publishable
+    // key as the `key` parameter.
+    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? str(params, 'key');
+    if (key !== secretKey && key !== publishableKey) {
       return fail(
         new StripeApiError(401, {
           type: 'invalid_request_error',
           message: key ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(8)}` : 'You did not provide an API key.',
+        }),
+      );
+    }
+    if (key === publishableKey && route?.access !== 'publishable') {
+      return fail(
+        new StripeApiError(401, {
+          type: 'invalid_request_error',
+          message:
+            'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
         }),
       );
     }
@@ -123,6 +151,20 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
           message: `Unrecognized request URL (${method}: ${url.pathname}).`,
         }),
       );
+    }
+
+    // With the publishable key, only the holder of the object's client secret may act on it.
+    if (key === publishableKey) {
+      const [id] = ids(route.pattern, url.pathname);
+      const object = state.objects.get(id!);
+      if (object && object.client_secret !== str(params, 'client_secret')) {
+        return fail(
+          invalidRequest('The client_secret provided does not match the client_secret associated with the PaymentIntent.', {
+            code: 'payment_intent_invalid_parameter',
+            param: 'client_secret',
+          }),
+        );
+      }
     }
 
     const idempotencyKey = method === 'GET' ? undefined : req.headers['idempotency-key']?.toString();
@@ -140,7 +182,6 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
       return send(replay.status, replay.body, { 'idempotency-key': idempotencyKey!, 'idempotent-replayed': 'true' });
     }
 
-    const params = parseForm(method === 'GET' ? url.search.slice(1) : raw);
     const result = run(() => {
       const object = route.handle({ params, ids: ids(route.pattern, url.pathname), query: url.searchParams });
       const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
@@ -191,6 +232,9 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
     },
   };
 }
+
+/** Stripe's API answers browsers of any origin (Stripe.js on the merchant's pages). */
+const CORS = { 'access-control-allow-origin': '*' };
 
 const ids = (pattern: RegExp, path: string) => pattern.exec(path)!.slice(1);
 

@@ -69,14 +69,14 @@ export function connectRoutes(state: StripeState) {
       state.webhooks.emit('account.updated', account, previous, { account: account.id });
       return { redirect: query.get('return_url') ?? state.baseUrl };
     },
-    false,
+    'page',
   );
 
   state.route(
     'GET',
     '/express/{id}',
     ({ ids: [id] }) => ({ html: `<h1>Express dashboard</h1><p>${state.get('account', id!).id}</p>` }),
-    false,
+    'page',
   );
 }
 

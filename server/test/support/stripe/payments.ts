@@ -112,7 +112,7 @@ export function paymentRoutes(state: StripeState) {
     return bool(params, 'confirm') ? confirm(intent, params) : intent;
   });
 
-  state.route('GET', '/v1/payment_intents/{id}', ({ ids: [id] }) => state.get('payment_intent', id!));
+  state.route('GET', '/v1/payment_intents/{id}', ({ ids: [id] }) => state.get('payment_intent', id!), 'publishable');
 
   state.route('POST', '/v1/payment_intents/{id}', ({ ids: [id], params }) => {
     const intent = state.get('payment_intent', id!);
@@ -126,7 +126,12 @@ export function paymentRoutes(state: StripeState) {
     return intent;
   });
 
-  state.route('POST', '/v1/payment_intents/{id}/confirm', ({ ids: [id], params }) => confirm(state.get('payment_intent', id!), params));
+  state.route(
+    'POST',
+    '/v1/payment_intents/{id}/confirm',
+    ({ ids: [id], params }) => confirm(state.get('payment_intent', id!), params),
+    'publishable',
+  );
 
   function unexpectedState(intent: StripeObject, action: string) {
     return invalidRequest(`You cannot ${action} this PaymentIntent because it has a status of ${String(intent.status)}.`, {
@@ -252,7 +257,7 @@ export function paymentRoutes(state: StripeState) {
       back.searchParams.set('redirect_status', failed ? 'failed' : 'succeeded');
       return { redirect: back.toString() };
     },
-    false,
+    'page',
   );
 
   state.route('POST', '/v1/refunds', ({ params }) => {

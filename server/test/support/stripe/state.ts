@@ -15,10 +15,17 @@ export interface RouteContext {
 /** API routes answer an object; browser-facing pages answer a redirect. */
 export type RouteResult = StripeObject | { redirect: string } | { html: string; status?: number };
 
+/**
+ * Who may call a route: the secret key (the app's server); also the publishable key with the
+ * object's `client_secret` (Stripe.js in a browser confirming or reading a PaymentIntent); or
+ * anyone (a page a browser is sent to, such as onboarding or 3-D Secure).
+ */
+export type RouteAccess = 'secret' | 'publishable' | 'page';
+
 export interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   pattern: RegExp;
-  api: boolean;
+  access: RouteAccess;
   handle(context: RouteContext): RouteResult;
 }
 
@@ -38,9 +45,9 @@ export class StripeState {
   constructor(readonly webhooks: WebhookSender) {}
 
   /** `path` uses `{id}` for an id segment, e.g. `/v1/accounts/{id}/login_links`. */
-  route(method: Route['method'], path: string, handle: Route['handle'], api = true) {
+  route(method: Route['method'], path: string, handle: Route['handle'], access: RouteAccess = 'secret') {
     const pattern = new RegExp(`^${path.replaceAll('{id}', '([A-Za-z0-9_]+)')}$`);
-    this.routes.push({ method, pattern, api, handle });
+    this.routes.push({ method, pattern, access, handle });
   }
 
   put<T extends StripeObject>(object: T): T {

@@ -1,27 +1,80 @@
-import { CircleExclamationPointIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { CircleExclamationPointIcon, LoaderCircleIcon } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { PAYMENT_PROCESSING, type CardForm, type CardPayment } from './use-card-payment.ts';
 
-export const CARD_PAYMENTS_UNAVAILABLE = 'Card payments are not available yet';
 /** A confirm call (booking or membership) failed (docs/product-rules.md#failures-and-messages). */
 export const CONFIRM_FAILED = { title: 'Ooops!', description: 'Something went wrong. Please wait a minute and try again' };
 
 /**
- * Where the embedded card payment element goes (docs/product-rules.md#appointment-confirmation).
- * Card payments are not set up on this installation yet (docs/product-rules.md#payments), so it
- * stays a placeholder.
+ * Pay now's panel (docs/product-rules.md#appointment-confirmation): Stripe's Payment Element, with
+ * a placeholder in its place until Stripe.js and the element have loaded.
  */
-export function CardElementPlaceholder() {
+export function CardPaymentElement({ card }: { card: CardPayment }) {
+  const { stripe, elementsOptions, ready } = card;
   return (
-    <div className="rounded-xl border border-dashed border-zinc-300 bg-zinc-50 p-4" role="status">
-      <div className="flex flex-col gap-2.5" aria-hidden="true">
-        <div className="h-10 rounded-lg border border-zinc-200 bg-white" />
-        <div className="grid grid-cols-2 gap-2.5">
-          <div className="h-10 rounded-lg border border-zinc-200 bg-white" />
-          <div className="h-10 rounded-lg border border-zinc-200 bg-white" />
+    <div className="relative">
+      {!ready && <CardPaymentSkeleton />}
+      {stripe && elementsOptions && (
+        // Laid out but unseen while it loads, so that Stripe can size it.
+        <div className={cn(!ready && 'pointer-events-none absolute inset-0 overflow-hidden opacity-0')} aria-hidden={!ready}>
+          <Elements stripe={stripe} options={elementsOptions}>
+            <PaymentElement options={{ layout: 'tabs' }} onReady={card.onReady} onLoadError={card.onLoadError} />
+            <FormBridge onForm={card.setForm} />
+          </Elements>
         </div>
-      </div>
-      <p className="mt-3 text-center text-sm text-zinc-600">{CARD_PAYMENTS_UNAVAILABLE}</p>
+      )}
     </div>
   );
+}
+
+/** Hands Stripe and the element group up to the page, whose Pay button confirms the payment. */
+function FormBridge({ onForm }: { onForm: (form: CardForm | null) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  useEffect(() => {
+    onForm(stripe && elements ? { stripe, elements } : null);
+    return () => onForm(null);
+  }, [stripe, elements, onForm]);
+  return null;
+}
+
+/** The card form's shape while it loads. */
+export function CardPaymentSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the card payment form" className="flex flex-col gap-2.5">
+      <Skeleton className="h-3.5 w-24" />
+      <Skeleton className="h-11" />
+      <div className="grid grid-cols-2 gap-2.5">
+        <Skeleton className="h-11" />
+        <Skeleton className="h-11" />
+      </div>
+      <Skeleton className="h-11" />
+    </div>
+  );
+}
+
+/** What a card payment in progress, or after the limit of waiting, tells the client. */
+export function CardPaymentStatus({ card }: { card: CardPayment }) {
+  if (card.phase === 'confirming') {
+    return (
+      <p className="flex items-center gap-2 text-sm text-zinc-600">
+        <LoaderCircleIcon className="size-4 shrink-0 animate-spin text-brand-600" />
+        Confirming your payment…
+      </p>
+    );
+  }
+  if (card.phase === 'processing') {
+    return (
+      <p className="flex items-start gap-2 rounded-xl border border-brand-100 bg-brand-50 p-3.5 text-sm text-brand-900">
+        <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin text-brand-600" />
+        {PAYMENT_PROCESSING}
+      </p>
+    );
+  }
+  return null;
 }
 
 /**

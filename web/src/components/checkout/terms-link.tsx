@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { LockIcon } from 'lucide-react';
 import { Button } from '../ui/button.tsx';
+import { CardBrands } from './card-brands.tsx';
 import { Dialog, DialogClose } from '../ui/dialog.tsx';
 import { isRichTextEmpty, RichTextView } from '../ui/rich-text-view.tsx';
 
@@ -53,12 +54,29 @@ export function TermsLink({ html, providerName }: { html: string | null | undefi
   );
 }
 
-/** The checkout's closing line: 'Payments are secure and encrypted', then the provider's terms link. */
-export function SecurePaymentsNote({ terms, providerName }: { terms: string | null | undefined; providerName: string }) {
+/**
+ * The checkout's closing line: with a card payment, 'Payments are secure and encrypted' with a
+ * lock and the card brands; in every case the provider's terms link.
+ */
+export function SecurePaymentsNote({
+  terms,
+  providerName,
+  card,
+}: {
+  terms: string | null | undefined;
+  providerName: string;
+  card: boolean;
+}) {
+  if (!card && !hasTerms(terms)) return null;
   return (
     <p className="mt-4 flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 text-center text-xs text-zinc-500">
-      <LockIcon className="size-3.5 shrink-0" />
-      <span>Payments are secure and encrypted</span>
+      {card && (
+        <>
+          <LockIcon className="size-3.5 shrink-0" />
+          <span>Payments are secure and encrypted</span>
+          <CardBrands />
+        </>
+      )}
       <TermsLink html={terms} providerName={providerName} />
     </p>
   );

@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ICAL from 'ical.js';
@@ -11,11 +11,22 @@ import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, type RequestHandler } from 'msw';
 import { apiError, jsonBody, ok, serveApi, type SentRequest } from '../../test/api.ts';
 import { aClient, aConfirmedAppointment, aMembershipOption, anAppointment } from '../../test/generators.ts';
+import { fakeStripe } from '../../test/fake-stripe.ts';
+
+// Stripe.js is not loaded from Stripe in tests: loadStripe answers a stand-in.
+const stripeJs = vi.hoisted(() => ({ stripe: null as unknown }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripeJs.stripe }));
+const fake = fakeStripe();
+stripeJs.stripe = fake.asStripe();
 
 const ID = anAppointment().id;
 const PATH = `/appointments/${ID}`;
 
-function setup(appointment: Appointment | (() => Response), more: RequestHandler[] = [], { fakeTimers = false } = {}) {
+function setup(
+  appointment: Appointment | ((info: { request: Request }) => Response),
+  more: RequestHandler[] = [],
+  { fakeTimers = false, path = PATH } = {},
+) {
   const calls = serveApi(
     http.get('/api/me', () => ok(aClient)),
     http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
@@ -23,7 +34,7 @@ function setup(appointment: Appointment | (() => Response), more: RequestHandler
     ...more,
   );
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
-  const rendered = renderRoutes(routes, { path: PATH, queryClient: testQueryClient(aClient) });
+  const rendered = renderRoutes(routes, { path, queryClient: testQueryClient(aClient) });
   return { ...rendered, calls, user };
 }
 
@@ -107,7 +118,6 @@ describe('appointment confirmation: payment options', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Pay now', 'Pay in person']);
     expect(tabs[0].getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'Pay €45.00' })).toBeTruthy();
-    expect(screen.getByText('Card payments are not available yet')).toBeTruthy();
 
     await user.click(tabs[1]);
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
@@ -130,7 +140,6 @@ describe('appointment confirmation: payment options', () => {
       const provider = { ...anAppointment().provider, policy: { min_hours_before_cancellation: 24, terms_of_service: terms } };
       const { unmount } = setup(anAppointment({ provider }));
       await heading('Checkout');
-      expect(screen.getByText('Payments are secure and encrypted')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Terms and conditions' })).toBeNull();
       unmount();
     }
@@ -150,6 +159,153 @@ describe('appointment confirmation: payment options', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Terms and conditions' }));
   });
+});
+
+describe('appointment confirmation: pay now', () => {
+  const config = http.get('/api/config', () =>
+    ok({ social: { google: false, facebook: false }, marketing_url: null, stripe_publishable_key: 'pk_test_slotted' }),
+  );
+  const checkout = http.post(`/api/appointments/${ID}/checkout`, () => ok({ client_secret: 'pi_123_secret_abc' }));
+  const offered = () =>
+    anAppointment({ payment_options: ['pay_now', 'in_person'], provider: { ...anAppointment().provider, stripe_connected: true } });
+  const paid = aConfirmedAppointment({ paid_at: '2026-11-20T08:00:00Z', payment_method: 'card', missing_payment: false });
+  /** GET /api/appointments/{id}: confirmed and paid once asked with this payment's session id. */
+  const paidWith =
+    (sessionId: string) =>
+    ({ request }: { request: Request }) =>
+      ok(new URL(request.url).searchParams.get('session_id') === sessionId ? paid : offered());
+  const gets = (calls: SentRequest[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith(`/api${PATH}`)).map((c) => c.url);
+  const cardField = () => screen.findByRole('textbox', { name: 'Card number' });
+
+  beforeEach(() => {
+    fake.stripe.confirmPayment.mockReset();
+    fake.stripe.retrievePaymentIntent.mockReset();
+  });
+
+  it('puts Pay now first, selected, with a placeholder until Stripe’s Payment Element is ready; the checkout starts once', async () => {
+    const { calls, user } = setup(offered(), [config, checkout]);
+    const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Pay now', 'Pay in person']);
+    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('status', { name: 'Loading the card payment form' })).toBeTruthy();
+
+    expect(await cardField()).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading the card payment form' })).toBeNull();
+    expect(fake.stripe.elements).toHaveBeenLastCalledWith(expect.objectContaining({ clientSecret: 'pi_123_secret_abc' }));
+    expect(fake.elements.create).toHaveBeenLastCalledWith('payment', expect.anything());
+    expect((screen.getByRole('button', { name: 'Pay €45.00' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Payments are secure and encrypted')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Visa, Mastercard, American Express' })).toBeTruthy();
+
+    // Pay in person: no card, so no secure-payment line; the terms stay.
+    await user.click(tabs[1]);
+    expect(screen.queryByText('Payments are secure and encrypted')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Terms and conditions' })).toBeTruthy();
+    await user.click(tabs[0]);
+    expect(await cardField()).toBeTruthy();
+    expect(posted(calls, 'checkout')).toHaveLength(1);
+  });
+
+  it('pays: Stripe confirms the payment, then the page shows the booking confirmed once the server has seen it', async () => {
+    fake.stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
+    const { calls, user } = setup(paidWith('pi_123'), [config, checkout]);
+    await cardField();
+    await user.click(screen.getByRole('button', { name: 'Pay €45.00' }));
+
+    expect(await heading('Booking confirmed')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Paid')).toBeTruthy();
+    expect(fake.stripe.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(fake.stripe.confirmPayment).toHaveBeenCalledWith({
+      elements: fake.elements,
+      confirmParams: { return_url: `${window.location.origin}${PATH}` },
+      redirect: 'if_required',
+    });
+    expect(gets(calls)).toContain(`/api${PATH}?session_id=pi_123&include=memberships`);
+  });
+
+  it('a declined card: the Something went wrong. panel with Stripe’s message, and nothing is confirmed', async () => {
+    fake.stripe.confirmPayment.mockResolvedValue({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    const { calls, user } = setup(offered(), [config, checkout]);
+    await cardField();
+    await user.click(screen.getByRole('button', { name: 'Pay €45.00' }));
+
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('Something went wrong.')).toBeTruthy();
+    expect(within(panel).getByText('Your card was declined.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(gets(calls).some((url) => url.includes('session_id'))).toBe(false);
+    // The client can try again.
+    expect((screen.getByRole('button', { name: 'Pay €45.00' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says what the server answers when it cannot start the card payment; Pay tries again', async () => {
+    const { calls, user } = setup(offered(), [
+      config,
+      http.post(`/api/appointments/${ID}/checkout`, () =>
+        apiError(502, {
+          message: 'The card payment service could not be reached. Please try again in a moment.',
+          code: 'payment_provider_error',
+        }),
+      ),
+    ]);
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('The card payment service could not be reached. Please try again in a moment.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pay €45.00' }));
+    await waitFor(() => expect(posted(calls, 'checkout')).toHaveLength(2));
+  });
+
+  it('back from a 3-D Secure redirect: sends Stripe’s payment_intent as session_id, shows the answer and cleans the address', async () => {
+    const { calls, router } = setup(paidWith('pi_9'), [config, checkout], {
+      path: `${PATH}?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=succeeded`,
+    });
+    expect(await heading('Booking confirmed')).toBeTruthy();
+    expect(gets(calls)[0]).toBe(`/api${PATH}?session_id=pi_9&include=memberships`);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe(PATH);
+  });
+
+  it('accepts the spec’s session_id query too', async () => {
+    const { calls } = setup(paidWith('cs_1'), [config, checkout], { path: `${PATH}?session_id=cs_1` });
+    expect(await heading('Booking confirmed')).toBeTruthy();
+    expect(gets(calls)[0]).toBe(`/api${PATH}?session_id=cs_1&include=memberships`);
+  });
+
+  it('back from a failed 3-D Secure: the page offers payment again with Stripe’s message', async () => {
+    fake.stripe.retrievePaymentIntent.mockResolvedValue({
+      paymentIntent: { id: 'pi_9', status: 'requires_payment_method', last_payment_error: { message: 'We could not verify your card.' } },
+    });
+    setup(paidWith('none'), [config, checkout], {
+      path: `${PATH}?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_x&redirect_status=failed`,
+    });
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('We could not verify your card.')).toBeTruthy();
+    expect(fake.stripe.retrievePaymentIntent).toHaveBeenCalledWith('pi_9_secret_x');
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+  });
+});
+
+describe('appointment confirmation: refunds', () => {
+  const cancelled = (refunded: number) =>
+    aConfirmedAppointment({
+      status: 'cancelled',
+      cancelled_at: '2026-11-21T08:00:00Z',
+      can_be_cancelled: false,
+      payment_method: 'card',
+      payment_options: ['in_person'],
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      refund_due: 45,
+      refunded,
+    });
+
+  it('shows a refund on its way, then refunded once it has gone through', async () => {
+    let refunded = 0;
+    setup(() => ok(cancelled(refunded)));
+    expect(await screen.findByText('Refund of €45.00 on its way to your card')).toBeTruthy();
+    refunded = 45;
+    expect(await screen.findByText('Refunded €45.00 to your card', {}, { timeout: 8000 })).toBeTruthy();
+  }, 15_000);
 });
 
 describe('appointment confirmation: paying with a membership', () => {

@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, type RequestHandler } from 'msw';
@@ -7,22 +7,33 @@ import type { Membership } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { getCookie } from '../../lib/cookies.ts';
 import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
-import { apiError, ok, serveApi } from '../../test/api.ts';
+import { apiError, ok, serveApi, type SentRequest } from '../../test/api.ts';
 import { aClient, aMembership, anActiveMembership } from '../../test/generators.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { fakeStripe } from '../../test/fake-stripe.ts';
+
+// Stripe.js is not loaded from Stripe in tests: loadStripe answers a stand-in.
+const stripeJs = vi.hoisted(() => ({ stripe: null as unknown }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripeJs.stripe }));
+const fake = fakeStripe();
+stripeJs.stripe = fake.asStripe();
 
 const ID = aMembership().id;
 const PATH = `/memberships/${ID}`;
 const CONFIRM = `/api/memberships/${ID}/confirm-without-payment`;
 
-function setup(membership: Membership | (() => Response | Promise<Response>), more: RequestHandler[] = [], { fakeTimers = false } = {}) {
+function setup(
+  membership: Membership | ((info: { request: Request }) => Response | Promise<Response>),
+  more: RequestHandler[] = [],
+  { fakeTimers = false, path = PATH } = {},
+) {
   const calls = serveApi(
     http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
     http.get(`/api${PATH}`, typeof membership === 'function' ? membership : () => ok(membership)),
     ...more,
   );
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
-  const rendered = renderRoutes(routes, { path: PATH, queryClient: testQueryClient(aClient) });
+  const rendered = renderRoutes(routes, { path, queryClient: testQueryClient(aClient) });
   return { ...rendered, calls, user };
 }
 
@@ -150,5 +161,64 @@ describe('membership confirmation', () => {
   it('shows a loading state first', async () => {
     setup(() => new Promise<Response>(() => {}));
     expect(await screen.findByLabelText('Loading your purchase')).toBeTruthy();
+  });
+});
+
+describe('membership confirmation: pay now', () => {
+  const config = http.get('/api/config', () =>
+    ok({ social: { google: false, facebook: false }, marketing_url: null, stripe_publishable_key: 'pk_test_slotted' }),
+  );
+  const CHECKOUT = `/api/memberships/${ID}/checkout`;
+  const checkout = http.post(CHECKOUT, () => ok({ client_secret: 'pi_77_secret_abc' }));
+  const offered = () => aMembership({ payment_options: ['pay_now', 'in_person'] });
+  const paidWith =
+    (sessionId: string) =>
+    ({ request }: { request: Request }) =>
+      ok(
+        new URL(request.url).searchParams.get('session_id') === sessionId
+          ? anActiveMembership({ paid_at: '2026-11-20T08:00:00Z', payment_method: 'card', missing_payment: false })
+          : offered(),
+      );
+  const gets = (calls: SentRequest[]) => calls.filter((c) => c.method === 'GET' && c.url.startsWith(`/api${PATH}`)).map((c) => c.url);
+
+  beforeEach(() => {
+    fake.stripe.confirmPayment.mockReset();
+  });
+
+  it('pays for a plan: Stripe confirms, then Thank you for your purchase! once the server has seen the payment', async () => {
+    fake.stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_77', status: 'succeeded' } });
+    const { calls, user } = setup(paidWith('pi_77'), [config, checkout]);
+    await screen.findByRole('textbox', { name: 'Card number' });
+    expect(fake.stripe.elements).toHaveBeenLastCalledWith(expect.objectContaining({ clientSecret: 'pi_77_secret_abc' }));
+    expect(screen.getByText('Payments are secure and encrypted')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pay €79.00' }));
+
+    expect(await heading('Thank you for your purchase!')).toBeTruthy();
+    expect(screen.getByText('Paid')).toBeTruthy();
+    expect(fake.stripe.confirmPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ confirmParams: { return_url: `${window.location.origin}${PATH}` }, redirect: 'if_required' }),
+    );
+    expect(gets(calls)).toContain(`/api${PATH}?session_id=pi_77`);
+    expect(calls.filter((c) => c.method === 'POST' && c.url === CHECKOUT)).toHaveLength(1);
+  });
+
+  it('a declined card: the Something went wrong. panel with Stripe’s message', async () => {
+    fake.stripe.confirmPayment.mockResolvedValue({ error: { type: 'card_error', message: 'Your card was declined.' } });
+    const { user } = setup(offered(), [config, checkout]);
+    await screen.findByRole('textbox', { name: 'Card number' });
+    await user.click(screen.getByRole('button', { name: 'Pay €79.00' }));
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('Something went wrong.')).toBeTruthy();
+    expect(within(panel).getByText('Your card was declined.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+  });
+
+  it('back from a 3-D Secure redirect: sends Stripe’s payment_intent as session_id and cleans the address', async () => {
+    const { calls, router } = setup(paidWith('pi_78'), [config, checkout], {
+      path: `${PATH}?payment_intent=pi_78&payment_intent_client_secret=pi_78_secret_x&redirect_status=succeeded`,
+    });
+    expect(await heading('Thank you for your purchase!')).toBeTruthy();
+    expect(gets(calls)[0]).toBe(`/api${PATH}?session_id=pi_78`);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -1,16 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import type { Checkout } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/appointments/{id}/checkout (docs/product-rules.md#confirmation-and-payment-options):
- * starts a card payment and answers with the payment's client secret for the embedded card element.
- * Offered only when the provider is connected to the card payment provider and card payments are
- * set up (docs/product-rules.md#payments).
+ * starts the card payment of a held booking and answers the PaymentIntent's client secret for the
+ * Payment Element. The server prices it and makes one payment per booking, however often asked.
  */
-export async function startCheckout(id: string): Promise<{ client_secret: string }> {
-  return apiData<{ client_secret: string }>(`/api/appointments/${encodeURIComponent(id)}/checkout`, { method: 'POST' });
+export async function startCheckout(id: string): Promise<Checkout> {
+  return apiData<Checkout>(`/api/appointments/${encodeURIComponent(id)}/checkout`, { method: 'POST' });
 }
 
-export function useStartCheckout() {
-  return useMutation({ mutationFn: startCheckout });
-}
+/** Caches a booking's client secret (apart from the booking's own keys, which are refreshed often). */
+export const checkoutKey = (id: string) => ['checkout', 'appointment', id] as const;

@@ -4,7 +4,7 @@ import { CircleExclamationPointIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import type { Checkout } from '../lib/use-checkout.ts';
-import { PaymentErrorPanel } from '../../../components/checkout/card-payment.tsx';
+import { CardPaymentStatus, PaymentErrorPanel } from '../../../components/checkout/card-payment.tsx';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
 import { SecurePaymentsNote } from '../../../components/checkout/terms-link.tsx';
 import { PaymentOptions } from './payment-options.tsx';
@@ -32,6 +32,7 @@ export function CheckoutCard({ appointment, checkout }: { appointment: Appointme
           memberships={payment.memberships}
           membershipId={payment.membershipId}
           onMembershipChange={payment.chooseMembership}
+          card={payment.card}
         />
       ) : (
         <NoPaymentOption appointment={appointment} />
@@ -50,30 +51,41 @@ export function CheckoutCard({ appointment, checkout }: { appointment: Appointme
           fullWidth
           className="mt-4"
           loading={payment.busy}
-          disabled={option === 'membership' && !payment.membershipId}
+          disabled={
+            (option === 'membership' && !payment.membershipId) || (option === 'pay_now' && !payment.card.ready && !payment.payError)
+          }
           onClick={payment.confirm}
         >
           {option === 'pay_now' ? `Pay ${formatMoney(appointment.price)}` : 'Confirm'}
         </Button>
+      )}
+      {option === 'pay_now' && !expired && (
+        <div className="mt-4 empty:hidden" aria-live="polite">
+          <CardPaymentStatus card={payment.card} />
+        </div>
       )}
       {payment.payError && (
         <div className="mt-4">
           <PaymentErrorPanel message={payment.payError} />
         </div>
       )}
-      <SecurePaymentsNote terms={appointment.provider.policy.terms_of_service} providerName={appointment.provider.name} />
+      <SecurePaymentsNote
+        terms={appointment.provider.policy.terms_of_service}
+        providerName={appointment.provider.name}
+        card={option === 'pay_now' && !expired}
+      />
     </section>
   );
 }
 
-/** Nothing the client can pay with here (e.g. the provider asks for card payment, which is not set up yet). */
+/** Nothing the client can pay with here (the provider asks for card payment, which this installation does not take). */
 function NoPaymentOption({ appointment }: { appointment: Appointment }) {
   const { provider } = appointment;
   return (
     <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
       <CircleExclamationPointIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
       <span>
-        {provider.name} asks for payment when you book, and card payments are not available yet. Please get in touch at{' '}
+        {provider.name} asks for payment when you book, and card payments are not available here right now. Please get in touch at{' '}
         <a href={`mailto:${provider.email}`} className="font-medium underline underline-offset-2">
           {provider.email}
         </a>{' '}

@@ -2,8 +2,9 @@ import type { Appointment } from '@slotted/contract';
 import { CheckoutHeading } from '../../../components/checkout/checkout-heading.tsx';
 import { HoldCountdown } from '../../../components/checkout/hold-countdown.tsx';
 import type { Checkout } from '../lib/use-checkout.ts';
+import { RefundNote } from './refund-note.tsx';
 
-/** The page's heading, and what it means for this booking (e-mail sent, time left to confirm, re-booking). */
+/** The page's heading, and what it means for this booking (e-mail sent, time left to confirm, re-booking, refund). */
 export function ConfirmationHeader({ appointment, checkout }: { appointment: Appointment; checkout: Checkout }) {
   const { view, heading, headingRef, holdSecondsLeft } = checkout;
   return (
@@ -18,6 +19,7 @@ export function ConfirmationHeader({ appointment, checkout }: { appointment: App
       {view === 'checkout' && appointment.status === 'cancelled' && (
         <p className="mt-2 text-sm text-zinc-600">This booking was cancelled. Confirm to book the same time again.</p>
       )}
+      <RefundNote appointment={appointment} />
     </div>
   );
 }

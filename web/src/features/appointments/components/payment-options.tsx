@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { RadioGroup } from 'radix-ui';
 import type { MembershipOption, PaymentOption } from '@slotted/contract';
 import { TicketIcon } from 'lucide-react';
-import { CardElementPlaceholder } from '../../../components/checkout/card-payment.tsx';
+import { CardPaymentElement } from '../../../components/checkout/card-payment.tsx';
+import type { CardPayment } from '../../../components/checkout/use-card-payment.ts';
 import { PaymentOptionTabs, PaymentOptionText as Text } from '../../../components/checkout/payment-option-tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -23,12 +24,13 @@ export interface PaymentOptionsProps {
   memberships: MembershipOption[];
   membershipId: string | null;
   onMembershipChange: (id: string) => void;
+  card: CardPayment;
 }
 
 /**
  * Payment options (docs/product-rules.md#confirmation-and-payment-options): tabs only when there is
- * more than one option; otherwise the one option's panel on its own. Re-book, Pay now (the card
- * element's place), Pay in person and My memberships (a radio list).
+ * more than one option; otherwise the one option's panel on its own. Re-book, Pay now (Stripe's
+ * Payment Element), Pay in person and My memberships (a radio list).
  */
 export function PaymentOptions({ options, value, onValueChange, ...panel }: PaymentOptionsProps) {
   return (
@@ -48,6 +50,7 @@ function OptionPanel({
   memberships,
   membershipId,
   onMembershipChange,
+  card,
 }: { option: PaymentOption } & Omit<PaymentOptionsProps, 'options' | 'value' | 'onValueChange'>) {
   switch (option) {
     case 'rebook':
@@ -59,7 +62,7 @@ function OptionPanel({
         </Text>
       );
     case 'pay_now':
-      return <CardElementPlaceholder />;
+      return <CardPaymentElement card={card} />;
     case 'membership':
       return <MembershipChoice memberships={memberships} value={membershipId} onChange={onMembershipChange} />;
   }

@@ -10,8 +10,10 @@ import { refreshBookingLists, useCancelAppointment } from '../../../lib/appointm
 import { useConfirmWithoutPayment } from '../api/confirm-without-payment.ts';
 import { useDeductMembership } from '../api/deduct-membership.ts';
 import { appointmentKeys } from '../../../lib/query-keys.ts';
-import { useStartCheckout } from '../api/start-checkout.ts';
-import { CARD_PAYMENTS_UNAVAILABLE, CONFIRM_FAILED } from '../../../components/checkout/card-payment.tsx';
+import { fetchAppointment } from '../../../lib/appointments/get-appointment.ts';
+import { checkoutKey, startCheckout } from '../api/start-checkout.ts';
+import { CONFIRM_FAILED } from '../../../components/checkout/card-payment.tsx';
+import { useCardPayment, type StripeReturn } from '../../../components/checkout/use-card-payment.ts';
 import { defaultPaymentOption, offeredOptions, usableMemberships } from './payment-options.ts';
 import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 
@@ -42,16 +44,15 @@ export function confirmationHeading(appointment: Appointment, view: Confirmation
  * The confirmation page's state and actions: which screen, the hold's countdown
  * (docs/product-rules.md#holds), the chosen way to pay, confirming it (the answer is shown after a
  * second: docs/product-rules.md#appointment-confirmation), and cancelling.
- * Each way to pay is one branch of `confirm`, so card payment and memberships grow here.
+ * Each way to pay is one branch of `confirm`; `returned` is Stripe's return from a redirect.
  */
-export function useCheckout(appointment: Appointment, receivedAt: number) {
+export function useCheckout(appointment: Appointment, receivedAt: number, returned: StripeReturn | null = null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const { toast } = useToast();
   const confirmFree = useConfirmWithoutPayment();
   const deduct = useDeductMembership();
-  const checkout = useStartCheckout();
   const cancelMutation = useCancelAppointment();
 
   const [chosenOption, setChosenOption] = useState<PaymentOption | null>(null);
@@ -59,7 +60,6 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
   // From the click until the answer is on screen (the answer waits a second).
   const [confirming, setConfirming] = useState(false);
   const [expiredByServer, setExpiredByServer] = useState(false);
-  const [payError, setPayError] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
   const swapTimer = useRef<number | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -75,11 +75,30 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
   );
   const secondsToStart = useSecondsLeft(appointment.status === 'cancelled' ? Date.parse(appointment.starts_at) : null);
   const view = confirmationView(appointment, secondsToStart === null || secondsToStart > 0);
-  const expired =
-    appointment.is_mine && !confirming && (appointment.status === 'expired' || expiredByServer || (held && holdSecondsLeft === 0));
-
   const options = offeredOptions(appointment);
   const option = chosenOption && options.includes(chosenOption) ? chosenOption : defaultPaymentOption(options);
+
+  const card = useCardPayment({
+    shown: view === 'checkout' && option === 'pay_now' && !expiredByServer && appointment.status !== 'expired',
+    checkoutKey: checkoutKey(appointment.id),
+    startCheckout: () => startCheckout(appointment.id),
+    current: appointment,
+    check: (paymentIntent) => fetchAppointment(appointment.id, { sessionId: paymentIntent, include: 'memberships' }),
+    // Confirmed once the server has seen the money; or the hold ran out first (the server refunds).
+    settled: (next) => next.status === 'confirmed' || next.status === 'expired',
+    onSettled: (next) => {
+      setConfirming(true);
+      showAnswer(next);
+    },
+    returned,
+  });
+  const paying = card.phase !== 'idle';
+  const startExpired = isApiError(card.startError, 409) && card.startError.code === ('hold_expired' satisfies ErrorCode);
+  const expired =
+    appointment.is_mine &&
+    !confirming &&
+    !paying &&
+    (appointment.status === 'expired' || expiredByServer || startExpired || (held && holdSecondsLeft === 0));
   const memberships = usableMemberships(appointment.service.memberships);
   const membershipId =
     chosenMembership && memberships.some((m) => m.id === chosenMembership) ? chosenMembership : (memberships[0]?.id ?? null);
@@ -91,6 +110,15 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
     void navigate('/login', { replace: true });
   };
   const reload = () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) });
+
+  // Starting the card payment needs the session too: sign in and come back.
+  const signedOut = isApiError(card.startError, 401);
+  useEffect(() => {
+    if (!signedOut) return;
+    rememberRedirectAfterLogin(location.pathname + location.search);
+    void navigate('/login', { replace: true });
+  }, [signedOut, location.pathname, location.search, navigate]);
+  const startFailure = card.startError && !signedOut && !startExpired ? card.startError.message : null;
 
   const showAnswer = (next: Appointment) => {
     swapTimer.current = window.setTimeout(() => {
@@ -126,21 +154,8 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
 
   const confirm = () => {
     if (!option || confirming) return;
-    setPayError(null);
     if (option === 'pay_now') {
-      checkout.mutate(appointment.id, {
-        // The embedded card element is not part of this installation yet
-        // (docs/product-rules.md#payments).
-        onSuccess: () => setPayError(`${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.`),
-        onError: (error) => {
-          if (isApiError(error, 401)) return toLogin();
-          setPayError(
-            isApiError(error, 404) || isApiError(error, 501)
-              ? `${CARD_PAYMENTS_UNAVAILABLE}. Please choose another way to pay.`
-              : error.message,
-          );
-        },
-      });
+      void card.pay();
       return;
     }
     setConfirming(true);
@@ -187,17 +202,15 @@ export function useCheckout(appointment: Appointment, receivedAt: number) {
     payment: {
       options,
       option,
-      choose: (next: PaymentOption) => {
-        setChosenOption(next);
-        setPayError(null);
-      },
+      choose: setChosenOption,
       memberships,
       membershipId,
       chooseMembership: setChosenMembership,
       confirm,
-      confirming,
-      busy: confirming || checkout.isPending,
-      payError: option === 'pay_now' ? payError : null,
+      confirming: confirming || paying,
+      busy: confirming || paying || (option === 'pay_now' && card.starting),
+      card,
+      payError: option === 'pay_now' ? (card.error ?? startFailure) : null,
     },
     cancellation: {
       open: cancelOpen,

@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
 import { DocumentTitle } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { PageNotFound } from '../../../components/not-found-page.tsx';
-import { useAppointment } from '../../../lib/appointments/get-appointment.ts';
+import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
+import { returnedSessionId, stripeReturn, type StripeReturn } from '../../../components/checkout/use-card-payment.ts';
 import { AppointmentDetailsCard, ServiceSummary } from '../components/appointment-details.tsx';
 import { BookingNotice } from '../components/booking-notice.tsx';
 import { CancelAppointmentDialog } from '../components/cancel-appointment-dialog.tsx';
@@ -16,8 +18,11 @@ import { ConfirmationHeader } from '../components/confirmation-header.tsx';
 import { ConfirmedActions } from '../components/confirmed-actions.tsx';
 import { SessionExpiredDialog } from '../../../components/checkout/session-expired-dialog.tsx';
 import { useCheckout } from '../lib/use-checkout.ts';
+import { refundPending } from '../lib/refund.ts';
 
 const LOADING = 'Loading your booking';
+/** How often the page looks again while a refund is on its way. */
+const REFUND_POLL_MS = 3000;
 const SESSION_EXPIRED_TEXT =
   "Your session timed out before we could confirm your booking. Just restart your booking to continue—you're almost there!";
 
@@ -31,9 +36,21 @@ export function AppointmentConfirmationPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const appointment = useAppointment(id, { sessionId: search.get('session_id'), include: 'memberships' });
+  // Back from Stripe (a redirect-based payment): the server checks that payment before answering.
+  const sessionId = returnedSessionId(search);
+  const [returned] = useState(() => stripeReturn(search));
+  const appointment = useQuery({
+    ...appointmentQueryOptions(id, { sessionId, include: 'memberships' }),
+    refetchInterval: (query) => (refundPending(query.state.data) ? REFUND_POLL_MS : false),
+  });
   const signedOut = isApiError(appointment.error, 401);
   const here = location.pathname + location.search;
+
+  // Once answered, the page's address loses Stripe's query: a reload does not bring it back.
+  const answered = appointment.isSuccess;
+  useEffect(() => {
+    if (sessionId && answered) void navigate(location.pathname, { replace: true });
+  }, [sessionId, answered, location.pathname, navigate]);
 
   // Login optional here, but a booking is private: sign in and come back
   // (docs/product-rules.md#appointment-confirmation).
@@ -52,13 +69,21 @@ export function AppointmentConfirmationPage() {
       loading={<ConfirmationSkeleton label={LOADING} />}
       errorFrame={(error) => <ConfirmationFrame>{error}</ConfirmationFrame>}
     >
-      {(data) => <Confirmation appointment={data} receivedAt={appointment.dataUpdatedAt} />}
+      {(data) => <Confirmation appointment={data} receivedAt={appointment.dataUpdatedAt} returned={returned} />}
     </QueryState>
   );
 }
 
-function Confirmation({ appointment, receivedAt }: { appointment: Appointment; receivedAt: number }) {
-  const checkout = useCheckout(appointment, receivedAt);
+function Confirmation({
+  appointment,
+  receivedAt,
+  returned,
+}: {
+  appointment: Appointment;
+  receivedAt: number;
+  returned: StripeReturn | null;
+}) {
+  const checkout = useCheckout(appointment, receivedAt, returned);
   const { view, cancellation } = checkout;
   return (
     <ConfirmationFrame>

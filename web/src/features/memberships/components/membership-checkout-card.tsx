@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Membership } from '@slotted/contract';
 import { CircleExclamationPointIcon } from 'lucide-react';
-import { CardElementPlaceholder, PaymentErrorPanel } from '../../../components/checkout/card-payment.tsx';
+import { CardPaymentElement, CardPaymentStatus, PaymentErrorPanel } from '../../../components/checkout/card-payment.tsx';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
 import { PaymentOptionTabs, PaymentOptionText } from '../../../components/checkout/payment-option-tabs.tsx';
 import { SecurePaymentsNote } from '../../../components/checkout/terms-link.tsx';
@@ -23,7 +23,7 @@ function Total({ membership, badge }: { membership: Membership; badge?: { label:
 }
 
 /**
- * Checkout of a membership: pay now (once card payments exist) or pay in person, the Total, and
+ * Checkout of a membership: pay now (Stripe's Payment Element) or pay in person, the Total, and
  * Confirm (or 'Pay €…'), as docs/product-rules.md#memberships-and-credits describes.
  */
 export function MembershipCheckoutCard({ membership, checkout }: { membership: Membership; checkout: MembershipCheckout }) {
@@ -45,7 +45,7 @@ export function MembershipCheckoutCard({ membership, checkout }: { membership: M
           labels={MEMBERSHIP_OPTION_LABELS}
           panel={(shown) =>
             shown === 'pay_now' ? (
-              <CardElementPlaceholder />
+              <CardPaymentElement card={payment.card} />
             ) : (
               <PaymentOptionText>
                 Please pay <strong className="font-semibold text-zinc-900">{provider.name}</strong> in person upon arrival for your
@@ -57,23 +57,35 @@ export function MembershipCheckoutCard({ membership, checkout }: { membership: M
       ) : (
         <p className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
           <CircleExclamationPointIcon className="mt-0.5 size-4 shrink-0 text-amber-600" />
-          <span>{provider.name} takes payment online for memberships, and card payments are not available yet.</span>
+          <span>{provider.name} takes payment online for memberships, and card payments are not available here right now.</span>
         </p>
       )}
       <div className="mt-5 border-t border-zinc-100 pt-4">
         <Total membership={membership} />
       </div>
       {option && !expired && (
-        <Button size="l" fullWidth className="mt-4" loading={payment.confirming} onClick={payment.confirm}>
+        <Button
+          size="l"
+          fullWidth
+          className="mt-4"
+          loading={payment.busy}
+          disabled={option === 'pay_now' && !payment.card.ready && !payment.payError}
+          onClick={payment.confirm}
+        >
           {option === 'pay_now' ? `Pay ${formatMoney(membership.price)}` : 'Confirm'}
         </Button>
+      )}
+      {option === 'pay_now' && !expired && (
+        <div className="mt-4 empty:hidden" aria-live="polite">
+          <CardPaymentStatus card={payment.card} />
+        </div>
       )}
       {payment.payError && (
         <div className="mt-4">
           <PaymentErrorPanel message={payment.payError} />
         </div>
       )}
-      <SecurePaymentsNote terms={provider.policy.terms_of_service} providerName={provider.name} />
+      <SecurePaymentsNote terms={provider.policy.terms_of_service} providerName={provider.name} card={option === 'pay_now' && !expired} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Membership } from '@slotted/contract';
 import { ConfirmationFrame, ConfirmationSkeleton } from '../../../components/checkout/checkout-frame.tsx';
@@ -14,6 +14,7 @@ import { useMembership } from '../api/get-membership.ts';
 import { MembershipCheckoutCard, MembershipConfirmed } from '../components/membership-checkout-card.tsx';
 import { MembershipSummary } from '../components/membership-summary.tsx';
 import { useMembershipCheckout } from '../lib/use-membership-checkout.ts';
+import { returnedSessionId, stripeReturn, type StripeReturn } from '../../../components/checkout/use-card-payment.ts';
 
 const LOADING = 'Loading your purchase';
 const SESSION_EXPIRED_TEXT = "Your session timed out before we could confirm your membership. Just go back and retry—you're almost there!";
@@ -27,9 +28,18 @@ export function MembershipConfirmationPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const membership = useMembership(id, search.get('session_id'));
+  // Back from Stripe (a redirect-based payment): the server checks that payment before answering.
+  const sessionId = returnedSessionId(search);
+  const [returned] = useState(() => stripeReturn(search));
+  const membership = useMembership(id, sessionId);
   const signedOut = isApiError(membership.error, 401);
   const here = location.pathname + location.search;
+
+  // Once answered, the page's address loses Stripe's query: a reload does not bring it back.
+  const answered = membership.isSuccess;
+  useEffect(() => {
+    if (sessionId && answered) void navigate(location.pathname, { replace: true });
+  }, [sessionId, answered, location.pathname, navigate]);
 
   // Login optional here, but a purchase is private: sign in and come back.
   useEffect(() => {
@@ -48,13 +58,13 @@ export function MembershipConfirmationPage() {
       loading={<ConfirmationSkeleton label={LOADING} />}
       errorFrame={(error) => <ConfirmationFrame>{error}</ConfirmationFrame>}
     >
-      {(data) => <Confirmation membership={data} receivedAt={membership.dataUpdatedAt} />}
+      {(data) => <Confirmation membership={data} receivedAt={membership.dataUpdatedAt} returned={returned} />}
     </QueryState>
   );
 }
 
-function Confirmation({ membership, receivedAt }: { membership: Membership; receivedAt: number }) {
-  const checkout = useMembershipCheckout(membership, receivedAt);
+function Confirmation({ membership, receivedAt, returned }: { membership: Membership; receivedAt: number; returned: StripeReturn | null }) {
+  const checkout = useMembershipCheckout(membership, receivedAt, returned);
   const { confirmed, secondsLeft } = checkout;
   return (
     <ConfirmationFrame>

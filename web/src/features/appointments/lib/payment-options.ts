@@ -22,14 +22,13 @@ export function offeredOptions(appointment: Pick<Appointment, 'payment_options' 
 }
 
 /**
- * Spec §4: a single option is selected; when pay now is offered, the first option (pay now, which
- * the server lists first) is; otherwise a usable membership, or else the first option
+ * A single option is selected; memberships are chosen by default when usable; otherwise the first
+ * option, which is pay now when offered (the server lists it first)
  * (docs/product-rules.md#confirmation-and-payment-options).
  */
 export function defaultPaymentOption(options: readonly PaymentOption[]): PaymentOption | null {
   if (options.length === 0) return null;
   if (options.length === 1) return options[0];
-  if (options.includes('pay_now')) return options[0];
   if (options.includes('membership')) return 'membership';
   return options[0];
 }

@@ -5,24 +5,38 @@
  *
  * Worker fixtures rather than Playwright's `webServer`: the captured e-mails have to be readable
  * in the tests' own process, and the app's configuration (a Google sign-in provider or none)
- * differs between specs. A spec that sets `googleAccounts` gets a worker (and app) of its own.
+ * differs between specs. A spec that sets `googleAccounts` gets a worker (and app) of its own; so
+ * does one that sets `stripe`: the Stripe test server on loopback, the app configured for it
+ * (STRIPE_API_URL and its keys, webhooks sent to the app), and the Stripe.js stand-in served to
+ * every page of the test's `context` (other contexts: `stripeJs(context)`).
  */
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext } from '@playwright/test';
 import { freePort, startApp, type RunningApp } from '../../server/test/support/app-process.ts';
 import { startOidcProvider, type OidcTestProvider, type TestAccount } from '../../server/test/support/oidc-test-provider.ts';
+import { startStripeTestServer, type StripeTestServer } from '../../server/test/support/stripe-test-server.ts';
 import { startSmtp, type Inbox } from './smtp.ts';
+import { serveStripeJs } from './stripe-js.ts';
 
 interface WorkerFixtures {
   /** Accounts of a local OpenID provider configured as Google; null: no Google sign-in. */
   googleAccounts: Record<string, TestAccount> | null;
   smtp: Inbox;
   google: OidcTestProvider | null;
+  /** Card payments through the Stripe test server. */
+  stripe: boolean;
+  stripeServer: StripeTestServer | null;
   appPort: number;
   app: RunningApp;
 }
 
-export const test = base.extend<object, WorkerFixtures>({
+interface TestFixtures {
+  /** Serves the Stripe.js stand-in to another browser context (the test's own has it already). */
+  stripeJs: (context: BrowserContext) => Promise<void>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   googleAccounts: [null, { scope: 'worker', option: true }],
+  stripe: [false, { scope: 'worker', option: true }],
   smtp: [
     async ({}, use) => {
       const smtp = await startSmtp();
@@ -42,13 +56,30 @@ export const test = base.extend<object, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  stripeServer: [
+    async ({ stripe, appPort }, use) => {
+      if (!stripe) return use(null);
+      const server = await startStripeTestServer({ webhookUrl: `http://localhost:${appPort}/api/stripe/webhook` });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
   app: [
-    async ({ smtp, google, appPort }, use) => {
+    async ({ smtp, google, stripeServer, appPort }, use) => {
       const app = await startApp({
         PORT: String(appPort),
         SMTP_URL: smtp.url,
         ...(google
           ? { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ISSUER_URL: google.issuer }
+          : {}),
+        ...(stripeServer
+          ? {
+              STRIPE_SECRET_KEY: stripeServer.secretKey,
+              STRIPE_PUBLISHABLE_KEY: stripeServer.publishableKey,
+              STRIPE_WEBHOOK_SECRET: stripeServer.webhookSecret,
+              STRIPE_API_URL: stripeServer.url,
+            }
           : {}),
       });
       await use(app);
@@ -56,6 +87,15 @@ export const test = base.extend<object, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 90_000 },
   ],
+  stripeJs: async ({ stripeServer }, use) => {
+    await use(async (context) => {
+      if (stripeServer) await serveStripeJs(context, stripeServer.url);
+    });
+  },
+  context: async ({ context, stripeJs }, use) => {
+    await stripeJs(context);
+    await use(context);
+  },
 });
 
 export { expect } from '@playwright/test';

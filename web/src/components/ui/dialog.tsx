@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import { XIcon } from 'lucide-react';
 
 export interface DialogProps {
@@ -18,6 +19,7 @@ export interface DialogProps {
 
 /** A centred modal dialog (Radix: focus trap, Escape, aria-modal, labelled by its title). */
 export function Dialog({ open, onOpenChange, title, description, children, footer, dismissible = true, className }: DialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -40,6 +42,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out',
               className,
             )}
+            onCloseAutoFocus={returnFocus}
             onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
             onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
             onInteractOutside={dismissible ? undefined : (event) => event.preventDefault()}

@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { SIDE_PANEL_SWIPE_CLOSE_PX } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import { XIcon } from 'lucide-react';
 
 /** Phones get a bottom sheet; wider screens a drawer from the right. */
@@ -29,6 +30,7 @@ export function SidePanel({ open, onOpenChange, title, description, children, fo
   const [dragY, setDragY] = useState(0);
   const [dragging, setDragging] = useState(false);
   const start = useRef<{ y: number; id: number } | null>(null);
+  const returnFocus = useReturnFocus(open);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!sheet || event.button !== 0) return;
@@ -60,6 +62,7 @@ export function SidePanel({ open, onOpenChange, title, description, children, fo
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/30 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             'fixed z-50 flex flex-col bg-white shadow-2xl ring-1 ring-black/5 focus:outline-none',

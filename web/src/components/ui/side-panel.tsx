@@ -13,6 +13,8 @@ export interface SidePanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
+  /** Shown before the title (e.g. an avatar), outside it: not part of the panel's accessible name. */
+  leading?: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
   /** Sticky actions at the bottom (e.g. 'Save changes'). */
@@ -25,7 +27,7 @@ export interface SidePanelProps {
  * A drawer from the right on desktop; a bottom sheet on phones that closes when dragged down by
  * more than 100 px (docs/product-rules.md#shared-interface-pieces).
  */
-export function SidePanel({ open, onOpenChange, title, description, children, footer, size = 'm' }: SidePanelProps) {
+export function SidePanel({ open, onOpenChange, title, leading, description, children, footer, size = 'm' }: SidePanelProps) {
   const sheet = useMediaQuery(SHEET_QUERY);
   const [dragY, setDragY] = useState(0);
   const [dragging, setDragging] = useState(false);
@@ -86,7 +88,8 @@ export function SidePanel({ open, onOpenChange, title, description, children, fo
           >
             {sheet && <div className="mx-auto mt-2.5 h-1.5 w-10 rounded-full bg-zinc-300" aria-hidden="true" />}
             <div className="flex items-start gap-4 border-b border-zinc-100 px-5 py-4 sm:px-6">
-              <div className="min-w-0 flex-1">
+              {leading}
+              <div className="min-w-0 flex-1 self-center">
                 <RadixDialog.Title className="text-lg font-semibold text-zinc-900">{title}</RadixDialog.Title>
                 {description ? (
                   <RadixDialog.Description className="mt-1 text-sm text-zinc-600">{description}</RadixDialog.Description>

@@ -1,4 +1,4 @@
-/** The provider's Stripe account on their user row (docs/architecture.md#card-payments). */
+/** The provider's Stripe account on their user row (Stripe Connect, D12). */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';

@@ -49,6 +49,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { meRoutes } from './modules/me/index.ts';
 import { meService } from './modules/me/index.ts';
 import { cardPayments as createCardPayments, webhookRoutes, WEBHOOK_PATH } from './modules/payments/index.ts';
+import { connectRoutes, connectService } from './modules/payments/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { plansService } from './modules/plans/index.ts';
 import { servicesRoutes } from './modules/services/index.ts';
@@ -127,11 +128,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Stripe authenticates its events by their signature, not by a session.
   const sessions = registerAuth(app, { db, clock, config, csrfExempt: [WEBHOOK_PATH] });
-  const me = meService({ db, clock });
+  const me = meService({ db, clock, cardPayments: payments !== null });
   const auth = authService({ db, clock, mail, appUrl: config.appUrl, loginLimits: config.loginLimits });
 
   await app.register(authRoutes, { auth, sessions, me });
   await app.register(meRoutes, { prefix: '/api/me', me });
+  await app.register(connectRoutes, {
+    connect: payments && connectService({ db, clock, payments, appUrl: config.appUrl }),
+    secure: config.secure,
+  });
   await app.register(socialRoutes, {
     prefix: '/auth/social',
     social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }),

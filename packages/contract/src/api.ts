@@ -67,17 +67,21 @@ export const apiRoutes = {
     success: [200],
     errors: [...providerOnly, ...write, ...jsonBody, 'stripe_not_connected'],
   },
+  /**
+   * Links a provider's browser follows: a signed-out visitor is redirected to /login (302), not
+   * answered 401. Onboarding comes back to `?returned=1`, which re-checks the account.
+   */
   stripeConnect: {
     method: 'GET',
     path: '/stripe/connect',
     success: [302],
-    errors: [...providerOnly, 'not_found', 'payment_provider_error'],
+    errors: ['forbidden', 'not_found', 'payment_provider_error'],
   },
   stripeDashboard: {
     method: 'GET',
     path: '/stripe/dashboard',
     success: [302],
-    errors: [...providerOnly, 'not_found', 'stripe_not_connected', 'payment_provider_error'],
+    errors: ['forbidden', 'not_found', 'stripe_not_connected', 'payment_provider_error'],
   },
   /** Stripe's signed events: no session, no XSRF token; the signature is the authentication. */
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook', success: [200], errors: ['bad_request', 'not_found'] },

@@ -74,9 +74,13 @@ export const timeOffInput = z
     until_time: timeOfDay,
     note: singleLineText({ what: 'the note', max: 200, tooLong: 'The note can be at most 200 characters.' }).default(''),
   })
-  .refine((t) => `${t.from_date}T${t.from_time}` < `${t.until_date}T${t.until_time}`, {
-    path: ['until_time'],
-    message: 'The end must be after the start.',
+  // The message goes under the field that is wrong: the end date when it is before the start
+  // date, the end time when the dates are the same day.
+  .superRefine((t, ctx) => {
+    if (t.until_date < t.from_date)
+      ctx.addIssue({ code: 'custom', path: ['until_date'], message: 'The end date must be on or after the start date.' });
+    else if (`${t.from_date}T${t.from_time}` >= `${t.until_date}T${t.until_time}`)
+      ctx.addIssue({ code: 'custom', path: ['until_time'], message: 'The end must be after the start.' });
   });
 export const timeOffSchema = z.object({
   id: z.number(),

@@ -63,6 +63,8 @@ export const users = pgTable(
   (t) => [
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_provider_has_username', sql`NOT ${t.isProvider} OR ${t.username} IS NOT NULL`),
+    // Requiring payment with no account able to take it would leave clients no way to book.
+    check('users_payment_needs_stripe', sql`NOT ${t.requirePayment} OR ${t.stripeConnected}`),
   ],
 );
 

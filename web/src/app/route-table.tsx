@@ -6,6 +6,7 @@ import { MagicLinkPage } from '../features/auth/pages/magic-link-page.tsx';
 import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
 import { ScheduleRoute } from './schedule-route.tsx';
 import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
+import { PaymentsSettingsPage } from '../features/settings/pages/payments-settings-page.tsx';
 import { ServicesPage } from '../features/services/pages/services-page.tsx';
 import { PlansPage } from '../features/plans/pages/plans-page.tsx';
 import { WorkingHoursPage } from '../features/availability/pages/working-hours-page.tsx';
@@ -39,8 +40,6 @@ const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
  * here as they are built (one line each); the sidebar shows an entry only once its page exists (see
  * nav-config.ts).
  *
- * Still to come: /settings/payments (card payments).
- *
  * ChooseTime and Profile match any path of one to four segments that no page above claims:
  * ChooseTimePage hands paths of any other shape (e.g. /no/such/page) to the catch-all.
  */
@@ -50,6 +49,7 @@ export const routeTable: AppRoute[] = [
   { path: '/login', name: 'Login', Component: LoginPage, meta: noSidebarPublic },
   { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
   { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
+  { path: '/settings/payments', name: 'PaymentsSettings', Component: PaymentsSettingsPage },
   { path: '/services', name: 'Services', Component: ServicesPage },
   { path: '/plans', name: 'Plans', Component: PlansPage },
   { path: '/clients', name: 'Clients', Component: ClientsPage },

@@ -144,6 +144,14 @@ describe('time off', () => {
       until_time: '12:00',
     });
     expect(res.body.errors).toEqual({ until_time: ['The end must be after the start.'] });
+    const dayBefore = await provider.post<Body<unknown>>('/api/time-off', {
+      from_date: '2026-12-24',
+      from_time: '09:00',
+      until_date: '2026-12-23',
+      until_time: '18:00',
+    });
+    expect(dayBefore.status).toBe(422);
+    expect(dayBefore.body.errors).toEqual({ until_date: ['The end date must be on or after the start date.'] });
     const bad = await provider.post<Body<unknown>>('/api/time-off', {
       from_date: '2026-02-30',
       from_time: '13:00',

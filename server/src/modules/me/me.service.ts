@@ -7,7 +7,7 @@ import { AVATAR_MAX_BYTES, PROFILE_COVER_MAX_BYTES, updateMeFields, fieldErrors,
 import type { Db } from '../../db/client.ts';
 import { identities, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { validationError } from '../../lib/app-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { UserRow } from '../users/index.ts';
 import { presentMe } from './me.presenter.ts';
@@ -15,7 +15,8 @@ import { deleteImage, insertImage, processImage, type ProcessedImage, type Uploa
 
 const USERNAME_TAKEN = 'This username is already taken. Please choose another one.';
 
-export function meService(deps: { db: Db; clock: Clock }) {
+/** `cardPayments`: Stripe keys are configured (D11), so a connected provider can be paid by card. */
+export function meService(deps: { db: Db; clock: Clock; cardPayments: boolean }) {
   const { db } = deps;
 
   return {
@@ -23,6 +24,22 @@ export function meService(deps: { db: Db; clock: Clock }) {
     async present(user: UserRow): Promise<Me> {
       const rows = await db.select({ provider: identities.provider }).from(identities).where(eq(identities.userId, user.id));
       return presentMe(user, [...new Set(rows.map((r) => r.provider))].sort());
+    },
+
+    /**
+     * Whether clients must pay by card when they book (spec §3). Requiring it needs an account that
+     * can take charges, checked in the update itself so it cannot race the webhook that revokes it.
+     */
+    async updatePayments(user: UserRow, input: { require_payment: boolean }): Promise<UserRow> {
+      const requirePayment = input.require_payment;
+      if (requirePayment && !deps.cardPayments) throw new AppError('stripe_not_connected');
+      const [updated] = await db
+        .update(users)
+        .set({ requirePayment, updatedAt: deps.clock.now() })
+        .where(and(eq(users.id, user.id), requirePayment ? eq(users.stripeConnected, true) : undefined))
+        .returning();
+      if (!updated) throw new AppError('stripe_not_connected');
+      return updated;
     },
 
     async update(user: UserRow, upload: UploadForm<'avatar_upload' | 'cover_upload'>): Promise<UserRow> {

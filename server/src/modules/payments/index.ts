@@ -7,6 +7,8 @@ export {
   type RefundReason,
   type SettleTarget,
 } from './card-payments.ts';
+export { connectRoutes } from './connect.routes.ts';
+export { connectService, type ConnectService } from './connect.service.ts';
 export {
   insertPayment,
   paymentByIntent,

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useConfig } from '../../lib/config.ts';
 import { useMe } from '../../lib/me.ts';
 import { cn } from '../../lib/cn.ts';
 import { useIsSmallScreen } from '../../lib/use-media-query.ts';
@@ -21,6 +22,7 @@ export function AppShell() {
   const location = useLocation();
   const meta = matchRouteMeta(location.pathname);
   const me = useMe();
+  const { config } = useConfig();
   const smallScreen = useIsSmallScreen();
 
   if (me.isPending) return <BootScreen />;
@@ -33,7 +35,12 @@ export function AppShell() {
   const page = <Outlet key={location.pathname} />;
 
   if (user && meta.showSidebar) {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: user.is_provider, smallScreen, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, {
+      isProvider: user.is_provider,
+      smallScreen,
+      cardPayments: config.stripe_publishable_key !== null,
+      hasRoute,
+    });
     const minimized = meta.minimizedSidebar;
     return (
       <div className="min-h-dvh">

@@ -11,6 +11,8 @@ export interface NavItem {
   audience?: 'all' | 'provider';
   /** Default 'all'; 'small' is under 1024 px only, 'large' from 1024 px on. */
   screens?: 'all' | 'small' | 'large';
+  /** Shown only where the installation takes card payments (D11: Stripe keys configured). */
+  cardPayments?: true;
 }
 
 /**
@@ -48,7 +50,7 @@ export const NAV_ITEMS: NavItem[] = [
     icon: SettingsIcon,
     children: [
       { title: 'Account', href: '/settings/account' },
-      { title: 'Payments', href: '/settings/payments', audience: 'provider' },
+      { title: 'Payments', href: '/settings/payments', audience: 'provider', cardPayments: true },
     ],
   },
 ];
@@ -56,18 +58,21 @@ export const NAV_ITEMS: NavItem[] = [
 export interface NavContext {
   isProvider: boolean;
   smallScreen: boolean;
+  /** Whether this installation takes card payments (GET /api/config's stripe_publishable_key). */
+  cardPayments: boolean;
   /** Whether a page exists at a path (later issues' pages are hidden until they exist). */
   hasRoute: (href: string) => boolean;
 }
 
 /**
- * The entries a user sees: filtered by role, screen size and existing pages. A group keeps only
+ * The entries a user sees: filtered by role, screen size, card payments and existing pages. A group keeps only
  * its visible sub-items, links to the first of them, and disappears when none is left.
  */
 export function visibleNavItems(items: NavItem[], context: NavContext): NavItem[] {
   const out: NavItem[] = [];
   for (const item of items) {
     if ((item.audience ?? 'all') === 'provider' && !context.isProvider) continue;
+    if (item.cardPayments && !context.cardPayments) continue;
     const screens = item.screens ?? 'all';
     if (screens === 'small' && !context.smallScreen) continue;
     if (screens === 'large' && context.smallScreen) continue;

@@ -13,12 +13,12 @@ const outline = (items: NavItem[]) =>
 
 describe('navigation entries', () => {
   it('clients see Schedule, My passes and Account settings', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute: everyPage });
     expect(outline(items)).toEqual(['Schedule', 'My passes > Memberships, Services', 'Settings > Account']);
   });
 
   it('providers also see Catalog, Clients, Working hours, Policies and Payments', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: everyPage });
     expect(outline(items)).toEqual([
       'Schedule',
       'Catalog > Services, Plans',
@@ -30,8 +30,13 @@ describe('navigation entries', () => {
     ]);
   });
 
+  it('without card payments on the installation there is no Payments entry', () => {
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: false, hasRoute: everyPage });
+    expect(outline(items)).toContain('Settings > Account');
+  });
+
   it('on small screens providers get one Availability link instead', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: true, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: true, cardPayments: true, hasRoute: everyPage });
     expect(items.map((i) => i.title)).toContain('Availability');
     expect(items.map((i) => i.title)).not.toContain('Working hours');
     expect(items.find((i) => i.title === 'Availability')?.href).toBe('/availability');
@@ -40,13 +45,14 @@ describe('navigation entries', () => {
   it('lists only pages that exist, and a group links to its first visible sub-item', () => {
     // A fixed set of built pages, so the test does not change each time a page is added.
     const built = (href: string) => ['/schedule', '/settings/account'].includes(href);
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute: built });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: built });
     expect(outline(items)).toEqual(['Schedule', 'Settings > Account']);
     expect(items[1].href).toBe('/settings/account');
 
     const withoutServices = visibleNavItems(NAV_ITEMS, {
       isProvider: true,
       smallScreen: false,
+      cardPayments: true,
       hasRoute: (href) => href !== '/services',
     });
     expect(withoutServices.find((i) => i.title === 'Catalog')?.href).toBe('/plans');
@@ -63,7 +69,7 @@ describe('highlighting', () => {
   });
 
   it('the most specific entry wins among siblings, and a group is active through its sub-items', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: everyPage });
     expect(activeNavItem('/availability/policies', items)?.title).toBe('Policies');
     expect(activeNavItem('/availability', items)?.title).toBe('Working hours');
     expect(activeNavItem('/availability/unavailable-days', items)?.title).toBe('Working hours');
@@ -73,7 +79,7 @@ describe('highlighting', () => {
   });
 
   it('the sidebar marks the current page; other groups stay closed', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute });
     renderAt(<Sidebar me={aClient} items={items} minimized={false} />, {
       path: '/schedule/past',
       queryClient: testQueryClient(aClient),
@@ -92,7 +98,7 @@ describe('highlighting', () => {
   });
 
   it('a group on the current page is open with its sub-item marked', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute });
     renderAt(<Sidebar me={aProvider} items={items} minimized={false} />, {
       path: '/settings/account',
       queryClient: testQueryClient(aProvider),
@@ -112,7 +118,7 @@ describe('highlighting', () => {
   });
 
   it('a minimized sidebar links groups straight to their first sub-item', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute });
     renderAt(<Sidebar me={aClient} items={items} minimized />, { path: '/schedule', queryClient: testQueryClient(aClient) });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings/account');

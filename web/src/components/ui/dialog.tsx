@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import { XIcon } from 'lucide-react';
 
 export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
+  /** Shown before the title (e.g. an avatar), outside it: not part of the dialog's accessible name. */
+  leading?: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
   /** Buttons, laid out at the bottom right (stacked on phones). */
@@ -17,7 +20,8 @@ export interface DialogProps {
 }
 
 /** A centred modal dialog (Radix: focus trap, Escape, aria-modal, labelled by its title). */
-export function Dialog({ open, onOpenChange, title, description, children, footer, dismissible = true, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, leading, description, children, footer, dismissible = true, className }: DialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -40,13 +44,15 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               'data-[state=open]:animate-pop-in data-[state=closed]:animate-fade-out',
               className,
             )}
+            onCloseAutoFocus={returnFocus}
             onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
             onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
             onInteractOutside={dismissible ? undefined : (event) => event.preventDefault()}
             {...(description ? {} : { 'aria-describedby': undefined })}
           >
             <div className="flex items-start gap-4 px-6 pt-6">
-              <div className="min-w-0 flex-1">
+              {leading}
+              <div className="min-w-0 flex-1 self-center">
                 <RadixDialog.Title className="text-lg font-semibold text-zinc-900">{title}</RadixDialog.Title>
                 {description ? (
                   <RadixDialog.Description className="mt-1.5 text-sm text-zinc-600">{description}</RadixDialog.Description>

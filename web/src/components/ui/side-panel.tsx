@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { SIDE_PANEL_SWIPE_CLOSE_PX } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 import { XIcon } from 'lucide-react';
 
 /** Phones get a bottom sheet; wider screens a drawer from the right. */
@@ -12,6 +13,8 @@ export interface SidePanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
+  /** Shown before the title (e.g. an avatar), outside it: not part of the panel's accessible name. */
+  leading?: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
   /** Sticky actions at the bottom (e.g. 'Save changes'). */
@@ -24,11 +27,12 @@ export interface SidePanelProps {
  * A drawer from the right on desktop; a bottom sheet on phones that closes when dragged down by
  * more than 100 px (docs/product-rules.md#shared-interface-pieces).
  */
-export function SidePanel({ open, onOpenChange, title, description, children, footer, size = 'm' }: SidePanelProps) {
+export function SidePanel({ open, onOpenChange, title, leading, description, children, footer, size = 'm' }: SidePanelProps) {
   const sheet = useMediaQuery(SHEET_QUERY);
   const [dragY, setDragY] = useState(0);
   const [dragging, setDragging] = useState(false);
   const start = useRef<{ y: number; id: number } | null>(null);
+  const returnFocus = useReturnFocus(open);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!sheet || event.button !== 0) return;
@@ -60,6 +64,7 @@ export function SidePanel({ open, onOpenChange, title, description, children, fo
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/30 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             'fixed z-50 flex flex-col bg-white shadow-2xl ring-1 ring-black/5 focus:outline-none',
@@ -83,7 +88,8 @@ export function SidePanel({ open, onOpenChange, title, description, children, fo
           >
             {sheet && <div className="mx-auto mt-2.5 h-1.5 w-10 rounded-full bg-zinc-300" aria-hidden="true" />}
             <div className="flex items-start gap-4 border-b border-zinc-100 px-5 py-4 sm:px-6">
-              <div className="min-w-0 flex-1">
+              {leading}
+              <div className="min-w-0 flex-1 self-center">
                 <RadixDialog.Title className="text-lg font-semibold text-zinc-900">{title}</RadixDialog.Title>
                 {description ? (
                   <RadixDialog.Description className="mt-1 text-sm text-zinc-600">{description}</RadixDialog.Description>

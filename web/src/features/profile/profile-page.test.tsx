@@ -73,8 +73,9 @@ describe('public profile', () => {
     expect(flow.querySelector('[onerror]')).toBeNull();
     expect(screen.getByRole('link', { name: /1:1 Mobility/ }).getAttribute('href')).toBe('/demo/13');
 
-    await userEvent.setup().click(screen.getByRole('tab', { name: /Plans/ }));
-    expect(await screen.findByText('No plans yet')).toBeTruthy();
+    // Without plans there is no empty 'Plans 0' tab: the services stand alone.
+    expect(screen.queryByRole('tab', { name: /Plans/ })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeTruthy();
   });
 
   it('shows plans with price, interval and benefits', async () => {

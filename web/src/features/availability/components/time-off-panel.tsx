@@ -116,7 +116,7 @@ function TimeOffForm({
   const change = (next: TimeOffInput, fields: TimeOffField[]) => {
     for (const field of TIME_OFF_FIELDS) if (next[field] !== values[field]) form.setValue(field, next[field]);
     // The end's "must be after the start" may be fixed by either end.
-    form.clearErrors([...fields, 'until_time']);
+    form.clearErrors([...fields, 'until_date', 'until_time']);
   };
 
   const onSubmit = submit((input) => {

@@ -58,13 +58,19 @@ export function ServiceHeader({ service, username }: { service: Service; usernam
 }
 
 function Fact({ icon, label, value, className }: { icon: ReactNode; label: string; value: string; className?: string }) {
+  // A dl's groups hold only dt and dd (axe definition-list, dlitem): the icon lives inside the dt.
   return (
-    <div className={cn('flex min-w-0 items-start gap-2.5', className)}>
-      <span className="mt-0.5 hidden size-7 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-600 lg:flex">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-zinc-500">{label}</dt>
-        <dd className="font-medium break-words text-zinc-900">{value}</dd>
-      </div>
+    <div className={cn('relative min-w-0 lg:pl-[2.375rem]', className)}>
+      <dt className="text-xs text-zinc-500">
+        <span
+          aria-hidden="true"
+          className="absolute top-0.5 left-0 hidden size-7 items-center justify-center rounded-lg bg-zinc-100 text-zinc-600 lg:flex"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="font-medium break-words text-zinc-900">{value}</dd>
     </div>
   );
 }

@@ -45,23 +45,20 @@ export function ClientPanel({ clientId, client, open, onOpenChange }: ClientPane
   const known = needsContact ? (clients.data?.find((c) => c.id === clientId) ?? client) : client;
   const name = known?.name ?? (clients.isPending && needsContact ? 'Client' : 'Unknown client');
 
-  const title = (
-    <span className="flex items-center gap-3">
-      <Avatar src={known?.avatar} name={known?.name} size="l" />
-      <span className="min-w-0 break-words">{name}</span>
-    </span>
-  );
+  const title = <span className="break-words">{name}</span>;
+  // Beside the title, not in it: the panel is named 'Aiko Tanaka', not 'ATAiko Tanaka'.
+  const leading = <Avatar src={known?.avatar} name={known?.name} size="l" />;
   const body = <ClientDetails clientId={clientId} client={known ?? null} open={open} contactLoading={needsContact && clients.isPending} />;
 
   if (sheet) {
     return (
-      <SidePanel open={open} onOpenChange={onOpenChange} title={title}>
+      <SidePanel open={open} onOpenChange={onOpenChange} title={title} leading={leading}>
         {body}
       </SidePanel>
     );
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} className="max-w-lg">
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} leading={leading} className="max-w-lg">
       {body}
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Service } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { LayersIcon, MailIcon, SettingsIcon, ShareIcon, TicketIcon } from 'lucide-react';
+import { LayersIcon, MailIcon, SettingsIcon, ShareIcon } from 'lucide-react';
 import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Segmented } from '../../../components/ui/segmented.tsx';
@@ -99,33 +99,51 @@ function ProfileView({ profile }: { profile: Profile }) {
           <p className="mt-0.5 text-sm text-zinc-500">@{profile.username}</p>
           {profile.bio && <p className="mt-4 max-w-2xl text-[15px] leading-relaxed whitespace-pre-line text-zinc-700">{profile.bio}</p>}
 
-          <Segmented
-            label="Offers"
-            className="mt-8"
-            value={segment}
-            onValueChange={(value) => setSegment(value as Segment)}
-            listClassName="w-full sm:w-auto"
-            items={[
-              {
-                value: 'plans',
-                label: 'Plans',
-                count: profile.plans.length,
-                content: <PlansList plans={profile.plans} purchase={purchase} />,
-              },
-              {
-                value: 'services',
-                label: 'Services',
-                count: profile.services.length,
-                content: <ServicesList services={profile.services} username={profile.username} policy={profile.policy} />,
-              },
-            ]}
-          />
+          <Offers profile={profile} purchase={purchase} segment={segment} onSegmentChange={setSegment} />
         </div>
       </div>
 
       <ContactDialog profile={profile} open={contactOpen} onOpenChange={setContactOpen} />
       <ShareDialog name={profile.name} username={profile.username} open={shareOpen} onOpenChange={setShareOpen} />
     </div>
+  );
+}
+
+function Offers({
+  profile,
+  purchase,
+  segment,
+  onSegmentChange,
+}: {
+  profile: Profile;
+  purchase: ReturnType<typeof usePlanPurchase>;
+  segment: Segment;
+  onSegmentChange: (segment: Segment) => void;
+}) {
+  const services = <ServicesList services={profile.services} username={profile.username} policy={profile.policy} />;
+  // A studio without plans shows its services alone, not an empty 'Plans 0' tab.
+  if (profile.plans.length === 0) {
+    return (
+      <section aria-labelledby="profile-services" className="mt-8">
+        <h2 id="profile-services" className="text-lg font-semibold text-zinc-900">
+          Services
+        </h2>
+        <div className="mt-4">{services}</div>
+      </section>
+    );
+  }
+  return (
+    <Segmented
+      label="Offers"
+      className="mt-8"
+      value={segment}
+      onValueChange={(value) => onSegmentChange(value as Segment)}
+      listClassName="w-full sm:w-auto"
+      items={[
+        { value: 'plans', label: 'Plans', count: profile.plans.length, content: <PlansList plans={profile.plans} purchase={purchase} /> },
+        { value: 'services', label: 'Services', count: profile.services.length, content: services },
+      ]}
+    />
   );
 }
 
@@ -146,15 +164,6 @@ function Cover({ src }: { src: string | null }) {
 }
 
 function PlansList({ plans, purchase }: { plans: PublicPlan[]; purchase: ReturnType<typeof usePlanPurchase> }) {
-  if (plans.length === 0) {
-    return (
-      <EmptyState
-        icon={<TicketIcon className="size-6" />}
-        title="No plans yet"
-        description="Memberships and class packs will appear here once they are offered."
-      />
-    );
-  }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {plans.map((plan) => (

@@ -10,7 +10,6 @@ import { FacebookIcon, GoogleIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { TabLinks } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone } from '../../../lib/format.ts';
@@ -18,13 +17,9 @@ import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUpdateMe, type UpdateMeInput } from '../api/update-me.ts';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
+import { SettingsSection as Section } from '../components/settings-section.tsx';
+import { SettingsTabs } from '../components/settings-tabs.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';
-
-/**
- * Settings tabs (docs/product-rules.md#settings): Account, and Payments for providers once that
- * page exists.
- */
-export const SETTINGS_TABS = [{ label: 'Account', to: '/settings/account' }];
 
 /** /settings/account (docs/product-rules.md#settings). */
 export function AccountSettingsPage() {
@@ -33,7 +28,7 @@ export function AccountSettingsPage() {
     <Page>
       <DocumentTitle title="Account settings" />
       <PageHeader title="Settings" />
-      <TabLinks label="Settings" tabs={SETTINGS_TABS} className="mb-8" />
+      <SettingsTabs />
       {isPending || !me ? <AccountSkeleton /> : <AccountForm me={me} />}
     </Page>
   );
@@ -297,18 +292,6 @@ function AccountForm({ me }: { me: Me }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-zinc-200/80 bg-white shadow-xs">
-      <header className="border-b border-zinc-100 px-5 py-4 sm:px-6">
-        <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
-        {description && <p className="mt-0.5 text-sm text-zinc-500">{description}</p>}
-      </header>
-      <div className="flex flex-col gap-5 px-5 py-5 sm:px-6">{children}</div>
-    </section>
   );
 }
 

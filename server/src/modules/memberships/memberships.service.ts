@@ -2,7 +2,7 @@
  * Buying a plan and living with the membership (docs/product-rules.md#memberships-and-credits): a
  * purchase is held like a booking (docs/product-rules.md#holds), confirmed in person or by a card
  * payment (a PaymentIntent for a single payment, a Stripe Subscription for a monthly membership,
- * both destination charges to the provider's account: docs/architecture.md#card-payments),
+ * both destination charges to the provider's account: docs/product-rules.md#payments),
  * cancelled (renewal stops, benefits last until the renewal day), paid per period; My passes lists
  * memberships and the services they or earlier payments cover. One transaction per use case; the
  * membership row is locked in each change so two requests never both act on what the other

@@ -175,7 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (o): o is MembershipPaymentOption => o === 'pay_now' || o === 'in_person',
       ),
     bookingLimits: config.bookingLimits,
+    payments,
+    jobs,
   });
+  if (payments) {
+    payments.settles('membership', memberships.settleCardPayment);
+    payments.onEvent('invoice.paid', memberships.invoicePaid);
+    payments.onEvent('customer.subscription.deleted', memberships.subscriptionDeleted);
+  }
   await app.register(classesRoutes, { prefix: '/api', classes });
   await app.register(appointmentsRoutes, { prefix: '/api', appointments });
   await app.register(membershipsRoutes, { prefix: '/api', memberships });

@@ -20,15 +20,19 @@ export type PaymentOptionsRule = (
 /** Money that was taken (a refunded payment was taken first, then given back). */
 const TAKEN = new Set<PaymentRow['status']>(['succeeded', 'partially_refunded', 'refunded']);
 
+/** Whether the payment took money: a card payment still waiting for Stripe, or abandoned, did not. */
+export const tookMoney = (p: PaymentRow): boolean => TAKEN.has(p.status);
+
 /** A payment that took money names the period starting at `periodStartMs` (docs/product-rules.md#payments). */
 export function periodPaid(payments: PaymentRow[], periodStartMs: number): boolean {
-  return payments.some((p) => TAKEN.has(p.status) && p.periodStart?.getTime() === periodStartMs);
+  return payments.some((p) => tookMoney(p) && p.periodStart?.getTime() === periodStartMs);
 }
 
+/** Histories list money received, when it was received; pass only payments that took money. */
 export function presentPayment(p: PaymentRow): PaymentRecord {
   return {
     id: p.id,
-    datetime: iso(p.createdAt)!,
+    datetime: iso(p.paidAt ?? p.createdAt)!,
     amount: fromCents(p.amountCents),
     method: p.method,
     refunded: fromCents(p.refundedCents),
@@ -68,6 +72,12 @@ function standing(
 function missingPayment(summary: MembershipSummary | null, payments: PaymentRow[]): boolean {
   if (!summary) return true;
   return summary.period !== null && !periodPaid(payments, summary.period.startMs);
+}
+
+/** The card of the newest card payment that took money (payments come oldest first). */
+function lastCard(payments: PaymentRow[]): Membership['card'] {
+  const paid = payments.findLast((p) => p.method === 'card' && tookMoney(p) && p.cardBrand && p.cardLast4);
+  return paid ? { brand: paid.cardBrand!, last4: paid.cardLast4! } : null;
 }
 
 export interface PresentMembershipInput {
@@ -151,7 +161,7 @@ export function presentMembership({ facts, context, services, payments }: Presen
           }),
         }))
       : [],
-    card: null,
-    payments: payments.map(presentPayment),
+    card: lastCard(payments),
+    payments: payments.filter(tookMoney).map(presentPayment),
   };
 }

@@ -3,7 +3,7 @@
  * (membership-credits.queries.ts): the plan being bought, live purchase holds, what a membership's
  * page shows (plan, people, terms, covered services, payments), and the services a client bought.
  */
-import { aliasedTable, and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, memberships, payments, plans, policies, services, users } from '../../db/schema.ts';
 
@@ -66,8 +66,8 @@ export async function updateMembership(tx: Tx, id: string, set: Partial<NewMembe
   await tx.update(memberships).set(set).where(eq(memberships.id, id));
 }
 
-export async function isPlanDeleted(tx: Tx, planId: number): Promise<boolean> {
-  const [row] = await tx.select({ deletedAt: plans.deletedAt }).from(plans).where(eq(plans.id, planId)).limit(1);
+export async function isPlanDeleted(db: Db | Tx, planId: number): Promise<boolean> {
+  const [row] = await db.select({ deletedAt: plans.deletedAt }).from(plans).where(eq(plans.id, planId)).limit(1);
   return !row || row.deletedAt !== null;
 }
 
@@ -79,8 +79,23 @@ export async function expireStalePurchaseHolds(db: Db, now: Date): Promise<void>
     .where(and(eq(memberships.status, 'held'), lte(memberships.holdExpiresAt, now)));
 }
 
-export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Promise<void> {
-  await tx.insert(payments).values(values);
+/** The membership a Stripe subscription pays for, if it is one of ours. */
+export async function membershipIdBySubscription(tx: Tx, subscriptionId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.stripeSubscriptionId, subscriptionId));
+  return row?.id ?? null;
+}
+
+/**
+ * Remembers the client's Stripe customer, unless one was stored meanwhile: the customer stored,
+ * whichever it is.
+ */
+export async function setStripeCustomer(db: Db, userId: string, customerId: string): Promise<string> {
+  await db
+    .update(users)
+    .set({ stripeCustomerId: customerId })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+  const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? customerId;
 }
 
 const provider = aliasedTable(users, 'provider');
@@ -99,6 +114,7 @@ export async function membershipContext(db: Db | Tx, ids: string[]) {
         username: provider.username,
         avatarImageId: provider.avatarImageId,
         stripeConnected: provider.stripeConnected,
+        stripeAccountId: provider.stripeAccountId,
         requirePayment: provider.requirePayment,
       },
       client: { id: client.id, name: client.name, email: client.email, avatarImageId: client.avatarImageId },

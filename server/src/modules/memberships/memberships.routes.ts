@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiRoutes,
+  checkoutSchema,
   createdMembershipSchema,
   createMembershipInput,
   dataOf,
@@ -50,7 +51,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod<{ memberships: ReturnType<
     },
   );
 
-  // `session_id` comes back from a card payment's redirect; card payments arrive with Stripe Connect.
+  // `session_id` comes back from a redirect-based card payment: the PaymentIntent to check with Stripe.
   app.get(
     '/memberships/:id',
     {
@@ -62,7 +63,17 @@ export const membershipsRoutes: FastifyPluginAsyncZod<{ memberships: ReturnType<
         response: { 200: dataOf(membershipSchema) },
       }),
     },
-    async (req) => ({ data: await memberships.get(currentUser(req), req.params.id) }),
+    async (req) => ({ data: await memberships.get(currentUser(req), req.params.id, req.query.session_id) }),
+  );
+
+  app.post(
+    '/memberships/:id/checkout',
+    {
+      onRequest: requireUser,
+      ...byId,
+      schema: apiSchema(apiRoutes.membershipCheckout, { params: membershipIdParams, response: { 200: dataOf(checkoutSchema) } }),
+    },
+    async (req) => ({ data: await memberships.checkout(currentUser(req), req.params.id) }),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 /**
  * Buying a plan and living with the membership (docs/product-rules.md#memberships-and-credits): a
- * purchase is held like a booking (docs/product-rules.md#holds), confirmed in person, cancelled
- * (renewal stops, benefits last until the renewal day), paid in person per period; My passes lists
+ * purchase is held like a booking (docs/product-rules.md#holds), confirmed in person or by a card
+ * payment (a PaymentIntent for a single payment, a Stripe Subscription for a monthly membership,
+ * both destination charges to the provider's account: docs/product-rules.md#payments),
+ * cancelled (renewal stops, benefits last until the renewal day), paid per period; My passes lists
  * memberships and the services they or earlier payments cover. One transaction per use case; the
  * membership row is locked in each change so two requests never both act on what the other
  * changes.
@@ -9,34 +11,53 @@
 import {
   HOLD_TTL_MINUTES,
   MAX_LIVE_HOLDS_PER_PROVIDER,
+  type Checkout,
   type Membership,
   type PurchasedService,
   type listMembershipsQuery,
 } from '@slotted/contract';
+import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { cancellable, membershipState, membershipSummary, serviceAvailability } from '../../domain/memberships/index.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, type Clock } from '../../lib/clock.ts';
 import type { MailOutbox } from '../../mail/mail-outbox.ts';
 import { enforceRateLimits, minutesText } from '../../plugins/rate-limit.ts';
 import { imageUrl } from '../images/index.ts';
+import {
+  insertPayment,
+  paymentByIntent,
+  updatePayment,
+  type CardPayments,
+  type EventHandler,
+  type PaymentRow,
+  type SettleTarget,
+} from '../payments/index.ts';
 import type { UserRow } from '../users/index.ts';
-import { loadMembershipFacts, snapshotPlanGroups, toDomainMembership, type MembershipFilter } from './membership-credits.queries.ts';
+import {
+  loadMembershipFacts,
+  snapshotPlanGroups,
+  toDomainMembership,
+  type MembershipFacts,
+  type MembershipFilter,
+} from './membership-credits.queries.ts';
 import { membershipCancelledEmails, purchaseConfirmedEmails } from './memberships.emails.ts';
 import {
   bookingPaymentsOf,
   findLiveHoldOf,
   findPlanWithProvider,
   insertMembership,
-  insertPayment,
   isPlanDeleted,
   livePurchaseHoldsWith,
   lockUser,
   membershipContext,
+  membershipIdBySubscription,
   paymentsOfMemberships,
   servicesBoughtBy,
   servicesByIds,
+  setStripeCustomer,
   updateMembership,
   usersByIds,
 } from './memberships.queries.ts';
@@ -45,9 +66,13 @@ import {
   presentMembership,
   presentPayment,
   presentService,
+  tookMoney,
   type PaymentOptionsRule,
   type PresentMembershipInput,
 } from './memberships.presenter.ts';
+
+/** Ends the Stripe subscription of a purchase that did not happen (its payment came too late). */
+const CANCEL_SUBSCRIPTION_JOB = 'membership-subscription-cancel';
 
 export interface MembershipsDeps {
   db: Db;
@@ -58,7 +83,13 @@ export interface MembershipsDeps {
   paymentOptions: PaymentOptionsRule;
   /** Buying is rate limited like booking: per signed-in user and per client address, in a window of minutes. */
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
+  /** Card payments with Stripe Connect, or null without Stripe keys (nothing offers them then). */
+  payments: CardPayments | null;
+  jobs: JobRunner;
 }
+
+/** Who looks at a membership: its buyer or the provider who sold it. */
+type Viewer = Pick<UserRow, 'id'>;
 
 /** Other people's memberships answer 404 like missing ones (docs/product-rules.md#roles-and-accounts). */
 const notFound = () => new AppError('not_found', 'Membership not found.');
@@ -83,11 +114,11 @@ export function membershipsService(deps: MembershipsDeps) {
     }));
   }
 
-  const present = (viewer: UserRow, input: PresentMembershipInput, withServices = true): Membership =>
+  const present = (viewer: Viewer, input: PresentMembershipInput, withServices = true): Membership =>
     presentMembership(input, { viewerId: viewer.id, now: clock.now(), paymentOptions: deps.paymentOptions, withServices });
 
   /** One membership as its buyer or its provider sees it. */
-  async function one(executor: Db | Tx, viewer: UserRow, id: string): Promise<{ membership: Membership; providerEmail: string }> {
+  async function one(executor: Db | Tx, viewer: Viewer, id: string): Promise<{ membership: Membership; providerEmail: string }> {
     const [found] = await load(executor, { ids: [id] }, true);
     if (!found || (found.facts.row.clientId !== viewer.id && found.facts.row.providerId !== viewer.id)) throw notFound();
     return { membership: present(viewer, found), providerEmail: found.context.provider.email };
@@ -117,6 +148,72 @@ export function membershipsService(deps: MembershipsDeps) {
       `You already have ${holds.count} unconfirmed purchases with ${provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`,
       { retryAfterSeconds: wait },
     );
+  }
+
+  /**
+   * The purchase becomes an active membership starting now, and both sides are e-mailed. Paid by
+   * card, its first period is paid by `payment` (docs/product-rules.md#payments).
+   */
+  async function confirmPurchase(tx: Tx, f: MembershipFacts, now: Date, payment: PaymentRow | null): Promise<Membership> {
+    const id = f.row.id;
+    await updateMembership(tx, id, {
+      status: 'active',
+      confirmedAt: now,
+      holdExpiresAt: null,
+      paymentMethod: payment ? 'card' : 'in_person',
+      renews: f.row.interval === 'month',
+      ...(payment ? { paidAt: now } : {}),
+    });
+    // The first period starts at the confirmation.
+    if (payment) await updatePayment(tx, payment.id, { periodStart: now });
+    const { membership, providerEmail } = await one(tx, { id: f.row.clientId }, id);
+    await deps.mail.queue(tx, purchaseConfirmedEmails(membership, providerEmail, deps.appUrl));
+    return membership;
+  }
+
+  /** Only an active monthly membership that still renews can be cancelled (docs/product-rules.md#memberships-and-credits). */
+  function assertCancellable(f: MembershipFacts, now: Date): void {
+    if (!f.row.confirmedAt || !cancellable(toDomainMembership(f), now)) {
+      throw new AppError('conflict', 'Only an active membership that renews can be cancelled.');
+    }
+  }
+
+  const card = deps.payments;
+  if (card) {
+    // A subscription is ended rather than left charging a client whose purchase did not happen.
+    deps.jobs.register<{ id: string }>(CANCEL_SUBSCRIPTION_JOB, async ({ id }) => {
+      const subscription = await card.stripe.subscriptions.retrieve(id);
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+      await card.stripe.subscriptions.cancel(id);
+    });
+  }
+  const cancelSubscription = (tx: Tx, id: string | null) =>
+    id ? deps.jobs.enqueue(tx, CANCEL_SUBSCRIPTION_JOB, { id }, { key: `${CANCEL_SUBSCRIPTION_JOB}:${id}` }) : undefined;
+
+  /** The client's Stripe customer (a subscription needs one), created once. */
+  async function customerOf(payments: CardPayments, viewer: UserRow): Promise<string> {
+    if (viewer.stripeCustomerId) return viewer.stripeCustomerId;
+    const customer = await payments.call('create customer', () =>
+      payments.stripe.customers.create(
+        { email: viewer.email, name: viewer.name, metadata: { user_id: viewer.id } },
+        { idempotencyKey: `customer-${viewer.id}` },
+      ),
+    );
+    return setStripeCustomer(db, viewer.id, customer.id);
+  }
+
+  /**
+   * The period a renewal invoice pays: the one after the newest period paid. Stripe's billing
+   * periods start at the subscription's creation instant, ours at the provider-local start of the
+   * confirmation day (and in whole calendar months), so an invoice's dates do not name one of our
+   * periods; renewal invoices come one per period, in order.
+   */
+  function renewedPeriodStart(f: MembershipFacts, paid: PaymentRow[], now: Date): Date {
+    const terms = toDomainMembership(f);
+    const starts = paid.filter((p) => tookMoney(p) && p.periodStart).map((p) => p.periodStart!.getTime());
+    const last = membershipState(terms, starts.length ? Math.max(...starts) : f.row.confirmedAt!).period;
+    const next = last ? membershipState(terms, last.endMs).period : null;
+    return new Date(next?.startMs ?? last?.endMs ?? now.getTime());
   }
 
   return {
@@ -162,7 +259,15 @@ export function membershipsService(deps: MembershipsDeps) {
       });
     },
 
-    async get(viewer: UserRow, id: string): Promise<Membership> {
+    /**
+     * GET /api/memberships/{id}. Back from a redirect-based card payment (`sessionId`, its
+     * PaymentIntent), the payment is checked with Stripe first: the client may arrive before the webhook.
+     */
+    async get(viewer: UserRow, id: string, sessionId?: string): Promise<Membership> {
+      if (card && sessionId) {
+        const payment = await paymentByIntent(db, sessionId);
+        if (payment?.membershipId === id && payment.payerId === viewer.id) await card.syncIntent(sessionId);
+      }
       return (await one(db, viewer, id)).membership;
     },
 
@@ -173,32 +278,212 @@ export function membershipsService(deps: MembershipsDeps) {
         const f = await lockOwn(tx, viewer, id);
         if (f.row.confirmedAt) return (await one(tx, viewer, id)).membership;
         if (f.row.status !== 'held' || (f.row.holdExpiresAt?.getTime() ?? 0) <= now.getTime()) throw new AppError('purchase_expired');
-        const context = (await membershipContext(tx, [id])).get(id)!;
-        if (!deps.paymentOptions(context.provider, true).includes('in_person')) {
-          throw new AppError('payment_required', `${context.provider.name} takes payment online, which is not available yet.`);
+        const { provider } = (await membershipContext(tx, [id])).get(id)!;
+        const options = deps.paymentOptions(provider, true);
+        if (!options.includes('in_person')) {
+          throw new AppError(
+            'payment_required',
+            options.includes('pay_now')
+              ? `${provider.name} takes payment online: please pay by card.`
+              : `${provider.name} takes payment online, which is not available here.`,
+          );
         }
         if (await isPlanDeleted(tx, f.row.planId)) throw new AppError('plan_unavailable');
-        await updateMembership(tx, id, {
-          status: 'active',
-          confirmedAt: now,
-          holdExpiresAt: null,
-          paymentMethod: 'in_person',
-          renews: f.row.interval === 'month',
-        });
-        const { membership, providerEmail } = await one(tx, viewer, id);
-        await deps.mail.queue(tx, purchaseConfirmedEmails(membership, providerEmail, deps.appUrl));
-        return membership;
+        return confirmPurchase(tx, f, now, null);
       });
     },
 
-    /** Stops renewal of an active monthly membership; its benefits last until the renewal day. */
+    /**
+     * POST /api/memberships/{id}/checkout: the client secret that Stripe.js confirms the card
+     * payment with. The amount is the purchase's own price. Stripe is asked outside any transaction,
+     * with idempotency keys from the purchase, so a repeated call (a double click, a retry after a
+     * declined card) gets the same PaymentIntent or Subscription back, never a second charge.
+     */
+    async checkout(viewer: UserRow, id: string): Promise<Checkout> {
+      const now = clock.now();
+      const [found] = await load(db, { ids: [id], clientId: viewer.id }, false);
+      if (!found) throw notFound();
+      const m = found.facts.row;
+      const { provider } = found.context;
+      if (m.confirmedAt) throw new AppError('payment_unavailable', 'This purchase is already confirmed.');
+      if (m.status !== 'held' || (m.holdExpiresAt?.getTime() ?? 0) <= now.getTime()) throw new AppError('purchase_expired');
+      const account = provider.stripeAccountId;
+      if (!card || !account || !deps.paymentOptions(provider, true).includes('pay_now')) throw new AppError('payment_unavailable');
+      if (await isPlanDeleted(db, m.planId)) throw new AppError('plan_unavailable');
+      // A destination charge: the money goes to the provider's account, the platform keeps its fee.
+      const destination = { transfer_data: { destination: account }, on_behalf_of: account, metadata: { membership_id: id } };
+
+      let paid: { intentId: string; clientSecret: string; subscriptionId?: string; invoiceId?: string };
+      if (m.interval !== 'month') {
+        const fee = card.applicationFee(m.priceCents);
+        const intent = await card.call('create payment intent', () =>
+          card.stripe.paymentIntents.create(
+            { amount: m.priceCents, currency: 'eur', ...destination, ...(fee > 0 ? { application_fee_amount: fee } : {}) },
+            { idempotencyKey: `membership-${id}-payment` },
+          ),
+        );
+        paid = { intentId: intent.id, clientSecret: intent.client_secret! };
+      } else {
+        const customer = await customerOf(card, viewer);
+        // A product per purchase: what was bought keeps its name, and the request stays the same on a retry.
+        const product = await card.call('create product', () =>
+          card.stripe.products.create(
+            { name: m.name, metadata: { membership_id: id, plan_id: String(m.planId) } },
+            { idempotencyKey: `membership-${id}-product` },
+          ),
+        );
+        const subscription = await card.call('create subscription', () =>
+          card.stripe.subscriptions.create(
+            {
+              customer,
+              items: [
+                { price_data: { currency: 'eur', product: product.id, unit_amount: m.priceCents, recurring: { interval: 'month' } } },
+              ],
+              // Incomplete until the first invoice's PaymentIntent is confirmed by the client.
+              payment_behavior: 'default_incomplete',
+              payment_settings: { save_default_payment_method: 'on_subscription' },
+              ...destination,
+              ...(card.feePercent > 0 ? { application_fee_percent: card.feePercent } : {}),
+              expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+            },
+            { idempotencyKey: `membership-${id}-subscription` },
+          ),
+        );
+        const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+        const intent = invoice?.payments?.data[0]?.payment.payment_intent;
+        const intentId = typeof intent === 'string' ? intent : intent?.id;
+        const clientSecret = invoice?.confirmation_secret?.client_secret;
+        if (!invoice?.id || !intentId || !clientSecret) throw new AppError('payment_provider_error');
+        paid = { intentId, clientSecret, subscriptionId: subscription.id, invoiceId: invoice.id };
+      }
+
+      // Recorded whatever happened to the hold meanwhile: a payment made after it expired must
+      // still be known to be ours, to be refunded.
+      await db.transaction(async (tx) => {
+        await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
+        if (paid.subscriptionId && !m.stripeSubscriptionId) await updateMembership(tx, id, { stripeSubscriptionId: paid.subscriptionId });
+        if (await paymentByIntent(tx, paid.intentId)) return;
+        await insertPayment(tx, {
+          payerId: m.clientId,
+          providerId: m.providerId,
+          membershipId: id,
+          amountCents: m.priceCents,
+          method: 'card',
+          status: 'pending',
+          stripePaymentIntentId: paid.intentId,
+          stripeInvoiceId: paid.invoiceId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
+      return { client_secret: paid.clientSecret };
+    },
+
+    /**
+     * Settles a purchase whose card payment succeeded (in the transaction recording it): a live
+     * hold becomes an active membership; a purchase that expired meanwhile did not happen, so the
+     * money goes back and its subscription, if any, is ended.
+     */
+    settleCardPayment: (async (tx, payment, now) => {
+      const [f] = await loadMembershipFacts(tx, { ids: [payment.membershipId!] }, { lock: true });
+      if (!f) return 'refund';
+      const live = f.row.status === 'held' && !f.row.confirmedAt && (f.row.holdExpiresAt?.getTime() ?? 0) > now.getTime();
+      if (!live) {
+        await cancelSubscription(tx, f.row.stripeSubscriptionId);
+        return 'refund';
+      }
+      await confirmPurchase(tx, f, now, payment);
+      return 'kept';
+    }) satisfies SettleTarget,
+
+    /**
+     * invoice.paid: a subscription's first invoice is its checkout's PaymentIntent, settled as
+     * payment_intent.succeeded settles it (whichever arrives first settles it, once); a renewal is
+     * recorded as a card payment for the membership's next period.
+     */
+    invoicePaid: (async (event) => {
+      const payments = card!;
+      const invoice = event.data.object as Stripe.Invoice;
+      const parent = invoice.parent?.subscription_details?.subscription;
+      const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
+      if (!subscriptionId || !invoice.id) return undefined;
+      const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoice.id!, { expand: ['payments'] }));
+      const ref = full.payments?.data[0]?.payment.payment_intent;
+      const intentId = typeof ref === 'string' ? ref : ref?.id;
+      if (full.billing_reason === 'subscription_create') {
+        if (intentId) await payments.syncIntent(intentId);
+        return undefined;
+      }
+      if (full.billing_reason !== 'subscription_cycle') return undefined;
+      const intent = intentId
+        ? await payments.call('retrieve payment intent', () =>
+            payments.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }),
+          )
+        : null;
+      const charge = intent?.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const used = charge?.payment_method_details?.card;
+      return async (tx) => {
+        const id = await membershipIdBySubscription(tx, subscriptionId);
+        if (!id) return;
+        const [f] = await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
+        const paid = await paymentsOfMemberships(tx, [id]);
+        if (paid.some((p) => p.stripeInvoiceId === full.id || (intentId && p.stripePaymentIntentId === intentId))) return;
+        const now = clock.now();
+        const row = await insertPayment(tx, {
+          payerId: f!.row.clientId,
+          providerId: f!.row.providerId,
+          membershipId: id,
+          amountCents: full.amount_paid,
+          method: 'card',
+          status: 'succeeded',
+          periodStart: f!.row.confirmedAt ? renewedPeriodStart(f!, paid, now) : null,
+          stripePaymentIntentId: intentId ?? null,
+          stripeInvoiceId: full.id,
+          cardBrand: used?.brand ?? null,
+          cardLast4: used?.last4 ?? null,
+          paidAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        // A purchase that never happened is never charged: the money goes back, the subscription ends.
+        if (!f!.row.confirmedAt) {
+          await payments.refund(tx, row, 'late_payment');
+          await cancelSubscription(tx, subscriptionId);
+        }
+      };
+    }) satisfies EventHandler,
+
+    /** customer.subscription.deleted (Stripe ended it, e.g. unpaid): the membership stops renewing. */
+    subscriptionDeleted: (async (event) => {
+      const subscription = event.data.object as Stripe.Subscription;
+      return async (tx) => {
+        const id = await membershipIdBySubscription(tx, subscription.id);
+        if (!id) return;
+        const [f] = await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
+        if (!f?.row.confirmedAt || f.row.cancelledAt) return;
+        await updateMembership(tx, id, { status: 'cancelled', cancelledAt: clock.now(), renews: false });
+      };
+    }) satisfies EventHandler,
+
+    /**
+     * Stops renewal of an active monthly membership; its benefits last until the renewal day. A
+     * card subscription is told first to end at its period's end: if Stripe cannot be reached,
+     * nothing changes here (502) and the client can try again.
+     */
     async cancel(viewer: UserRow, id: string): Promise<Membership> {
       const now = clock.now();
+      const [current] = await loadMembershipFacts(db, { ids: [id], clientId: viewer.id });
+      if (!current) throw notFound();
+      assertCancellable(current, now);
+      const subscriptionId = current.row.stripeSubscriptionId;
+      if (card && subscriptionId) {
+        await card.call('stop subscription renewal', () =>
+          card.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+        );
+      }
       return db.transaction(async (tx) => {
         const f = await lockOwn(tx, viewer, id);
-        if (!f.row.confirmedAt || !cancellable(toDomainMembership(f), now)) {
-          throw new AppError('conflict', 'Only an active membership that renews can be cancelled.');
-        }
+        assertCancellable(f, now);
         await updateMembership(tx, id, { status: 'cancelled', cancelledAt: now, renews: false });
         const { membership, providerEmail } = await one(tx, viewer, id);
         await deps.mail.queue(tx, membershipCancelledEmails(membership, providerEmail, deps.appUrl));
@@ -279,7 +564,7 @@ export function membershipsService(deps: MembershipsDeps) {
             available_count: available.get(s.id)?.available_count ?? 0,
             availability: [...(available.get(s.id)?.availability ?? [])],
             memberships: coveredBy.get(s.id) ?? [],
-            payments: payments.filter((p) => p.serviceId === s.id).map((p) => presentPayment(p.payment)),
+            payments: payments.filter((p) => p.serviceId === s.id && tookMoney(p.payment)).map((p) => presentPayment(p.payment)),
           };
         });
     },

@@ -251,7 +251,7 @@ describe('buying a plan', () => {
     expect(deleted.status).toBe(409);
     expect(deleted.body.code).toBe('plan_unavailable');
 
-    await t.db.update(users).set({ requirePayment: true }).where(eq(users.id, provider.id));
+    await t.db.update(users).set({ stripeConnected: true, requirePayment: true }).where(eq(users.id, provider.id));
     expect((await get(ana, id)).body.data).toMatchObject({ payment_options: [], provider: { require_payment: true } });
     const refused = await confirm(ana, id);
     expect(refused.status).toBe(403);

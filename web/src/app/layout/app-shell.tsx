@@ -44,12 +44,7 @@ export function AppShell() {
     const minimized = meta.minimizedSidebar;
     return (
       <div className="min-h-dvh">
-        <a
-          href="#main"
-          className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         <Sidebar me={user} items={items} minimized={minimized} />
         <MobileTopBar me={user} />
         <main id="main" tabIndex={-1} className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}>
@@ -62,9 +57,24 @@ export function AppShell() {
 
   return (
     <div className="min-h-dvh">
+      <SkipLink />
       {!user && meta.showNavbar && <Navbar />}
-      <main id="main">{page}</main>
+      <main id="main" tabIndex={-1} className="outline-none">
+        {page}
+      </main>
     </div>
+  );
+}
+
+/** The first stop of the Tab key on every page: past the navigation, straight to the page. */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+    >
+      Skip to content
+    </a>
   );
 }
 

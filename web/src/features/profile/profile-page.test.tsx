@@ -78,6 +78,23 @@ describe('public profile', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeTruthy();
   });
 
+  it('starts the Tab order of a signed-out page with a skip link to the page', async () => {
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+    );
+    renderRoutes(routes, { path: '/demo' });
+    await screen.findByRole('heading', { level: 1, name: 'Harbour Yoga' });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(document.getElementById('main')?.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('shows plans with price, interval and benefits', async () => {
     const plans: Plan[] = [
       {

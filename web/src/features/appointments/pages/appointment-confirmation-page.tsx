@@ -18,7 +18,7 @@ import { ConfirmationHeader } from '../components/confirmation-header.tsx';
 import { ConfirmedActions } from '../components/confirmed-actions.tsx';
 import { SessionExpiredDialog } from '../../../components/checkout/session-expired-dialog.tsx';
 import { useCheckout } from '../lib/use-checkout.ts';
-import { refundPending } from '../lib/refund.ts';
+import { refundPending } from '../../../lib/appointments/refund.ts';
 
 const LOADING = 'Loading your booking';
 /** How often the page looks again while a refund is on its way. */

@@ -1,3 +1,4 @@
+import { RefundNote } from '../../../components/refund-note.tsx';
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Appointment, ScheduleSlot } from '@slotted/contract';
@@ -118,6 +119,7 @@ export function BookingDetailsPanel({
               {isClass && slot.is_mine ? 'This class was cancelled.' : 'This booking was cancelled.'}
             </p>
           )}
+          {cancelled && appointment.data && <RefundNote appointment={appointment.data} />}
 
           <Section title="Service">
             <div className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,5 @@
 import type { Appointment } from '@slotted/contract';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../format.ts';
 
 /** Euros of a card payment to give back for a cancelled booking: what is due, or at least what has been given back. */
 function refundTotal(appointment: Pick<Appointment, 'refund_due' | 'refunded'>): number {

@@ -1,6 +1,6 @@
 import type { Appointment } from '@slotted/contract';
 import { CreditCardIcon } from 'lucide-react';
-import { refundText } from '../lib/refund.ts';
+import { refundText } from '../lib/appointments/refund.ts';
 
 /** What was refunded of a cancelled booking's card payment, if anything. */
 export function RefundNote({ appointment }: { appointment: Appointment }) {

@@ -148,7 +148,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
-  const cardPayments = payments !== null;
   const appointments = appointmentsService({
     db,
     clock,
@@ -156,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     availability,
     classes,
-    cardPayments,
+    payments,
     bookingLimits: config.bookingLimits,
   });
   const memberships = membershipsService({
@@ -166,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     // A purchase is paid the ways a booking is (docs/product-rules.md#confirmation-and-payment-options).
     paymentOptions: (provider, missingPayment) =>
-      paymentOptions(provider, missingPayment, cardPayments).filter(
+      paymentOptions(provider, missingPayment, payments !== null).filter(
         (o): o is MembershipPaymentOption => o === 'pay_now' || o === 'in_person',
       ),
     bookingLimits: config.bookingLimits,

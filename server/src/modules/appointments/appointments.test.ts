@@ -165,17 +165,12 @@ describe('holding and confirming an appointment', () => {
     expect((await confirm(studio, id)).status).toBe(404);
   });
 
-  it('asks for payment when the provider requires it, before holding anything', async () => {
-    const id = (await bookMassage(ana)).body.data.id;
-    await t.db.update(users).set({ requirePayment: true }).where(eq(users.email, 'studio@example.com'));
-    // An existing hold can no longer be confirmed in person…
-    expect((await get(ana, id)).payment_options).toEqual([]);
-    expect((await confirm(ana, id)).status).toBe(403);
-    // …and no new one is taken while card payments are not available.
-    const ben = await client('Ben');
-    const refused = await bookMassage(ben, '2026-11-24T11:00:00Z');
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'payment_required' });
+  it('still lets clients pay in person when the provider requires payment but card payments are not set up', async () => {
+    await t.db.update(users).set({ requirePayment: true, stripeConnected: true }).where(eq(users.email, 'studio@example.com'));
+    const res = await bookMassage(ana);
+    expect(res.status).toBe(201);
+    expect((await get(ana, res.body.data.id)).payment_options).toEqual(['in_person']);
+    expect((await confirm(ana, res.body.data.id)).body.data).toMatchObject({ status: 'confirmed', payment_method: 'in_person' });
   });
 
   it('offers payment choices only to the client, and only while the time is ahead', async () => {

@@ -143,7 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     availability,
-    bookingsCancelled: (tx, ids) => appointments.mailClassCancelled(tx, ids),
+    bookingsCancelled: (tx, ids) => appointments.classBookingsCancelled(tx, ids),
+    cancellationCommitted: () => payments?.wake(),
   });
   await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     bookingLimits: config.bookingLimits,
   });
+  payments?.settles('appointment', (tx, payment, now) => appointments.cardPaid(tx, payment, now));
   const memberships = membershipsService({
     db,
     clock,

@@ -199,6 +199,16 @@ describe('paying now for a booking', () => {
     expect(again.body.data).toMatchObject({ status: 'confirmed', payment_method: 'card' });
   });
 
+  it('the provider’s cancellation refunds in full, even where the client’s would not', async () => {
+    const id = await paidBooking(ana, { service_id: massage.id, starts_at: TODAY_16 });
+    expect((await studio.post<One>(`/api/appointments/${id}/cancel`)).body.data).toMatchObject({ refund_due: 40, paid_at: null });
+    await t.settle();
+    expect(await refundsOf(id)).toMatchObject([{ reason: 'provider_cancellation', status: 'succeeded', amountCents: 4000 }]);
+    expect(mailsAbout('Cancelled: Massage')[0]!.text).toContain('Your payment of €40.00 will be refunded in full.');
+    // A provider's cancellation is final: nothing to pay again.
+    expect((await get(ana, id)).payment_options).toEqual([]);
+  });
+
   it('the provider cancelling a class with five paid places refunds all five at once', async () => {
     const slot = await buildOccurrence(t, yoga, '2026-11-25T17:00:00Z');
     const names = ['Ana', 'Ben', 'Cleo', 'Dan', 'Eva'];

@@ -148,12 +148,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     availability,
-    bookingsCancelled: (tx, ids) => appointments.mailClassCancelled(tx, ids),
+    bookingsCancelled: (tx, ids) => appointments.classBookingsCancelled(tx, ids),
+    cancellationCommitted: () => payments?.wake(),
   });
   await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
-  const cardPayments = payments !== null;
   const appointments = appointmentsService({
     db,
     clock,
@@ -161,9 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     availability,
     classes,
-    cardPayments,
+    payments,
     bookingLimits: config.bookingLimits,
   });
+  payments?.settles('appointment', (tx, payment, now) => appointments.cardPaid(tx, payment, now));
   const memberships = membershipsService({
     db,
     clock,
@@ -171,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     // A purchase is paid the ways a booking is (docs/product-rules.md#confirmation-and-payment-options).
     paymentOptions: (provider, missingPayment) =>
-      paymentOptions(provider, missingPayment, cardPayments).filter(
+      paymentOptions(provider, missingPayment, payments !== null).filter(
         (o): o is MembershipPaymentOption => o === 'pay_now' || o === 'in_person',
       ),
     bookingLimits: config.bookingLimits,

@@ -94,7 +94,10 @@ export function bookingCancelledEmail(
   return message(
     d.provider.email,
     `Cancelled: ${d.client.name} — ${d.service.name}`,
-    [`${d.client.name} cancelled ${d.service.name} on ${when(d, d.provider.timezone)}. The time is free to book again.`],
+    [
+      `${d.client.name} cancelled ${d.service.name} on ${when(d, d.provider.timezone)}. The time is free to book again.`,
+      ...(refundCents > 0 ? [`Their card payment of €${(refundCents / 100).toFixed(2)} is refunded in full.`] : []),
+    ],
     { href: `${appUrl}/schedule`, label: 'Open your schedule' },
     ics,
   );

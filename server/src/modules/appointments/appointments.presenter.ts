@@ -33,17 +33,21 @@ export function missingPayment(a: Pick<AppointmentRow, 'paidAt' | 'membershipId'
 
 /**
  * How an unpaid booking with this provider can be paid
- * (docs/product-rules.md#confirmation-and-payment-options): online if set up, in person unless
- * payment is required.
+ * (docs/product-rules.md#confirmation-and-payment-options): by card when the installation takes
+ * card payments and the provider is connected; in person unless the provider requires payment and
+ * can actually take it by card — a provider whose Stripe account went away, or an installation
+ * without keys, still lets clients pay in person rather than not at all.
  */
 export function paymentOptions(
   provider: { stripeConnected: boolean; requirePayment: boolean },
   missingPayment: boolean,
   cardPayments: boolean,
 ): PaymentOption[] {
+  if (!missingPayment) return [];
+  const byCard = cardPayments && provider.stripeConnected;
   const options: PaymentOption[] = [];
-  if (missingPayment && cardPayments && provider.stripeConnected) options.push('pay_now');
-  if (missingPayment && !provider.requirePayment) options.push('in_person');
+  if (byCard) options.push('pay_now');
+  if (!(byCard && provider.requirePayment)) options.push('in_person');
   return options;
 }
 

@@ -199,3 +199,12 @@ export async function planCovers(db: Db, planIds: number[]): Promise<Map<number,
 export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<void> {
   await tx.insert(payments).values(row);
 }
+
+/** How many card payments the booking has had (each attempt to pay for it gets its own PaymentIntent). */
+export async function cardPaymentCount(db: Db, appointmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.method, 'card')));
+  return Number(row?.n ?? 0);
+}

@@ -5,6 +5,7 @@ import {
   appointmentIdParams,
   appointmentQuery,
   appointmentSchema,
+  checkoutSchema,
   clientSchema,
   createAppointmentInput,
   createdAppointmentSchema,
@@ -77,6 +78,16 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
       schema: apiSchema(apiRoutes.confirmWithoutPayment, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
     },
     async (req) => ({ data: await appointments.confirmWithoutPayment(currentUser(req), req.params.id) }),
+  );
+
+  app.post(
+    '/appointments/:id/checkout',
+    {
+      onRequest: requireUser,
+      ...byId,
+      schema: apiSchema(apiRoutes.appointmentCheckout, { params: appointmentIdParams, response: { 200: dataOf(checkoutSchema) } }),
+    },
+    async (req) => ({ data: await appointments.checkout(currentUser(req), req.params.id) }),
   );
 
   app.post(

@@ -10,13 +10,16 @@
 import type { appointmentQuery, createAppointmentInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import type { PaymentRow } from '../payments/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { AppointmentsDeps } from './use-cases/appointments-deps.ts';
 import { cancelAppointment } from './use-cases/cancel-appointment.ts';
+import { cardPaid } from './use-cases/card-paid.ts';
+import { checkout } from './use-cases/checkout.ts';
+import { classBookingsCancelled } from './use-cases/class-bookings-cancelled.ts';
 import { confirmWithoutPayment } from './use-cases/confirm-without-payment.ts';
 import { deductMembership } from './use-cases/deduct-membership.ts';
 import { holdTime } from './use-cases/hold-time.ts';
-import { mailClassCancelled } from './use-cases/mail-class-cancelled.ts';
 import { markPaid } from './use-cases/mark-paid.ts';
 import { getAppointment, listAppointments, listClients, type ListQuery } from './use-cases/read-appointments.ts';
 
@@ -25,11 +28,14 @@ export function appointmentsService(deps: AppointmentsDeps) {
     create: (viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string) => holdTime(deps, viewer, input, ip),
     get: (viewer: UserRow, id: string, q: z.output<typeof appointmentQuery>) => getAppointment(deps, viewer, id, q),
     confirmWithoutPayment: (viewer: UserRow, id: string) => confirmWithoutPayment(deps, viewer, id),
+    checkout: (viewer: UserRow, id: string) => checkout(deps, viewer, id),
+    /** The payments module's settlement of a booking's card payment (registered in app.ts). */
+    cardPaid: (tx: Tx, payment: PaymentRow, now: Date) => cardPaid(deps, tx, payment, now),
     deductMembership: (viewer: UserRow, id: string, membershipId: string) => deductMembership(deps, viewer, id, membershipId),
     markPaid: (provider: UserRow, id: string) => markPaid(deps, provider, id),
     cancel: (viewer: UserRow, id: string) => cancelAppointment(deps, viewer, id),
     list: (viewer: UserRow, q: ListQuery) => listAppointments(deps, viewer, q),
     clients: (provider: UserRow) => listClients(deps, provider),
-    mailClassCancelled: (tx: Tx, appointmentIds: string[]) => mailClassCancelled(deps, tx, appointmentIds),
+    classBookingsCancelled: (tx: Tx, appointmentIds: string[]) => classBookingsCancelled(deps, tx, appointmentIds),
   };
 }

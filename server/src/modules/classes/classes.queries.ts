@@ -51,15 +51,15 @@ export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: 
     .set({ cancelledAt: now, seatsTaken: 0 })
     .where(and(inArray(slots.id, slotIds), isNull(slots.cancelledAt)));
   // A provider's cancellation always refunds in full
-  // (docs/product-rules.md#cancellation-and-refunds): whatever was paid is owed back, and a
-  // membership credit comes back (a booking without membership_id holds none).
+  // (docs/product-rules.md#cancellation-and-refunds): a membership credit comes back here (a
+  // booking without membership_id holds none); card payments are refunded by the bookings'
+  // module (ClassesDeps.bookingsCancelled).
   const cancelled = await tx
     .update(appointments)
     .set({
       status: 'cancelled',
       cancelledAt: now,
       cancelledBy,
-      refundDueCents: sql`CASE WHEN ${appointments.paidAt} IS NOT NULL AND ${appointments.paymentMethod} = 'card' THEN ${appointments.priceCents} ELSE 0 END`,
       membershipId: null,
       membershipGroupId: null,
       // A credit given back no longer pays for the booking ('Included in membership' would be untrue).

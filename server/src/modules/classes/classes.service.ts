@@ -42,8 +42,10 @@ export interface ClassesDeps {
   db: Db;
   clock: Clock;
   availability: ReturnType<typeof availabilityService>;
-  /** Tells the clients of the bookings a class cancellation cancelled, in its transaction. */
+  /** Refunds and tells the clients of the bookings a class cancellation cancelled, in its transaction. */
   bookingsCancelled(tx: Tx, appointmentIds: string[]): Promise<void>;
+  /** After a class cancellation committed: starts what it queued (refunds) now rather than at the next poll. */
+  cancellationCommitted?(): void;
 }
 
 const isoWeekday = (w: (typeof WEEKDAYS)[number]) => (WEEKDAYS.indexOf(w) + 1) as IsoWeekday;
@@ -213,6 +215,7 @@ export function classesService(deps: ClassesDeps) {
         }
         await deps.bookingsCancelled(tx, await cancelOccurrences(tx, ids, provider.id, now));
       });
+      deps.cancellationCommitted?.();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { MailOutbox } from '../../../mail/mail-outbox.ts';
 import type { availabilityService } from '../../availability/index.ts';
 import type { classesService } from '../../classes/index.ts';
+import type { CardPayments } from '../../payments/index.ts';
 
 /** What every booking use case is given (the composition root builds it once). */
 export interface AppointmentsDeps {
@@ -12,8 +13,8 @@ export interface AppointmentsDeps {
   appUrl: string;
   availability: ReturnType<typeof availabilityService>;
   classes: ReturnType<typeof classesService>;
-  /** Card payments are configured on this installation (docs/product-rules.md#payments). */
-  cardPayments: boolean;
+  /** Card payments, or null when this installation has no Stripe keys (docs/product-rules.md#payments). */
+  payments: CardPayments | null;
   /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
 }

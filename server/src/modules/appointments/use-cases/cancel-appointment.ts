@@ -10,6 +10,7 @@ import { clientRefundable } from '../appointments.presenter.ts';
 import { lockAppointment, releaseSeats, updateAppointment } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
+import { refundCardPayments, refundedPayment } from './refund-card-payments.ts';
 
 export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow, id: string): Promise<Appointment> {
   const { db, clock } = deps;
@@ -31,12 +32,13 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
     if (a.startsAt.getTime() <= now.getTime()) throw new AppError('conflict', 'This booking has already started.');
     const byProvider = a.providerId === viewer.id;
     const refundable = byProvider || clientRefundable(a.startsAt, now, policy.min_hours_before_cancellation);
-    const refund = refundable && a.paidAt && a.paymentMethod === 'card' ? a.priceCents : 0;
+    const refund = refundable ? await refundCardPayments(deps, tx, id, byProvider ? 'provider_cancellation' : 'client_cancellation') : 0;
     await updateAppointment(tx, id, {
       status: 'cancelled',
       cancelledAt: now,
       cancelledBy: viewer.id,
       refundDueCents: refund,
+      ...(refund > 0 ? refundedPayment : {}),
       // A membership credit comes back only inside the refund window.
       ...(refundable && a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null, paymentMethod: null } : {}),
       updatedAt: now,
@@ -44,5 +46,6 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
     if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
     await deps.mail.queue(tx, [bookingCancelledEmail(await loadAppointment(tx, id), byProvider, refund, deps.appUrl, now)]);
   });
+  deps.payments?.wake();
   return presentTo(deps, await loadAppointment(db, id), viewer);
 }

@@ -14,8 +14,8 @@ import { loadAppointment } from './load-appointment.ts';
 /** The booking's row changed between reading it and locking it: the page the client saw is stale. */
 export const bookingChanged = () => new AppError('conflict', 'This booking has just changed. Please reload the page.');
 
-/** How a confirmed booking is paid: the method, and the membership credit it holds if any. */
-export type Payment = Pick<typeof appointments.$inferInsert, 'paymentMethod' | 'membershipId' | 'membershipGroupId'>;
+/** How a confirmed booking is paid: the method, the membership credit it holds if any, and when the money came. */
+export type Payment = Pick<typeof appointments.$inferInsert, 'paymentMethod' | 'membershipId' | 'membershipGroupId' | 'paidAt'>;
 
 /**
  * One way of settling a booking's price when it is confirmed (without payment, with a membership

@@ -5,27 +5,31 @@
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
-import { missingPayment } from '../appointments.presenter.ts';
+import { missingPayment, paymentOptions } from '../appointments.presenter.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import type { Settlement } from './confirm-booking.ts';
 import { confirmWith } from './confirm-with.ts';
 import { loadAppointment } from './load-appointment.ts';
 
 /**
- * Refused when the provider asks for payment and none was made. A booking paid before (or
- * holding a membership credit kept by a late cancellation) keeps how it was paid; otherwise it
- * is paid in person.
+ * Refused when the provider requires payment and can take it by card, and none was made. A
+ * booking paid before (or holding a membership credit kept by a late cancellation) keeps how it
+ * was paid; otherwise it is paid in person.
  */
-const withoutPayment: Settlement = {
-  alreadySettled: () => true,
-  async pay(tx, a) {
-    if (!missingPayment(a)) return { paymentMethod: a.paymentMethod };
-    const { provider } = await loadAppointment(tx, a.id);
-    if (provider.requirePayment) throw new AppError('forbidden', 'This provider asks for payment when you book.');
-    return { paymentMethod: 'in_person' };
-  },
-};
+function withoutPayment(deps: AppointmentsDeps): Settlement {
+  return {
+    alreadySettled: () => true,
+    async pay(tx, a) {
+      if (!missingPayment(a)) return { paymentMethod: a.paymentMethod };
+      const { provider } = await loadAppointment(tx, a.id);
+      if (!paymentOptions(provider, true, deps.payments !== null).includes('in_person')) {
+        throw new AppError('forbidden', 'This provider asks for payment when you book.');
+      }
+      return { paymentMethod: 'in_person' };
+    },
+  };
+}
 
 export function confirmWithoutPayment(deps: AppointmentsDeps, viewer: UserRow, id: string): Promise<Appointment> {
-  return confirmWith(deps, viewer, id, withoutPayment);
+  return confirmWith(deps, viewer, id, withoutPayment(deps));
 }

@@ -9,7 +9,6 @@ import { addMinutes } from '../../../lib/clock.ts';
 import { AppError, validationError } from '../../../lib/app-error.ts';
 import { enforceRateLimits, minutesText } from '../../../plugins/rate-limit.ts';
 import type { UserRow } from '../../users/index.ts';
-import { paymentOptions } from '../appointments.presenter.ts';
 import {
   expireStaleHolds,
   findLiveBookingOf,
@@ -69,13 +68,6 @@ export async function holdTime(
   if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
   if (service.type === 'appointment' && input.starts_at === undefined) throw validationError({ starts_at: ['Choose a time.'] });
 
-  // A hold nobody could pay for would only fail at checkout: say so before taking the place.
-  if (paymentOptions(provider, true, deps.cardPayments).length === 0) {
-    throw new AppError(
-      'payment_required',
-      `${provider.name} takes payment online when you book, which is not available yet. Please contact them to book.`,
-    );
-  }
   const now = clock.now();
 
   try {

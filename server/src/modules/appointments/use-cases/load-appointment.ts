@@ -31,7 +31,7 @@ export async function presentTo(
     viewerTimeZone: viewer.timezone,
     now: deps.clock.now(),
     policy,
-    cardPayments: deps.cardPayments,
+    cardPayments: deps.payments !== null,
     memberships,
   });
 }

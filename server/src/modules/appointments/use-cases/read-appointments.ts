@@ -2,6 +2,7 @@
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import { imageUrl } from '../../images/index.ts';
+import { paymentByIntent } from '../../payments/index.ts';
 import type { UserRow } from '../../users/index.ts';
 import { appointmentDetails, listFilter, providerClients } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
@@ -11,13 +12,19 @@ import { membershipOptions } from './membership-options.ts';
 /**
  * GET /api/appointments/{id}: the client's own booking, or one with the viewer as provider. With
  * `include=memberships`, the client's memberships that can pay for a booking they may still confirm.
+ * With `session_id`, the client is back from paying (a 3-D Secure redirect): the server asks
+ * Stripe about that payment of this booking before answering, as the webhook may come later.
  */
 export async function getAppointment(
   deps: AppointmentsDeps,
   viewer: UserRow,
   id: string,
-  q: { include?: 'memberships' },
+  q: { include?: 'memberships'; session_id?: string },
 ): Promise<Appointment> {
+  if (q.session_id && deps.payments) {
+    const payment = await paymentByIntent(deps.db, q.session_id);
+    if (payment?.appointmentId === id && payment.payerId === viewer.id) await deps.payments.syncIntent(q.session_id);
+  }
   const d = await loadAppointment(deps.db, id);
   const a = d.appointment;
   if (a.clientId !== viewer.id && a.providerId !== viewer.id) throw appointmentNotFound();

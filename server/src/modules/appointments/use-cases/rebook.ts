@@ -5,9 +5,17 @@
  * booked now — the same check as a new hold, under the provider's lock.
  */
 import type { Appointment } from '@slotted/contract';
+import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
-import { expireStaleHolds, findSlot, lockAppointment, lockProvider, type AppointmentDetails } from '../appointments.queries.ts';
+import {
+  expireStaleHolds,
+  findSlot,
+  lockAppointment,
+  lockProvider,
+  type AppointmentDetails,
+  type AppointmentRow,
+} from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged, markConfirmed, type Settlement } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
@@ -15,13 +23,18 @@ import { loadBookable, slotTakenByGuard, takeTime } from './take-time.ts';
 
 const cannotRebook = (why: string) => new AppError('conflict', `${why} Please choose another time.`);
 
-/** `current` is the client's cancelled booking, read before the transaction; `settlement` pays for it again. */
-export async function rebook(
+/**
+ * Takes the time of the client's cancelled booking `current` (read before the transaction) again,
+ * then `then` decides what the booking becomes, in the same transaction with its row locked.
+ * `done`: the booking already became that (a repeated request), nothing to do.
+ */
+export async function takeBackTime(
   deps: AppointmentsDeps,
   viewer: UserRow,
   current: AppointmentDetails,
-  settlement: Settlement,
-): Promise<Appointment> {
+  done: (a: AppointmentRow) => boolean,
+  then: (tx: Tx, a: AppointmentRow, now: Date) => Promise<void>,
+): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
   const { id, clientId, cancelledBy, startsAt, serviceId } = current.appointment;
@@ -36,15 +49,31 @@ export async function rebook(
       await expireStaleHolds(tx, b.provider.id, now);
       const a = await lockAppointment(tx, id);
       if (!a || a.clientId !== viewer.id) throw appointmentNotFound();
-      if (a.status === 'confirmed' && settlement.alreadySettled(a)) return;
+      if (done(a)) return;
       if (a.status !== 'cancelled') throw bookingChanged();
-      const payment = await settlement.pay(tx, a);
       const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
+      // Before `then`: a booking that counts as active again would find its own time taken.
       await takeTime(tx, b, slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt }, now);
-      await markConfirmed(deps, tx, a, now, payment);
+      await then(tx, a, now);
     });
   } catch (err) {
     throw slotTakenByGuard(err);
   }
-  return presentTo(deps, await loadAppointment(db, id), viewer);
+}
+
+/** Confirms the client's cancelled booking again, `settlement` paying for it. */
+export async function rebook(
+  deps: AppointmentsDeps,
+  viewer: UserRow,
+  current: AppointmentDetails,
+  settlement: Settlement,
+): Promise<Appointment> {
+  await takeBackTime(
+    deps,
+    viewer,
+    current,
+    (a) => a.status === 'confirmed' && settlement.alreadySettled(a),
+    async (tx, a, now) => markConfirmed(deps, tx, a, now, await settlement.pay(tx, a)),
+  );
+  return presentTo(deps, await loadAppointment(deps.db, current.appointment.id), viewer);
 }

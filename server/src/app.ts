@@ -171,8 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     appUrl: config.appUrl,
     // A purchase is paid the ways a booking is (docs/product-rules.md#confirmation-and-payment-options).
-    paymentOptions: (provider, missingPayment) =>
-      paymentOptions(provider, missingPayment, payments !== null).filter(
+    paymentOptions: (provider, missingPayment, priceCents) =>
+      paymentOptions(provider, missingPayment, payments !== null, priceCents).filter(
         (o): o is MembershipPaymentOption => o === 'pay_now' || o === 'in_person',
       ),
     bookingLimits: config.bookingLimits,

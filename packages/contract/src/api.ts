@@ -141,7 +141,7 @@ export const apiRoutes = {
     method: 'POST',
     path: '/api/appointments',
     success: [200, 201],
-    errors: [...signedIn, ...write, ...jsonBody, 'not_found', 'payment_required', 'slot_taken', 'rate_limited', 'too_many_holds'],
+    errors: [...signedIn, ...write, ...jsonBody, 'not_found', 'slot_taken', 'rate_limited', 'too_many_holds'],
   },
   listAppointments: { method: 'GET', path: '/api/appointments', success: [200], errors: [...signedIn, ...checkedInput, 'forbidden'] },
   appointment: { method: 'GET', path: '/api/appointments/{id}', success: [200], errors: [...signedIn, ...checkedInput, 'not_found'] },
@@ -149,7 +149,7 @@ export const apiRoutes = {
     method: 'POST',
     path: '/api/appointments/{id}/confirm-without-payment',
     success: [200],
-    errors: [...signedIn, ...write, 'not_found', 'forbidden', 'conflict', 'slot_taken', 'hold_expired'],
+    errors: [...signedIn, ...write, 'not_found', 'payment_required', 'conflict', 'slot_taken', 'hold_expired'],
   },
   appointmentCheckout: {
     method: 'POST',

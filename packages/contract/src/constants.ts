@@ -53,6 +53,9 @@ export const HOLD_TTL_MINUTES = 10;
  */
 export const MAX_LIVE_HOLDS_PER_PROVIDER = 3;
 
+/** Stripe's smallest card charge in euros (cents): a cheaper price can only be paid in person. */
+export const MIN_CARD_CHARGE_CENTS = 50;
+
 export const SELECT_PLACEHOLDER = 'Select an option';
 
 export const QR_ERROR_CORRECTION = 'Q';

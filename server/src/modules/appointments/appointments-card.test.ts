@@ -251,9 +251,11 @@ describe('paying now for a booking', () => {
     await t.db.update(users).set({ requirePayment: true }).where(eq(users.id, provider.id));
     const id = await bookMassage(ana);
     expect((await get(ana, id)).payment_options).toEqual(['pay_now']);
-    expect((await ana.post(`/api/appointments/${id}/confirm-without-payment`)).status).toBe(403);
-    // Not connected (any more): paying in person is what is left, not nothing.
-    await t.db.update(users).set({ stripeConnected: false }).where(eq(users.id, provider.id));
+    const refused = await ana.post(`/api/appointments/${id}/confirm-without-payment`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'payment_required' });
+    // Disconnected (account.updated turns the requirement off with it): paying in person is what is left.
+    await t.db.update(users).set({ stripeConnected: false, requirePayment: false }).where(eq(users.id, provider.id));
     expect((await get(ana, id)).payment_options).toEqual(['in_person']);
     expect((await checkout(ana, id)).body.code).toBe('payment_unavailable');
   });

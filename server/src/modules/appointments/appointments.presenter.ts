@@ -1,7 +1,14 @@
 /**
  * The appointment answer (docs/product-rules.md#confirmation-and-payment-options), for one viewer.
  */
-import { fromCents, type Appointment, type MembershipOption, type PaymentOption, type Policies } from '@slotted/contract';
+import {
+  fromCents,
+  MIN_CARD_CHARGE_CENTS,
+  type Appointment,
+  type MembershipOption,
+  type PaymentOption,
+  type Policies,
+} from '@slotted/contract';
 import { bookingWindow } from '../../domain/scheduling/index.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import { imageUrl } from '../images/index.ts';
@@ -42,9 +49,11 @@ export function paymentOptions(
   provider: { stripeConnected: boolean; requirePayment: boolean },
   missingPayment: boolean,
   cardPayments: boolean,
+  priceCents: number,
 ): PaymentOption[] {
   if (!missingPayment) return [];
-  const byCard = cardPayments && provider.stripeConnected;
+  // Below Stripe's smallest charge a price can only be paid in person, whatever the provider requires.
+  const byCard = cardPayments && provider.stripeConnected && priceCents >= MIN_CARD_CHARGE_CENTS;
   const options: PaymentOption[] = [];
   if (byCard) options.push('pay_now');
   if (!(byCard && provider.requirePayment)) options.push('in_person');
@@ -100,7 +109,10 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const options: PaymentOption[] = [];
   if (confirmable && !unpaid && status !== 'held') options.push('rebook');
   else if (confirmable && unpaid)
-    options.push(...paymentOptions(d.provider, unpaid, ctx.cardPayments), ...(usable.length > 0 ? ['membership' as const] : []));
+    options.push(
+      ...paymentOptions(d.provider, unpaid, ctx.cardPayments, a.priceCents),
+      ...(usable.length > 0 ? ['membership' as const] : []),
+    );
 
   return {
     id: a.id,

@@ -130,6 +130,16 @@ describe('paying for a single-payment plan by card', () => {
     expect((await stripeApp.sdk.paymentIntents.retrieve(intentOf(secret))).application_fee_amount).toBe(600);
   });
 
+  it('offers only pay now when the provider requires payment, and refuses to confirm in person', async () => {
+    await setUp(await createStripeTestApp());
+    await t.db.update(users).set({ requirePayment: true }).where(eq(users.id, provider.id));
+    const id = await buy(ana, pack.id);
+    expect((await get(ana, id)).body.data.payment_options).toEqual(['pay_now']);
+    const refused = await ana.post<One>(`/api/memberships/${id}/confirm-without-payment`);
+    expect([refused.status, refused.body.code]).toEqual([403, 'payment_required']);
+    expect((await membershipRow(id)).confirmedAt).toBeNull();
+  });
+
   it('refuses to take a card payment for what cannot be paid by card', async () => {
     await setUp(await createStripeTestApp(), { connect: false });
     const id = await buy(ana, pack.id);

@@ -15,6 +15,7 @@ const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') :
 export type PaymentOptionsRule = (
   provider: { stripeConnected: boolean; requirePayment: boolean },
   missingPayment: boolean,
+  priceCents: number,
 ) => MembershipPaymentOption[];
 
 /** Money that was taken (a refunded payment was taken first, then given back). */
@@ -146,7 +147,7 @@ export function presentMembership({ facts, context, services, payments }: Presen
     payment_method: m.paymentMethod,
     missing_payment: missing,
     // Only the buyer pays, and only while the purchase is held (spec §4: pay now first, then in person).
-    payment_options: status === 'held' && m.clientId === ctx.viewerId ? ctx.paymentOptions(context.provider, missing) : [],
+    payment_options: status === 'held' && m.clientId === ctx.viewerId ? ctx.paymentOptions(context.provider, missing, m.priceCents) : [],
     can_be_cancelled: m.confirmedAt !== null && cancellable(toDomainMembership(facts), ctx.now),
     is_mine: m.clientId === ctx.viewerId,
     services: ctx.withServices

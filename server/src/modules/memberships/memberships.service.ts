@@ -279,7 +279,7 @@ export function membershipsService(deps: MembershipsDeps) {
         if (f.row.confirmedAt) return (await one(tx, viewer, id)).membership;
         if (f.row.status !== 'held' || (f.row.holdExpiresAt?.getTime() ?? 0) <= now.getTime()) throw new AppError('purchase_expired');
         const { provider } = (await membershipContext(tx, [id])).get(id)!;
-        const options = deps.paymentOptions(provider, true);
+        const options = deps.paymentOptions(provider, true, f.row.priceCents);
         if (!options.includes('in_person')) {
           throw new AppError(
             'payment_required',
@@ -308,7 +308,8 @@ export function membershipsService(deps: MembershipsDeps) {
       if (m.confirmedAt) throw new AppError('payment_unavailable', 'This purchase is already confirmed.');
       if (m.status !== 'held' || (m.holdExpiresAt?.getTime() ?? 0) <= now.getTime()) throw new AppError('purchase_expired');
       const account = provider.stripeAccountId;
-      if (!card || !account || !deps.paymentOptions(provider, true).includes('pay_now')) throw new AppError('payment_unavailable');
+      if (!card || !account || !deps.paymentOptions(provider, true, m.priceCents).includes('pay_now'))
+        throw new AppError('payment_unavailable');
       if (await isPlanDeleted(db, m.planId)) throw new AppError('plan_unavailable');
       // A destination charge: the money goes to the provider's account, the platform keeps its fee.
       const destination = { transfer_data: { destination: account }, on_behalf_of: account, metadata: { membership_id: id } };

@@ -22,8 +22,8 @@ function withoutPayment(deps: AppointmentsDeps): Settlement {
     async pay(tx, a) {
       if (!missingPayment(a)) return { paymentMethod: a.paymentMethod };
       const { provider } = await loadAppointment(tx, a.id);
-      if (!paymentOptions(provider, true, deps.payments !== null).includes('in_person')) {
-        throw new AppError('forbidden', 'This provider asks for payment when you book.');
+      if (!paymentOptions(provider, true, deps.payments !== null, a.priceCents).includes('in_person')) {
+        throw new AppError('payment_required', 'This provider asks for payment by card when you book.');
       }
       return { paymentMethod: 'in_person' };
     },

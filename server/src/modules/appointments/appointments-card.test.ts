@@ -1,19 +1,17 @@
 /**
  * Paying for a booking by card (docs/product-rules.md#payments) against the project's
  * Stripe-compatible server: the booking is confirmed only when Stripe says the money moved, once,
- * and cancellations give card payments back as the refund rules say.
+ * and cancellations give card payments back as the refund rules say. Two app processes receiving
+ * the same event: server/test/stripe-webhook-processes.test.ts.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '@slotted/contract';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/support/stripe-app.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { engine, freshDatabase } from '../../../test/support/test-db.ts';
 import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { openDatabase } from '../../db/client.ts';
-import { DEFAULT_DATABASE_TIMEOUTS } from '../../db/timeouts.ts';
-import { mailOutbox, payments, refunds, stripeEvents, users, type services } from '../../db/schema.ts';
+import { payments, refunds, stripeEvents, users, type services } from '../../db/schema.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; refunds up to 24 h before.
 const TUE_11 = '2026-11-24T10:00:00Z'; // 25 hours ahead: inside the refund window
@@ -284,53 +282,5 @@ describe('without Stripe keys', () => {
     const res = await agent.post<{ code?: string }>(`/api/appointments/${id}/checkout`);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('payment_unavailable');
-  });
-});
-
-describe.runIf(engine === 'postgres')('two app processes on one database', () => {
-  let other: TestApp;
-  beforeEach(async () => {
-    const database = await freshDatabase({ poolSize: 4 });
-    await setUp({ database });
-    // A second app with its own pool: another process as far as the database can tell.
-    const second = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 4, timeouts: DEFAULT_DATABASE_TIMEOUTS });
-    other = await createTestApp({ database: second, env: stripeEnv() });
-  });
-  afterEach(async () => {
-    await other.close();
-    await t.close();
-  });
-
-  const stripeEnv = () => ({
-    STRIPE_SECRET_KEY: t.stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: t.stripe.publishableKey,
-    STRIPE_WEBHOOK_SECRET: t.stripe.webhookSecret,
-    STRIPE_API_URL: t.stripe.url,
-  });
-
-  it('both receiving the same event at once: one confirmation', async () => {
-    const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
-    const id = await bookMassage(ana);
-    const secret = (await checkout(ana, id)).body.data.client_secret;
-    t.stripe.pauseWebhooks();
-    await payWith(secret, 'pm_card_visa');
-    const event = [...t.stripe.events.values()].find((e) => e.type === 'payment_intent.succeeded')!;
-    const payload = JSON.stringify(event);
-    const deliver = (url: string) =>
-      fetch(`${url}/api/stripe/webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': t.stripe.sign(payload) },
-        body: payload,
-      });
-    const answers = await Promise.all([deliver(t.url), deliver(otherUrl), deliver(t.url), deliver(otherUrl)]);
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    expect(await get(ana, id)).toMatchObject({ status: 'confirmed', payment_method: 'card' });
-    const confirmations = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, 'ana@example.com'), eq(mailOutbox.subject, 'Booking confirmed: Massage')));
-    expect(confirmations).toHaveLength(1);
-    expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(1);
-    expect(await paymentsOf(id)).toMatchObject([{ status: 'succeeded' }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { requestLink, signUpByEmail } from '../support/sign-in.ts';
-import { toast } from '../support/ui.ts';
+import { holdDemoYin, toast } from '../support/ui.ts';
 
 // Card payments through the Stripe test server; Stripe.js is the stand-in (support/stripe-js.ts).
 test.use({ timezoneId: 'Europe/Madrid', stripe: true });
@@ -19,24 +19,6 @@ async function connectDemoStudio(page: Page, appUrl: string, smtp: Parameters<ty
   await expect(page.getByRole('switch')).toBeVisible();
 }
 
-/** Holds a Yin & Restore class `dayIndex` bookable days ahead (inside the demo's 24-hour refund window) and lands on its checkout. */
-async function holdYin(page: Page, appUrl: string, dayIndex: number) {
-  await page.goto(`${appUrl}/demo`);
-  await page
-    .getByRole('link', { name: /Yin & Restore/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/demo\/\d+/);
-  await page.getByLabel('Days').getByRole('button').nth(dayIndex).click();
-  await page
-    .getByRole('button', { name: /^\d{2}:\d{2} to \d{2}:\d{2}$/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Book', exact: true }).click();
-  await expect(page).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-}
-
 test('a provider connects Stripe; a client pays now for a class (a declined card first), cancels inside the refund window and sees the refund, then pays through 3-D Secure', async ({
   page,
   browser,
@@ -50,7 +32,7 @@ test('a provider connects Stripe; a client pays now for a class (a declined card
   await studio.close();
 
   await signUpByEmail(page, smtp, app.url, 'carla@example.com', 'Carla Card');
-  await holdYin(page, app.url, 2);
+  await holdDemoYin(page, app.url, 2);
 
   // Pay now is the first tab and chosen; the card form replaces its placeholder.
   const tabs = page.getByRole('tablist', { name: 'Payment options' });
@@ -85,7 +67,7 @@ test('a provider connects Stripe; a client pays now for a class (a declined card
 
   // A card that asks for 3-D Secure: the client is sent to authenticate (the test server's page
   // completes it) and comes back to a confirmed booking; the page drops Stripe's query.
-  await holdYin(page, app.url, 3);
+  await holdDemoYin(page, app.url, 3);
   await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0027 6000 3184');
   await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();

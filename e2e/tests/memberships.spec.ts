@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { requestLink, signUpByEmail } from '../support/sign-in.ts';
-import { toast } from '../support/ui.ts';
+import { holdDemoYin, toast } from '../support/ui.ts';
 
 test.use({ timezoneId: 'Europe/Madrid' });
 
@@ -12,18 +12,7 @@ const PLAN = 'Evening Class Card';
  * inside the demo studio's 24-hour refund window), paying with the membership; returns its time.
  */
 async function bookYinWithMembership(page: Page, appUrl: string, dayIndex: number): Promise<string> {
-  await page.goto(`${appUrl}/demo`);
-  await page
-    .getByRole('link', { name: /Yin & Restore/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/demo\/\d+/);
-  await page.getByLabel('Days').getByRole('button').nth(dayIndex).click();
-  const time = page.getByRole('button', { name: /^\d{2}:\d{2} to \d{2}:\d{2}$/ }).first();
-  await time.click();
-  const chosen = page.url();
-  await page.getByRole('button', { name: 'Book', exact: true }).click();
-  await expect(page).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
+  const chosen = await holdDemoYin(page, appUrl, dayIndex);
 
   // Pay in person and the membership are both offered; the membership is chosen, the plan preselected.
   const tabs = page.getByRole('tablist', { name: 'Payment options' });
@@ -32,7 +21,7 @@ async function bookYinWithMembership(page: Page, appUrl: string, dayIndex: numbe
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   await expect(page.getByText('Included in membership').first()).toBeVisible();
-  return chosen.split('/').pop()!;
+  return chosen;
 }
 
 test('the provider sells a class membership; a client buys it, books two classes with it, cancels one and gets the credit back; the provider sees the sale', async ({

@@ -264,10 +264,7 @@ export function membershipsService(deps: MembershipsDeps) {
      * PaymentIntent), the payment is checked with Stripe first: the client may arrive before the webhook.
      */
     async get(viewer: UserRow, id: string, sessionId?: string): Promise<Membership> {
-      if (card && sessionId) {
-        const payment = await paymentByIntent(db, sessionId);
-        if (payment?.membershipId === id && payment.payerId === viewer.id) await card.syncIntent(sessionId);
-      }
+      if (sessionId) await card?.syncIntent(sessionId, { payerId: viewer.id, membershipId: id });
       return (await one(db, viewer, id)).membership;
     },
 

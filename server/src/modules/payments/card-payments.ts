@@ -17,6 +17,7 @@ import {
   lockPayment,
   lockPaymentByIntent,
   lockRefund,
+  paymentByIntent,
   recordEvent,
   refundedOrPending,
   refundWithPayment,
@@ -60,7 +61,7 @@ export interface CardPayments {
    * Asks Stripe about a payment and settles it if it succeeded: a client coming back from a
    * redirect may arrive before the webhook. Unknown or foreign ids change nothing.
    */
-  syncIntent(intentId: string): Promise<void>;
+  syncIntent(intentId: string, of?: PaymentOwner): Promise<void>;
   /** In `tx`: the payment's remaining amount (or `amountCents`) will be refunded once `tx` commits. */
   refund(tx: Tx, payment: PaymentRow, reason: RefundReason, amountCents?: number): Promise<number>;
   /** Runs queued refunds now rather than at the next poll: call after the transaction commits. */
@@ -68,6 +69,9 @@ export interface CardPayments {
   /** Runs a Stripe call, turning Stripe's failures into 502 payment_provider_error (card errors excepted by the caller). */
   call<T>(what: string, request: () => Promise<T>): Promise<T>;
 }
+
+/** Whose payment, and for what, a client coming back from a redirect may ask to be checked. */
+export type PaymentOwner = { payerId: string } & ({ appointmentId: string } | { membershipId: string });
 
 export interface CardPaymentsDeps {
   config: StripeConfig;
@@ -213,8 +217,14 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       });
       jobs.wake();
     },
-    async syncIntent(intentId) {
+    async syncIntent(intentId, of) {
       if (!/^pi_[A-Za-z0-9_]+$/.test(intentId)) return;
+      if (of) {
+        // A client back from a redirect names the payment: only their own, of the record they look at.
+        const payment = await paymentByIntent(db, intentId);
+        const target = 'appointmentId' in of ? payment?.appointmentId === of.appointmentId : payment?.membershipId === of.membershipId;
+        if (!payment || !target || payment.payerId !== of.payerId) return;
+      }
       const intent = await retrieveIntent(intentId).catch(() => null);
       if (!intent || intent.status !== 'succeeded') return;
       await db.transaction((tx) => settle(tx, intent));

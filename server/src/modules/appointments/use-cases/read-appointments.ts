@@ -2,7 +2,6 @@
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import { imageUrl } from '../../images/index.ts';
-import { paymentByIntent } from '../../payments/index.ts';
 import type { UserRow } from '../../users/index.ts';
 import { appointmentDetails, listFilter, providerClients } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
@@ -21,10 +20,7 @@ export async function getAppointment(
   id: string,
   q: { include?: 'memberships'; session_id?: string },
 ): Promise<Appointment> {
-  if (q.session_id && deps.payments) {
-    const payment = await paymentByIntent(deps.db, q.session_id);
-    if (payment?.appointmentId === id && payment.payerId === viewer.id) await deps.payments.syncIntent(q.session_id);
-  }
+  if (q.session_id) await deps.payments?.syncIntent(q.session_id, { payerId: viewer.id, appointmentId: id });
   const d = await loadAppointment(deps.db, id);
   const a = d.appointment;
   if (a.clientId !== viewer.id && a.providerId !== viewer.id) throw appointmentNotFound();

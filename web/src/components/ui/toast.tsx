@@ -115,8 +115,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           label="Notifications ({hotkey})"
           className={cn(
             'fixed z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none',
-            'top-0 right-0 sm:top-auto sm:bottom-0 sm:max-w-sm',
-            'pt-[max(1rem,env(safe-area-inset-top))]',
+            // On phones below the 3.5 rem header (not over it: it holds the way back and the menu).
+            'top-[calc(3.5rem+env(safe-area-inset-top))] right-0 sm:top-auto sm:bottom-0 sm:max-w-sm',
           )}
         />
       </RadixToast.Provider>

@@ -44,7 +44,14 @@ export function ChartCard({
               {chart}
             </div>
           )}
-          <div className={showTable ? 'mt-4 overflow-x-auto' : 'sr-only'}>{table}</div>
+          {showTable ? (
+            // A wide table scrolls on a phone: focusable, so the keyboard can scroll it too.
+            <div tabIndex={0} className="mt-4 overflow-x-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+              {table}
+            </div>
+          ) : (
+            <div className="sr-only">{table}</div>
+          )}
         </>
       )}
     </section>

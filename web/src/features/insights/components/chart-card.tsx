@@ -40,6 +40,7 @@ export function ChartCard({
       {empty ?? (
         <>
           {!showTable && (
+            // The drawing says nothing the table does not; its keyboard layer is off (accessibilityLayer).
             <div aria-hidden="true" className="mt-4 h-56 sm:h-64">
               {chart}
             </div>

@@ -37,7 +37,7 @@ export function ClassFillCard({
       }
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid {...gridProps} />
             <XAxis dataKey="label" {...axisProps} interval="preserveStartEnd" />
             <YAxis domain={[0, 100]} unit="%" {...axisProps} />

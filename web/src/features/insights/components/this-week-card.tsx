@@ -25,7 +25,7 @@ export function ThisWeekCard({ days, shareAction }: { days: Insights['this_week'
       }
       chart={
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid {...gridProps} />
             <XAxis dataKey="label" {...axisProps} />
             <YAxis allowDecimals={false} {...axisProps} />

@@ -75,11 +75,8 @@ export function FigureTable({
       <thead>
         <tr className="border-b border-zinc-200 text-xs text-zinc-500">
           {columns.map((column, i) => (
-            <th
-              key={column}
-              scope="col"
-              className={i === 0 ? 'py-2 pr-4 font-medium' : 'px-2 py-2 text-right font-medium whitespace-nowrap'}
-            >
+            // By position: two classes may share a name.
+            <th key={i} scope="col" className={i === 0 ? 'py-2 pr-4 font-medium' : 'px-2 py-2 text-right font-medium whitespace-nowrap'}>
               {column}
             </th>
           ))}

@@ -7,16 +7,10 @@ import { ChartCard, FigureEmpty, FigureTable } from './chart-card.tsx';
 import { axisProps, gridProps, SERIES_COLORS, useChartAnimation } from './chart-theme.ts';
 
 /** Each class's booked places as a share of its places, week by week over the last eight weeks. */
-export function ClassFillCard({
-  classes,
-  weeks,
-  addClassAction,
-}: {
-  classes: Insights['class_fill'];
-  weeks: string[];
-  addClassAction: ReactNode;
-}) {
+export function ClassFillCard({ classes, addClassAction }: { classes: Insights['class_fill']; addClassAction: ReactNode }) {
   const animate = useChartAnimation();
+  // Every class lists the same eight weeks.
+  const weeks = classes[0]?.weeks.map((w) => w.week) ?? [];
   // One point per week, one key per class: the class's fill rate that week, or null when it did not run.
   const data = weeks.map((week, i) => ({
     label: formatShortDate(week),

@@ -54,11 +54,7 @@ function Figures({ insights }: { insights: Insights }) {
       <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
         <ThisWeekCard days={insights.this_week} shareAction={share} />
         <ClientsCard weeks={insights.clients} shareAction={share} />
-        <ClassFillCard
-          classes={insights.class_fill}
-          weeks={insights.clients.map((w) => w.week)}
-          addClassAction={link('/services', 'Go to your services')}
-        />
+        <ClassFillCard classes={insights.class_fill} addClassAction={link('/services', 'Go to your services')} />
         <SalesCard months={insights.sales} sellAction={link('/plans', 'Go to your plans')} />
       </div>
     </>

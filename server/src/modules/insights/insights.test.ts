@@ -155,6 +155,17 @@ describe('GET /api/insights', () => {
     });
   });
 
+  it('keeps its path from becoming a username, so no profile hides behind the page', async () => {
+    const client = await signIn(t, await buildUser(t));
+    const reply = await client.postForm<{ errors: Record<string, string[]> }>('/api/me', {
+      name: 'Ana',
+      is_provider: '1',
+      username: 'insights',
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors.username).toEqual(['This username is reserved. Please choose another one.']);
+  });
+
   it('is for providers only', async () => {
     expect((await t.agent().get('/api/insights')).status).toBe(401);
     const client = await signIn(t, await buildUser(t));

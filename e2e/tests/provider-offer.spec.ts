@@ -21,6 +21,11 @@ test.describe('a provider publishes their offer', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();
 
+    // A new provider's Insights: nothing counted yet, and the way to get bookings.
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await expect(page.getByText('No bookings yet this week')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Share your booking page' }).first()).toHaveAttribute('href', '/sea-studio');
+
     // Two services: a 1:1 appointment and a class.
     await page.goto(`${app.url}/services`);
     await expect(page.getByText('Create your first service')).toBeVisible();

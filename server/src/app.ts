@@ -29,6 +29,7 @@ import { classesRoutes } from './modules/classes/index.ts';
 import { classesService } from './modules/classes/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { scheduleService } from './modules/schedule/index.ts';
+import { insightsRoutes, insightsService } from './modules/insights/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { profileService } from './modules/profile/index.ts';
 import { slotsRoutes } from './modules/slots/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/schedule',
     schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),
   });
+  await app.register(insightsRoutes, { prefix: '/api/insights', insights: insightsService({ db, clock }) });
   await app.register(imagesRoutes, { prefix: '/images', db });
   await app.register(appConfigRoutes, { prefix: '/api/config', config });
   await app.register(healthRoutes, { database });

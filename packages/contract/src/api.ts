@@ -227,6 +227,7 @@ export const apiRoutes = {
   },
   purchasedServices: { method: 'GET', path: '/api/purchases/services', success: [200], errors: [...signedIn] },
   clients: { method: 'GET', path: '/api/clients', success: [200], errors: [...providerOnly] },
+  insights: { method: 'GET', path: '/api/insights', success: [200], errors: [...providerOnly] },
   schedule: { method: 'GET', path: '/api/schedule', success: [200], errors: [...signedIn, ...checkedInput] },
   profile: { method: 'GET', path: '/api/profile/{username}', success: [200], errors: [...checkedInput, 'not_found'] },
   health: { method: 'GET', path: '/health', success: [200], errors: [] },

@@ -72,6 +72,7 @@ export const RESERVED_USERNAMES = [
   'services',
   'plans',
   'clients',
+  'insights',
   'memberships',
   'purchases',
   'settings',

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteMeta } from './route-meta.ts';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
@@ -29,6 +29,17 @@ export interface AppRoute {
   meta?: RouteMeta;
 }
 
+// The charting library comes with this page only: it loads when the route is first visited.
+const InsightsPage = lazy(() => import('../features/insights/pages/insights-page.tsx').then((m) => ({ default: m.InsightsPage })));
+
+function InsightsRoute() {
+  return (
+    <Suspense fallback={null}>
+      <InsightsPage />
+    </Suspense>
+  );
+}
+
 function RedirectHome() {
   return <Navigate to="/schedule" replace />;
 }
@@ -53,6 +64,7 @@ export const routeTable: AppRoute[] = [
   { path: '/services', name: 'Services', Component: ServicesPage },
   { path: '/plans', name: 'Plans', Component: PlansPage },
   { path: '/clients', name: 'Clients', Component: ClientsPage },
+  { path: '/insights', name: 'Insights', Component: InsightsRoute },
   { path: '/availability', name: 'WorkingHours', Component: WorkingHoursPage },
   { path: '/availability/policies', name: 'Policies', Component: PoliciesPage },
   { path: '/availability/unavailable-days', name: 'UnavailableDays', Component: UnavailableDaysPage },

@@ -64,6 +64,11 @@ export const serviceKeys = {
   list: (type: ServiceType | 'all') => [...serviceKeys.all, type] as const,
 };
 
+/** Query keys of the provider's Insights page. */
+export const insightsKeys = {
+  all: ['insights'] as const,
+};
+
 /** Query keys of the provider's plans. */
 export const planKeys = {
   all: ['plans'] as const,

@@ -1,4 +1,4 @@
-import { ClockIcon, LayersIcon, SettingsIcon, TicketIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { ChartColumnIcon, ClockIcon, LayersIcon, SettingsIcon, TicketIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 
 /** A navigation item: title, icon, href, optional sub-items. */
 export interface NavItem {
@@ -21,6 +21,7 @@ export interface NavItem {
  */
 export const NAV_ITEMS: NavItem[] = [
   { title: 'Schedule', href: '/schedule', icon: 'schedule' },
+  { title: 'Insights', href: '/insights', icon: ChartColumnIcon, audience: 'provider' },
   {
     title: 'Catalog',
     href: '/services',

@@ -17,10 +17,11 @@ describe('navigation entries', () => {
     expect(outline(items)).toEqual(['Schedule', 'My passes > Memberships, Services', 'Settings > Account']);
   });
 
-  it('providers also see Catalog, Clients, Working hours, Policies and Payments', () => {
+  it('providers also see Insights, Catalog, Clients, Working hours, Policies and Payments', () => {
     const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: everyPage });
     expect(outline(items)).toEqual([
       'Schedule',
+      'Insights',
       'Catalog > Services, Plans',
       'Clients',
       'My passes > Memberships, Services',

@@ -58,9 +58,11 @@ async function book(client: RaceClient, body: object): Promise<number> {
 /** One booking request on its own: its answer and every statement it sent. */
 async function alone(label: string, client: RaceClient, body: object) {
   const before = statements.count;
+  const t0 = performance.now();
   const status = await book(client, body);
+  const ms = performance.now() - t0;
   const sent = statements.texts.slice(before);
-  console.log(`  ${label}: ${status}, ${sent.length} statements`);
+  console.log(`  ${label}: ${status}, ${sent.length} statements, ${ms.toFixed(1)} ms`);
   if (process.env.BENCH_SHOW_STATEMENTS) for (const s of sent) console.log(`      ${s.replace(/\s+/g, ' ').slice(0, 160)}`);
 }
 

@@ -1,23 +1,39 @@
 /**
  * Booking under contention over HTTP: many simultaneous requests for one appointment time and
- * for one 20-seat class. Prints accepted and rejected counts and the latency p50/p99, on PGlite
- * (in-process) or on PostgreSQL when BENCH_DATABASE_URL is set (it makes and drops a scratch
- * database on that server). Nothing is asserted on time; the
- * counts are the invariants the race tests assert.
+ * for one 20-seat class. Prints accepted and rejected counts, the latency p50/p99 and the
+ * statements sent to the database per request, on PGlite (in-process) or on PostgreSQL when
+ * BENCH_DATABASE_URL is set (it makes and drops a scratch database on that server). Nothing is
+ * asserted on time; the counts are the invariants the race tests assert.
+ * BENCH_SHOW_STATEMENTS=1 also prints the statements of each single request.
  */
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
+import { services } from '../server/src/db/schema.ts';
 import { devOutboxMailer } from '../server/src/mail/mailer.ts';
-import { bookingHeaders, raceFixture } from '../server/test/support/race-fixture.ts';
+import { buildOccurrence } from '../server/test/support/factories.ts';
+import { bookingHeaders, raceFixture, type RaceClient } from '../server/test/support/race-fixture.ts';
+import { countStatements } from './statement-counter.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
+const HOUR = 3_600_000;
 const url = process.env.BENCH_DATABASE_URL;
 // A scratch database of its own (created from BENCH_DATABASE_URL's server, dropped afterwards).
 if (url) Object.assign(process.env, { TEST_DATABASE_URL: url, TEST_DB_ENGINE: 'postgres' });
 const { freshDatabase, dropTemplates } = await import('../server/test/support/test-db.ts');
 const database = await freshDatabase({ poolSize: 10 });
-const fixture = await raceFixture(database.db, { clients: 300, sessionSecret: SECRET });
+const statements = countStatements(database);
+// 300 clients race; four more make the single requests whose statements are counted.
+const fixture = await raceFixture(database.db, { clients: 304, sessionSecret: SECRET });
+const single = fixture.clients.slice(300);
+// A second occurrence of the class, with free places, for a single booking that wins one.
+const [classService] = await database.db.select().from(services).where(eq(services.id, fixture.classService));
+const spareClass = await buildOccurrence(
+  { db: database.db, clock: { now: () => new Date() } },
+  classService!,
+  new Date(Date.parse(fixture.appointmentStart) + 6 * HOUR),
+);
 // All simulated clients share this machine's address, so the per-address booking limit is lifted.
 const config = {
   ...loadConfig({
@@ -33,21 +49,35 @@ const app = await buildApp({ config, db: database.db, clock: { now: () => new Da
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
+async function book(client: RaceClient, body: object): Promise<number> {
+  const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: bookingHeaders(client), body: JSON.stringify(body) });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** One booking request on its own: its answer and every statement it sent. */
+async function alone(label: string, client: RaceClient, body: object) {
+  const before = statements.count;
+  const t0 = performance.now();
+  const status = await book(client, body);
+  const ms = performance.now() - t0;
+  const sent = statements.texts.slice(before);
+  console.log(`  ${label}: ${status}, ${sent.length} statements, ${ms.toFixed(1)} ms`);
+  if (process.env.BENCH_SHOW_STATEMENTS) for (const s of sent) console.log(`      ${s.replace(/\s+/g, ' ').slice(0, 160)}`);
+}
+
 async function race(label: string, n: number, offset: number, body: object) {
   const latencies: number[] = [];
+  const before = statements.count;
   const statuses = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/appointments`, {
-        method: 'POST',
-        headers: bookingHeaders(fixture.clients[offset + i]!),
-        body: JSON.stringify(body),
-      });
-      await res.arrayBuffer();
+      const status = await book(fixture.clients[offset + i]!, body);
       latencies.push(performance.now() - t0);
-      return res.status;
+      return status;
     }),
   );
+  const sent = statements.count - before;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
   const count = (s: number) => statuses.filter((x) => x === s).length;
@@ -55,11 +85,19 @@ async function race(label: string, n: number, offset: number, body: object) {
     `${label}: ${n} simultaneous requests → ${count(201)} accepted, ${count(409)} rejected (409), ${n - count(201) - count(409)} other`,
   );
   console.log(`  latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, p99/p50 ${(q(0.99) / q(0.5)).toFixed(1)}x`);
+  console.log(`  statements: ${sent} in all, ${(sent / n).toFixed(1)} per request`);
 }
 
 console.log(`Database: ${url ? 'PostgreSQL' : 'PGlite (in-process)'}`);
+const otherTime = new Date(Date.parse(fixture.appointmentStart) + 2 * HOUR).toISOString();
+console.log('Single requests, one at a time (statements sent to the database, the request’s whole work):');
+await alone('appointment, free time (winner)', single[0]!, { service_id: fixture.shortService, starts_at: otherTime });
+await alone('appointment, taken time (loser)', single[1]!, { service_id: fixture.shortService, starts_at: otherTime });
+await alone('class with free places (winner)', single[2]!, { service_id: fixture.classService, slot_id: spareClass.id });
 await race('One appointment time', 100, 0, { service_id: fixture.shortService, starts_at: fixture.appointmentStart });
 await race('A 20-seat class', 200, 100, { service_id: fixture.classService, slot_id: fixture.classSlot });
+console.log('Single request after the races:');
+await alone('full class (loser)', single[3]!, { service_id: fixture.classService, slot_id: fixture.classSlot });
 
 await app.close();
 await database.close();

@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { appointments, slots } from '../src/db/schema.ts';
+import { appointments, services, slots } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { startApp, type RunningApp } from './support/app-process.ts';
 import { bookingHeaders, creditRaceFixture, raceFixture, type RaceClient, type RaceFixture } from './support/race-fixture.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { buildAppointment, buildOccurrence, buildUser } from './support/factories.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
 
 const SECRET = 'race-secret-race-secret-race-secret-0123';
@@ -129,6 +130,46 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
           );
       }
     }
+  });
+
+  // Nothing sweeps expired holds before a booking: the ones in its way are expired when the
+  // exclusion constraint or a full class meets them, under the same contention.
+  describe('holds past their expiry, not yet marked expired', () => {
+    const store = () => ({ db, clock: { now } });
+    const serviceRow = async (id: number) => (await db.select().from(services).where(eq(services.id, id)))[0]!;
+    const expiredHold = async (booking: Parameters<typeof buildAppointment>[1]) =>
+      buildAppointment(store(), booking, { holdExpiresAt: new Date(now().getTime() - 60_000) });
+
+    it('100 simultaneous requests for a time an expired hold still marks: exactly one wins', async () => {
+      const short = await serviceRow(fixture.shortService);
+      const startsAt = new Date(Date.parse(fixture.appointmentStart) + 6 * 3_600_000).toISOString();
+      const stale = await expiredHold({ client: await buildUser(store()), service: short, status: 'held', startsAt });
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => send(i, { service_id: fixture.shortService, starts_at: startsAt })),
+      );
+      expect(tally(statuses)).toEqual({ 201: 1, 409: 99 });
+      const atThatTime = await db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.startsAt, new Date(startsAt)));
+      expect(atThatTime.find((a) => a.id === stale.id)!.status).toBe('expired');
+      expect(atThatTime.filter((a) => a.status === 'held')).toHaveLength(1);
+    });
+
+    it('100 simultaneous requests for a 20-seat class full of expired holds: exactly 20 places', async () => {
+      const klass = await serviceRow(fixture.classService);
+      const occurrence = await buildOccurrence(store(), klass, new Date(Date.parse(fixture.appointmentStart) - 4 * 3_600_000));
+      for (let i = 0; i < 20; i++)
+        await expiredHold({ client: await buildUser(store()), service: klass, status: 'held', slot: occurrence });
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => send(i, { service_id: fixture.classService, slot_id: occurrence.id })),
+      );
+      expect(tally(statuses)).toEqual({ 201: 20, 409: 80 });
+      const places = await db.select().from(appointments).where(eq(appointments.slotId, occurrence.id));
+      expect(tally(places.map((p) => (p.status === 'held' ? 1 : 0)))).toEqual({ 1: 20, 0: 20 });
+      const [slot] = await db.select().from(slots).where(eq(slots.id, occurrence.id));
+      expect(slot!.seatsTaken).toBe(20);
+    });
   });
 
   it('20 simultaneous payments with a membership that has 3 credits left: exactly 3 confirmed', async () => {

@@ -14,8 +14,9 @@ export function isStaleHold(now: Date): SQL {
 /**
  * What holds a provider's time or a class place at `now` (docs/product-rules.md#holds): a
  * confirmed booking or a live hold — whether or not the stale holds have been marked expired yet.
- * The database's partial indexes cannot read the clock, so they count every 'held' row;
- * expiring stale holds under the provider's lock before a booking keeps the two in step.
+ * The database's partial indexes cannot read the clock, so they count every 'held' row: a
+ * booking that meets a stale hold there (the exclusion constraint, a full class) marks it expired
+ * and tries again, and housekeeping marks the rest.
  */
 export function isActiveBooking(now: Date): SQL {
   return or(eq(appointments.status, 'confirmed'), isLiveHold(now))!;

@@ -1,9 +1,10 @@
-import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { isActiveBooking, isLiveHold, isStaleHold } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
+export type NewAppointment = typeof appointments.$inferInsert;
 
 /** Serialises bookings of one provider: checks of their time and the insert happen under this lock. */
 export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
@@ -11,20 +12,48 @@ export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
 }
 
 /**
- * Marks the provider's holds past their expiry as expired and gives their class seats back, so they
- * stop counting against availability, capacity and the exclusion constraint
- * (docs/product-rules.md#holds).
+ * Marks the holds `where` selects as expired and gives their class places back: they stop
+ * counting against capacity and the exclusion constraint, which cannot read the clock
+ * (docs/product-rules.md#holds). Returns how many there were.
  */
-export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): Promise<void> {
+async function expireHolds(tx: Tx, where: SQL, now: Date): Promise<number> {
   const expired = await tx
     .update(appointments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(appointments.providerId, providerId), isStaleHold(now)))
+    .where(where)
     .returning({ slotId: appointments.slotId });
   await releaseSeats(
     tx,
     expired.map((e) => e.slotId).filter((id): id is number => id !== null),
   );
+  return expired.length;
+}
+
+/** Housekeeping: every hold of the provider past its expiry (under the provider's lock). */
+export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): Promise<void> {
+  await expireHolds(tx, and(eq(appointments.providerId, providerId), isStaleHold(now))!, now);
+}
+
+/** Where a booking goes, as the queries see it: a class occurrence, or a 1:1 time. */
+export type BookingAt = { slotId: number } | { startsAt: Date; endsAt: Date };
+
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/** 1:1 bookings overlapping [from, to), in the exclusion constraint's own terms so its index can answer. */
+const overlapping = (from: SQL, to: SQL) =>
+  and(
+    isNull(appointments.slotId),
+    sql`tstzrange(${appointments.startsAt}, ${appointments.endsAt}, '[)') && tstzrange(${from}, ${to}, '[)')`,
+  );
+
+/**
+ * The provider's holds past their expiry that still stand where a booking goes (in its class
+ * occurrence, or 1:1 holds overlapping its time): expired only when a booking meets them, or by
+ * housekeeping, so a booking does not sweep the provider's holds every time. Returns how many.
+ */
+export async function expireHoldsAt(tx: Tx, providerId: string, at: BookingAt, now: Date): Promise<number> {
+  const where = 'slotId' in at ? eq(appointments.slotId, at.slotId) : overlapping(instant(at.startsAt), instant(at.endsAt));
+  return expireHolds(tx, and(eq(appointments.providerId, providerId), isStaleHold(now), where)!, now);
 }
 
 /** Providers with holds past their expiry, for housekeeping to expire under each provider's lock. */
@@ -38,15 +67,64 @@ export async function providersWithStaleHolds(db: Db, now: Date): Promise<string
  * docs/product-rules.md#holds) and gives their class places back.
  */
 export async function releaseHoldsOf(tx: Tx, clientId: string, serviceId: number, now: Date): Promise<void> {
-  const released = await tx
-    .update(appointments)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), eq(appointments.status, 'held')))
-    .returning({ slotId: appointments.slotId });
-  await releaseSeats(
+  await expireHolds(
     tx,
-    released.map((r) => r.slotId).filter((id): id is number => id !== null),
+    and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), eq(appointments.status, 'held'))!,
+    now,
   );
+}
+
+/**
+ * Whether other clients' bookings already take this time of the service (for a class: every
+ * place), in one indexed statement without the provider's lock: it sheds the losers of a race
+ * before they queue for that lock, and again first thing under it. It only ever says "taken" when
+ * the full check would refuse too: the viewer's own bookings (a repeated request, a hold the new
+ * one replaces), a service that is gone or the viewer's own fall through to that check, and the
+ * database's constraints stay the guarantee.
+ */
+export async function takenByOthers(
+  db: Db | Tx,
+  viewerId: string,
+  serviceId: number,
+  at: { slotId: number } | { startsAt: Date },
+  now: Date,
+): Promise<boolean> {
+  const offered = and(eq(services.id, serviceId), isNull(services.deletedAt), ne(services.providerId, viewerId));
+  if ('slotId' in at) {
+    // seats_taken counts holds past their expiry until someone expires them: those do not fill a class.
+    const staleHolds = sql`(SELECT count(*) FROM ${appointments} WHERE ${and(eq(appointments.slotId, slots.id), isStaleHold(now))})`;
+    const viewerHasPlace = sql`EXISTS (SELECT 1 FROM ${appointments} WHERE ${and(
+      eq(appointments.clientId, viewerId),
+      eq(appointments.slotId, slots.id),
+      inArray(appointments.status, ['held', 'confirmed']),
+    )})`;
+    const rows = await db
+      .select({ id: slots.id })
+      .from(slots)
+      .innerJoin(services, eq(services.id, slots.serviceId))
+      .where(
+        and(eq(slots.id, at.slotId), offered, sql`${slots.seatsTaken} - ${staleHolds} >= ${slots.capacity}`, sql`NOT ${viewerHasPlace}`),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+  const startsAt = instant(at.startsAt);
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .innerJoin(services, eq(services.providerId, appointments.providerId))
+    .where(
+      and(
+        offered,
+        eq(services.type, 'appointment'),
+        ne(appointments.clientId, viewerId),
+        overlapping(startsAt, sql`${startsAt} + make_interval(mins => ${services.durationMinutes})`),
+        inArray(appointments.status, ['held', 'confirmed']),
+        isActiveBooking(now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The client's live holds with the provider: how many, and when the first of them runs out. */
@@ -109,9 +187,18 @@ export async function findLiveBookingOf(
   return row ?? null;
 }
 
-export async function insertAppointment(tx: Tx, row: typeof appointments.$inferInsert): Promise<AppointmentRow> {
+export async function insertAppointment(tx: Tx, row: NewAppointment): Promise<AppointmentRow> {
   const [saved] = await tx.insert(appointments).values(row).returning();
   return saved!;
+}
+
+/**
+ * Inserts the booking unless a unique index or the exclusion constraint already holds its place
+ * (null then): without an error, so the transaction can go on to find out why.
+ */
+export async function insertUnlessTaken(tx: Tx, row: NewAppointment): Promise<AppointmentRow | null> {
+  const [saved] = await tx.insert(appointments).values(row).onConflictDoNothing().returning();
+  return saved ?? null;
 }
 
 export async function lockAppointment(tx: Tx, id: string): Promise<AppointmentRow | null> {

@@ -222,12 +222,15 @@ describe('cancelling', () => {
     expect(rebooked.body.data).toMatchObject({ status: 'confirmed', cancelled_at: null, payment_method: 'card' });
   });
 
-  it('re-booking fails when the time was taken meanwhile', async () => {
+  it('re-booking fails when the time was taken meanwhile, and succeeds once that hold has expired', async () => {
     const id = await confirmedMassage('2026-11-23T15:00:00Z');
     await cancel(ana, id);
     const ben = await client('Ben');
-    expect((await bookMassage(ben, '2026-11-23T15:00:00Z')).status).toBe(201);
+    const held = (await bookMassage(ben, '2026-11-23T15:00:00Z')).body.data.id;
     expect((await confirm(ana, id)).status).toBe(409);
+    t.clock.advanceMinutes(10);
+    expect((await confirm(ana, id)).body.data).toMatchObject({ status: 'confirmed' });
+    expect(await get(ben, held)).toMatchObject({ status: 'expired' });
   });
 
   it('with a "Never" policy nothing is refunded', async () => {

@@ -10,16 +10,20 @@ import { AppError, validationError } from '../../../lib/app-error.ts';
 import { enforceRateLimits, minutesText } from '../../../plugins/rate-limit.ts';
 import type { UserRow } from '../../users/index.ts';
 import {
-  expireStaleHolds,
+  expireHoldsAt,
   findLiveBookingOf,
   findSlot,
   insertAppointment,
+  insertUnlessTaken,
   liveHoldsWith,
   lockProvider,
   releaseHoldsOf,
+  takenByOthers,
+  type AppointmentRow,
+  type NewAppointment,
 } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
-import { loadBookable, slotTakenByGuard, takeTime, type Bookable, type Place } from './take-time.ts';
+import { loadBookable, placeOf, slotGone, slotTakenByGuard, takeTime, type Bookable, type Place } from './take-time.ts';
 
 /**
  * One client cannot hold every free time (docs/product-rules.md#holds): a new hold replaces the
@@ -36,6 +40,18 @@ async function makeRoomForHold(tx: Tx, viewer: UserRow, b: Bookable, now: Date):
     `You already have ${holds.count} unconfirmed bookings with ${b.provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`,
     { retryAfterSeconds: wait },
   );
+}
+
+/**
+ * Inserts the hold. The database's guards count holds past their expiry until someone marks them
+ * expired (they cannot read the clock): only when one of those stands in the way is it expired,
+ * and the insert tried again; anything else in the way means the time is taken.
+ */
+async function insertHold(tx: Tx, providerId: string, place: Place, row: NewAppointment, now: Date): Promise<AppointmentRow> {
+  const saved = await insertUnlessTaken(tx, row);
+  if (saved) return saved;
+  if ((await expireHoldsAt(tx, providerId, placeOf(place), now)) === 0) throw slotGone();
+  return insertAppointment(tx, row);
 }
 
 /** Holds the time; repeating the request while the hold lives returns the same booking (`created: false`). */
@@ -57,7 +73,12 @@ export async function holdTime(
     clock.now(),
     'booking attempts',
   );
+  const now = clock.now();
   const startMs = input.starts_at === undefined ? 0 : Date.parse(input.starts_at);
+  const asked =
+    input.slot_id !== undefined ? { slotId: input.slot_id } : input.starts_at !== undefined ? { startsAt: new Date(startMs) } : null;
+  // Losers of a race for one time are turned away here, before the reads a booking needs and the queue for the provider's lock.
+  if (asked && (await takenByOthers(db, viewer.id, input.service_id, asked, now))) throw slotGone();
   const b = await loadBookable(deps, input.service_id, startMs);
   if (!b) throw new AppError('not_found', 'Service not found.');
   const {
@@ -68,12 +89,11 @@ export async function holdTime(
   if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
   if (service.type === 'appointment' && input.starts_at === undefined) throw validationError({ starts_at: ['Choose a time.'] });
 
-  const now = clock.now();
-
   try {
     return await db.transaction(async (tx) => {
       await lockProvider(tx, provider.id);
-      await expireStaleHolds(tx, provider.id, now);
+      // Those who passed that check while the winner was still booking learn it first thing here.
+      if (asked && (await takenByOthers(tx, viewer.id, service.id, asked, now))) throw slotGone();
       const hold = {
         clientId: viewer.id,
         providerId: provider.id,
@@ -98,11 +118,14 @@ export async function holdTime(
       if (existing) return { id: existing.id, created: false };
       await makeRoomForHold(tx, viewer, b, now);
       await takeTime(tx, b, place, now);
-      const row = await insertAppointment(
+      const row = await insertHold(
         tx,
+        provider.id,
+        place,
         'slot' in place
           ? { ...hold, slotId: place.slot.id, startsAt: place.slot.startsAt, endsAt: place.slot.endsAt }
           : { ...hold, startsAt: place.startsAt, endsAt: place.endsAt },
+        now,
       );
       return { id: row.id, created: true };
     });

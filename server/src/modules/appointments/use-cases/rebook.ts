@@ -9,7 +9,7 @@ import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
 import {
-  expireStaleHolds,
+  expireHoldsAt,
   findSlot,
   lockAppointment,
   lockProvider,
@@ -19,7 +19,7 @@ import {
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged, markConfirmed, type Settlement } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
-import { loadBookable, slotTakenByGuard, takeTime } from './take-time.ts';
+import { loadBookable, placeOf, slotTakenByGuard, takeTime, type Place } from './take-time.ts';
 
 const cannotRebook = (why: string) => new AppError('conflict', `${why} Please choose another time.`);
 
@@ -46,14 +46,17 @@ export async function takeBackTime(
     await db.transaction(async (tx) => {
       // The provider's lock first, as every booking takes it (then this booking's row).
       await lockProvider(tx, b.provider.id);
-      await expireStaleHolds(tx, b.provider.id, now);
       const a = await lockAppointment(tx, id);
       if (!a || a.clientId !== viewer.id) throw appointmentNotFound();
       if (done(a)) return;
       if (a.status !== 'cancelled') throw bookingChanged();
       const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
+      const place: Place = slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt };
+      // `then` makes the booking active again, an update the database's guards check against
+      // every hold, expired or not: the expired ones in its way go first (a rare path, so always).
+      await expireHoldsAt(tx, b.provider.id, placeOf(place), now);
       // Before `then`: a booking that counts as active again would find its own time taken.
-      await takeTime(tx, b, slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt }, now);
+      await takeTime(tx, b, place, now);
       await then(tx, a, now);
     });
   } catch (err) {

@@ -9,7 +9,7 @@ import { bookingWindow, slotInstants, type ProviderAvailability } from '../../..
 import { AppError } from '../../../lib/app-error.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../../lib/pg-errors.ts';
 import { busyTime, enginePolicy, engineInput, type BookableService } from '../../slots/index.ts';
-import { takeSeat } from '../appointments.queries.ts';
+import { expireHoldsAt, takeSeat, type BookingAt } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 
 const DAY_MS = 86_400_000;
@@ -24,6 +24,11 @@ export interface Bookable extends BookableService {
 
 /** Where a booking goes: a class occurrence, or an appointment's start and end. */
 export type Place = { slot: typeof slots.$inferSelect } | { startsAt: Date; endsAt: Date };
+
+/** The place as the queries name it. */
+export function placeOf(place: Place): BookingAt {
+  return 'slot' in place ? { slotId: place.slot.id } : { startsAt: place.startsAt, endsAt: place.endsAt };
+}
 
 /** The live service with its provider, policy and (for a start at `startMs`) working hours; null when the service is gone. */
 export async function loadBookable(deps: AppointmentsDeps, serviceId: number, startMs: number): Promise<Bookable | null> {
@@ -48,8 +53,10 @@ export async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Pr
     const { fromMs, toMs } = bookingWindow({ now: now.getTime(), policy: enginePolicy(b.policy) });
     const startMs = place.slot.startsAt.getTime();
     if (place.slot.cancelledAt || startMs < fromMs || startMs >= toMs) throw slotGone();
-    if (!(await takeSeat(tx, place.slot.id))) throw slotGone();
-    return;
+    if (await takeSeat(tx, place.slot.id)) return;
+    // A full class may be full of holds past their expiry: seats_taken counts them until they are expired.
+    if ((await expireHoldsAt(tx, b.provider.id, placeOf(place), now)) > 0 && (await takeSeat(tx, place.slot.id))) return;
+    throw slotGone();
   }
   const startMs = place.startsAt.getTime();
   const endMs = place.endsAt.getTime();

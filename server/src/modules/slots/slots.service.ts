@@ -2,18 +2,20 @@
  * GET /api/services/{id}/slots: the times a viewer may book (docs/product-rules.md#availability).
  * Loads what the pure slot engine needs and asks it; the engine decides.
  */
-import { SLOTS_WINDOW_MAX_DAYS, type serviceSlotsQuery } from '@slotted/contract';
+import { SLOTS_WINDOW_MAX_DAYS, type Policies, type serviceSlotsQuery } from '@slotted/contract';
 import type { z } from 'zod';
 import { addDays, localDateOf } from '../../domain/classes/repeater-occurrences.ts';
-import { getSlotPage, localDaysWindow } from '../../domain/scheduling/index.ts';
+import { getSlotPage, localDaysWindow, type ProviderAvailability } from '../../domain/scheduling/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { presentService } from '../services/index.ts';
-import type { UserRow } from '../users/index.ts';
+import { VersionedCache, withCounts } from '../public-cache/index.ts';
+import { findLiveService, presentService, type ServiceListRow } from '../services/index.ts';
+import { findProvider, type UserRow } from '../users/index.ts';
 import { busyTime, enginePolicy, engineInput, type EngineInputDeps } from './engine-input.ts';
-import { slotIdsBookedBy } from './slots.queries.ts';
+import { slotIdsBookedBy, slotsHeadQuery } from './slots.queries.ts';
 
 const DAY_MS = 86_400_000;
+const QUARTER_HOUR_MS = 900_000;
 /**
  * The most slots in one answer. A month of half-hour slots, eight hours a day, is about 500; a
  * 1-minute service open around the clock would otherwise send 1,440 a day (issue 9).
@@ -24,15 +26,76 @@ export interface SlotsDeps extends EngineInputDeps {
   clock: Clock;
 }
 
+/** A provider's part of the slot engine's input, valid for one data version. */
+interface ProviderInput {
+  provider: UserRow;
+  policy: Policies;
+  services: Map<number, ServiceListRow>;
+  /** Working hours, time off and holidays by the span of years they cover. */
+  hours: Map<string, Promise<ProviderAvailability>>;
+  /** The quarter hour (since the epoch) in which the provider's timetables were last extended. */
+  extendedIn: number;
+}
+
 export function slotsService(deps: SlotsDeps) {
   const { db, clock } = deps;
   const input = engineInput(deps);
+  const head = slotsHeadQuery(db);
+  const cache = new VersionedCache<ProviderInput>();
+
+  /**
+   * The slot engine's input that only the provider's writes change, cached for the provider's
+   * data version (docs/decisions/0008-public-data-version.md): the same reads as `engineInput`,
+   * which booking uses, so listing and booking see the same service, policy and hours.
+   */
+  async function publicInput(serviceId: number) {
+    const [fresh] = await head.execute({ serviceId });
+    if (!fresh) return null;
+    // Loaded after the version was read: a write committed in between makes the data newer than
+    // its version, never older, and the next request sees the new version and reloads.
+    let entry = cache.get(fresh.providerId, fresh.version);
+    if (!entry) {
+      const provider = await findProvider(db, { id: fresh.providerId });
+      if (!provider) return null;
+      entry = { provider, policy: await deps.availability.policy(provider.id), services: new Map(), hours: new Map(), extendedIn: -1 };
+      cache.set(fresh.providerId, fresh.version, entry);
+    }
+    const { provider, policy, services, hours } = entry;
+    let found = services.get(serviceId);
+    if (!found) {
+      const row = await findLiveService(db, serviceId);
+      if (!row) return null;
+      services.set(serviceId, (found = row));
+    }
+    // Extending timetables reaches a horizon date in the provider's zone; zones are offset by whole
+    // quarter hours, so within one quarter hour and one version it has nothing new to add.
+    const quarterHour = Math.floor(clock.now().getTime() / QUARTER_HOUR_MS);
+    if (entry.extendedIn !== quarterHour) {
+      await deps.classes.extendTimetables(provider);
+      entry.extendedIn = quarterHour;
+    }
+    return {
+      found: withCounts(found, fresh.counts),
+      provider,
+      policy,
+      /** Working hours, time off and holidays for the years [from, to) touches. */
+      hours(from: Date, to: Date): Promise<ProviderAvailability> {
+        const key = `${from.getUTCFullYear()}-${to.getUTCFullYear()}`;
+        let years = hours.get(key);
+        if (!years) {
+          hours.set(key, (years = input.hours(provider, from, to)));
+          years.catch(() => hours.delete(key)); // a failed read is not kept
+        }
+        return years;
+      },
+    };
+  }
 
   return {
     /** One window of viewer-local days (by default from today, as long as allowed), at most MAX_SLOTS_PER_ANSWER slots. */
     async forService(serviceId: number, viewer: UserRow | null, query: z.output<typeof serviceSlotsQuery>) {
       const viewerTimeZone = query.timezone;
-      const bookable = await input.bookable(serviceId);
+      const bookable = await publicInput(serviceId);
       if (!bookable) throw new AppError('not_found', 'Service not found.');
       const { found, provider, policy } = bookable;
       const service = found.service;
@@ -48,7 +111,7 @@ export function slotsService(deps: SlotsDeps) {
       const loadTo = new Date(Math.max(loadFrom.getTime(), Math.min(window.to, horizon) + DAY_MS));
       const [{ bookings, occurrences, busy }, availability] = await Promise.all([
         busyTime(db, provider.id, loadFrom, loadTo, now),
-        input.hours(provider, loadFrom, loadTo),
+        bookable.hours(loadFrom, loadTo),
       ]);
       const own = occurrences.filter((o) => o.serviceId === service.id);
       const bookedByViewer = viewer

@@ -39,10 +39,13 @@ export function profileService(deps: { db: Db; availability: ReturnType<typeof a
   return {
     async byUsername(username: string, viewerId: string | null): Promise<PublicProfile> {
       const [found] = await head.execute({ username: username.toLowerCase() });
-      // Read after the version, so a write committed in between is newer than the version, never older.
-      const data = found && (cache.get(found.id, found.version) ?? (await publicData(found.id)));
+      let data = found ? cache.get(found.id, found.version) : undefined;
+      if (found && !data) {
+        // Read after the version, so a write committed in between is newer than the version, never older.
+        data = (await publicData(found.id)) ?? undefined;
+        if (data) cache.set(found.id, found.version, data);
+      }
       if (!found || !data) throw new AppError('not_found', 'There is no provider at this address.');
-      cache.set(found.id, found.version, data);
       const { provider, services, plans, policy } = data;
       return {
         name: provider.name,

@@ -18,6 +18,11 @@ export class VersionedCache<T> {
     return entry.value;
   }
 
+  /** The provider's entry whatever its version, for work that is checked against the current version afterwards. */
+  latest(providerId: string): { version: number; value: T } | undefined {
+    return this.entries.get(providerId);
+  }
+
   set(providerId: string, version: number, value: T): void {
     this.entries.delete(providerId);
     this.entries.set(providerId, { version, value });

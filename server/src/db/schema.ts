@@ -68,6 +68,19 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A provider's public data version (docs/decisions/0008-public-data-version.md): every write to what
+ * the public profile or the slot engine reads of a provider bumps it in the same transaction, so
+ * each process knows from one cheap read whether its cached copy is still current. Its own table,
+ * not a users column: bumping must not take the users row lock that bookings use as the provider lock.
+ */
+export const providerVersions = pgTable('provider_versions', {
+  providerId: uuid('provider_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
+
 /** Social sign-in identities (Google subject, Facebook id) linked to a user. */
 export const identities = pgTable(
   'identities',

@@ -20,7 +20,7 @@ export async function selectPolicy(db: Db | Tx, providerId: string): Promise<Pol
   return row ?? null;
 }
 
-export async function upsertPolicy(db: Db, row: typeof policies.$inferInsert): Promise<PolicyRow> {
+export async function upsertPolicy(db: Db | Tx, row: typeof policies.$inferInsert): Promise<PolicyRow> {
   const { providerId: _id, ...set } = row;
   const [saved] = await db.insert(policies).values(row).onConflictDoUpdate({ target: policies.providerId, set }).returning();
   return saved!;
@@ -30,13 +30,13 @@ export async function selectTimeOffs(db: Db | Tx, providerId: string): Promise<T
   return db.select().from(timeOffs).where(eq(timeOffs.providerId, providerId)).orderBy(asc(timeOffs.startsLocal));
 }
 
-export async function insertTimeOff(db: Db, row: typeof timeOffs.$inferInsert): Promise<TimeOffRow> {
+export async function insertTimeOff(db: Db | Tx, row: typeof timeOffs.$inferInsert): Promise<TimeOffRow> {
   const [saved] = await db.insert(timeOffs).values(row).returning();
   return saved!;
 }
 
 export async function updateTimeOff(
-  db: Db,
+  db: Db | Tx,
   id: number,
   providerId: string,
   set: Partial<typeof timeOffs.$inferInsert>,
@@ -49,7 +49,7 @@ export async function updateTimeOff(
   return saved ?? null;
 }
 
-export async function deleteTimeOff(db: Db, id: number, providerId: string): Promise<boolean> {
+export async function deleteTimeOff(db: Db | Tx, id: number, providerId: string): Promise<boolean> {
   const rows = await db
     .delete(timeOffs)
     .where(and(eq(timeOffs.id, id), eq(timeOffs.providerId, providerId)))
@@ -62,13 +62,13 @@ export async function selectHolidayChoices(db: Db | Tx, providerId: string): Pro
   return new Map(rows.map((r) => [r.date, r.available]));
 }
 
-export async function upsertHolidayChoice(db: Db, providerId: string, date: string, available: boolean): Promise<void> {
+export async function upsertHolidayChoice(db: Db | Tx, providerId: string, date: string, available: boolean): Promise<void> {
   await db
     .insert(holidayChoices)
     .values({ providerId, date, available })
     .onConflictDoUpdate({ target: [holidayChoices.providerId, holidayChoices.date], set: { available } });
 }
 
-export async function setHolidayCountry(db: Db, providerId: string, country: string | null): Promise<void> {
+export async function setHolidayCountry(db: Db | Tx, providerId: string, country: string | null): Promise<void> {
   await db.update(users).set({ holidayCountry: country }).where(eq(users.id, providerId));
 }

@@ -18,11 +18,12 @@ import {
   type workDaysInput,
 } from '@slotted/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { ProviderAvailability } from '../../domain/scheduling/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { bumpProviderVersion, writeProviderData } from '../public-cache/index.ts';
 import type { UserRow } from '../users/index.ts';
 import {
   deleteTimeOff,
@@ -84,6 +85,9 @@ function presentTimeOff(row: TimeOffRow): TimeOff {
 export function availabilityService(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
 
+  /** One write of the provider's availability, with the version bump that makes every process see it. */
+  const changePublicData = <T>(providerId: string, write: (tx: Tx) => Promise<T>) => writeProviderData(db, providerId, write);
+
   async function workWeek(providerId: string): Promise<WorkDay[]> {
     const rows = await selectWorkDays(db, providerId);
     if (rows.length === 0) return defaultWeek();
@@ -110,8 +114,8 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
     policy,
 
     async saveWorkWeek(providerId: string, input: z.output<typeof workDaysInput>): Promise<WorkDay[]> {
-      await db.transaction((tx) =>
-        replaceWorkDays(
+      await db.transaction(async (tx) => {
+        await replaceWorkDays(
           tx,
           providerId,
           input.data.map((d) => ({
@@ -120,21 +124,22 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
             fromMinute: minutesOfDay(d.from),
             toMinute: minutesOfDay(d.to),
           })),
-        ),
-      );
+        );
+        await bumpProviderVersion(tx, providerId);
+      });
       return workWeek(providerId);
     },
 
     async savePolicy(providerId: string, input: z.output<typeof policiesInput>): Promise<Policies> {
-      const row = await upsertPolicy(db, {
+      const values = {
         providerId,
         minHoursBeforeBooking: input.min_hours_before_booking,
         maxDaysBeforeBooking: input.max_days_before_booking,
         minHoursBeforeCancellation: input.min_hours_before_cancellation,
         termsHtml: sanitizeRichText(input.terms_of_service),
         updatedAt: deps.clock.now(),
-      });
-      return presentPolicy(row);
+      };
+      return presentPolicy(await changePublicData(providerId, (tx) => upsertPolicy(tx, values)));
     },
 
     async timeOff(providerId: string): Promise<TimeOff[]> {
@@ -142,28 +147,33 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
     },
 
     async addTimeOff(providerId: string, input: z.output<typeof timeOffInput>): Promise<TimeOff> {
-      return presentTimeOff(
-        await insertTimeOff(db, {
-          providerId,
-          startsLocal: `${input.from_date} ${input.from_time}:00`,
-          endsLocal: `${input.until_date} ${input.until_time}:00`,
-          note: input.note,
-        }),
-      );
-    },
-
-    async changeTimeOff(providerId: string, id: number, input: z.output<typeof timeOffInput>): Promise<TimeOff> {
-      const row = await updateTimeOff(db, id, providerId, {
+      const values = {
+        providerId,
         startsLocal: `${input.from_date} ${input.from_time}:00`,
         endsLocal: `${input.until_date} ${input.until_time}:00`,
         note: input.note,
+      };
+      return presentTimeOff(await changePublicData(providerId, (tx) => insertTimeOff(tx, values)));
+    },
+
+    async changeTimeOff(providerId: string, id: number, input: z.output<typeof timeOffInput>): Promise<TimeOff> {
+      const values = {
+        startsLocal: `${input.from_date} ${input.from_time}:00`,
+        endsLocal: `${input.until_date} ${input.until_time}:00`,
+        note: input.note,
+      };
+      const row = await changePublicData(providerId, async (tx) => {
+        const changed = await updateTimeOff(tx, id, providerId, values);
+        if (!changed) throw new AppError('not_found', 'Time off not found.');
+        return changed;
       });
-      if (!row) throw new AppError('not_found', 'Time off not found.');
       return presentTimeOff(row);
     },
 
     async removeTimeOff(providerId: string, id: number): Promise<void> {
-      if (!(await deleteTimeOff(db, id, providerId))) throw new AppError('not_found', 'Time off not found.');
+      await changePublicData(providerId, async (tx) => {
+        if (!(await deleteTimeOff(tx, id, providerId))) throw new AppError('not_found', 'Time off not found.');
+      });
     },
 
     holidays,
@@ -171,7 +181,7 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
 
     async setCountry(providerId: string, country: string | null): Promise<void> {
       if (country !== null && !isHolidayCountry(country)) throw validationError({ country: ['Choose a country from the list.'] });
-      await setHolidayCountry(db, providerId, country);
+      await changePublicData(providerId, (tx) => setHolidayCountry(tx, providerId, country));
     },
 
     async chooseHoliday(provider: UserRow, date: string, available: boolean): Promise<void> {
@@ -179,7 +189,7 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
       if (!provider.holidayCountry || !publicHolidays(provider.holidayCountry, year).some((h) => h.date === date)) {
         throw validationError({ date: ['That day is not a public holiday of your country.'] });
       }
-      await upsertHolidayChoice(db, provider.id, date, available);
+      await changePublicData(provider.id, (tx) => upsertHolidayChoice(tx, provider.id, date, available));
     },
 
     /**

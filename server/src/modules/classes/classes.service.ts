@@ -20,6 +20,7 @@ import type { IsoWeekday } from '../../domain/scheduling/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { lockProvider } from '../appointments/index.ts';
+import { bumpProviderVersion } from '../public-cache/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { availabilityService } from '../availability/index.ts';
 import { findLiveService } from '../services/index.ts';
@@ -171,6 +172,7 @@ export function classesService(deps: ClassesDeps) {
             capacity: service.service.capacity,
           })),
         );
+        await bumpProviderVersion(tx, provider.id);
         return { id: repeater.id, service: { id: service.service.id, name: service.service.name }, occurrences: occurrences.length };
       });
     },
@@ -212,6 +214,7 @@ export function classesService(deps: ClassesDeps) {
         if (upcoming && slot.repeaterId !== null) {
           ids = await laterOccurrenceIds(tx, slot.repeaterId, slot.startsAt);
           await endRepeater(tx, slot.repeaterId, now);
+          await bumpProviderVersion(tx, provider.id);
         }
         await deps.bookingsCancelled(tx, await cancelOccurrences(tx, ids, provider.id, now));
       });

@@ -9,6 +9,7 @@ import { identities, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { bumpProviderVersion, writeProviderData } from '../public-cache/index.ts';
 import type { UserRow } from '../users/index.ts';
 import { presentMe } from './me.presenter.ts';
 import { deleteImage, insertImage, processImage, type ProcessedImage, type UploadForm } from '../images/index.ts';
@@ -33,13 +34,15 @@ export function meService(deps: { db: Db; clock: Clock; cardPayments: boolean })
     async updatePayments(user: UserRow, input: { require_payment: boolean }): Promise<UserRow> {
       const requirePayment = input.require_payment;
       if (requirePayment && !deps.cardPayments) throw new AppError('stripe_not_connected');
-      const [updated] = await db
-        .update(users)
-        .set({ requirePayment, updatedAt: deps.clock.now() })
-        .where(and(eq(users.id, user.id), requirePayment ? eq(users.stripeConnected, true) : undefined))
-        .returning();
-      if (!updated) throw new AppError('stripe_not_connected');
-      return updated;
+      return writeProviderData(db, user.id, async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ requirePayment, updatedAt: deps.clock.now() })
+          .where(and(eq(users.id, user.id), requirePayment ? eq(users.stripeConnected, true) : undefined))
+          .returning();
+        if (!updated) throw new AppError('stripe_not_connected');
+        return updated;
+      });
     },
 
     async update(user: UserRow, upload: UploadForm<'avatar_upload' | 'cover_upload'>): Promise<UserRow> {
@@ -109,6 +112,7 @@ export function meService(deps: { db: Db; clock: Clock; cardPayments: boolean })
             .where(eq(users.id, user.id))
             .returning();
           for (const id of oldImages) await deleteImage(tx, id);
+          await bumpProviderVersion(tx, user.id);
           return updated!;
         });
       } catch (err) {

@@ -2,6 +2,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { bumpProviderVersion } from '../public-cache/index.ts';
 
 /**
  * Stores the provider's account unless one is stored already, and answers the one that is: of two
@@ -25,13 +26,15 @@ export async function hasStripeAccount(db: Db | Tx, accountId: string): Promise<
  * Whether the account can take charges now. Losing that also stops requiring payment
  * (the database's users_payment_needs_stripe check): clients must still be able to book.
  */
-export async function setStripeConnected(db: Db | Tx, accountId: string, connected: boolean, now: Date): Promise<void> {
-  await db
+export async function setStripeConnected(tx: Tx, accountId: string, connected: boolean, now: Date): Promise<void> {
+  const [changed] = await tx
     .update(users)
     .set({
       stripeConnected: connected,
       requirePayment: connected ? sql`${users.requirePayment}` : false,
       updatedAt: now,
     })
-    .where(and(eq(users.stripeAccountId, accountId), ne(users.stripeConnected, connected)));
+    .where(and(eq(users.stripeAccountId, accountId), ne(users.stripeConnected, connected)))
+    .returning({ id: users.id });
+  if (changed) await bumpProviderVersion(tx, changed.id);
 }

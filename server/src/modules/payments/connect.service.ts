@@ -41,7 +41,7 @@ export function connectService(deps: { db: Db; clock: Clock; payments: CardPayme
 
   async function recheck(accountId: string): Promise<void> {
     const current = await call('retrieve account', () => stripe.accounts.retrieve(accountId));
-    await setStripeConnected(db, accountId, current.charges_enabled, clock.now());
+    await db.transaction((tx) => setStripeConnected(tx, accountId, current.charges_enabled, clock.now()));
   }
 
   // Retrieved rather than read from the event: deliveries may come in any order, the account's

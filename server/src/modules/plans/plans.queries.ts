@@ -130,7 +130,7 @@ export async function replaceGroups(tx: Tx, planId: number, groups: PlanGroup[])
 }
 
 /** Soft delete: the plan is no longer sold; memberships bought keep pointing at it. */
-export async function softDeletePlan(db: Db, id: number, providerId: string, now: Date): Promise<boolean> {
+export async function softDeletePlan(db: Db | Tx, id: number, providerId: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(plans)
     .set({ deletedAt: now, updatedAt: now })

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { bumpProviderVersion, writeProviderData } from '../public-cache/index.ts';
 import { deleteImage, imageUrl, insertImage, processImage, type ProcessedImage, type UploadForm } from '../images/index.ts';
 import {
   findLivePlanWithSales,
@@ -131,6 +132,7 @@ export function plansService(deps: { db: Db; clock: Clock }) {
         const coverImageId = cover ? await insertImage(tx, providerId, cover) : null;
         const planId = await insertPlan(tx, { ...toColumns(fields), providerId, coverImageId, createdAt: now, updatedAt: now });
         await replaceGroups(tx, planId, fields.services);
+        await bumpProviderVersion(tx, providerId);
         return planId;
       });
       return mine(providerId, id);
@@ -152,13 +154,16 @@ export function plansService(deps: { db: Db; clock: Clock }) {
         if (!before) throw new AppError('not_found', NOT_FOUND);
         if (coverImageId && before.coverImageId) await deleteImage(tx, before.coverImageId);
         await replaceGroups(tx, id, fields.services);
+        await bumpProviderVersion(tx, providerId);
       });
       return mine(providerId, id);
     },
 
     /** Stops new sales; clients keep the memberships they bought (docs/product-rules.md#memberships-and-credits). */
     async remove(providerId: string, id: number): Promise<void> {
-      if (!(await softDeletePlan(db, id, providerId, clock.now()))) throw new AppError('not_found', NOT_FOUND);
+      await writeProviderData(db, providerId, async (tx) => {
+        if (!(await softDeletePlan(tx, id, providerId, clock.now()))) throw new AppError('not_found', NOT_FOUND);
+      });
     },
   };
 }

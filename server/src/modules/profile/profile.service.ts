@@ -1,25 +1,52 @@
-/** A provider's public profile (docs/product-rules.md#public-pages). */
-import type { PublicProfile } from '@slotted/contract';
+/**
+ * A provider's public profile (docs/product-rules.md#public-pages). The provider's public data is
+ * cached per process for its data version (docs/decisions/0008-public-data-version.md); each
+ * request reads the version and the appointment counts fresh in one statement.
+ */
+import type { Plan, Policies, PublicProfile } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { availabilityService } from '../availability/index.ts';
 import { imageUrl } from '../images/index.ts';
 import { livePlansOf } from '../plans/index.ts';
-import { listProviderServices } from '../services/index.ts';
-import { presentService } from '../services/index.ts';
-import { findProvider } from '../users/index.ts';
+import { VersionedCache, withCounts } from '../public-cache/index.ts';
+import { listProviderServices, presentService, type ServiceListRow } from '../services/index.ts';
+import { findProvider, type UserRow } from '../users/index.ts';
+import { profileHeadQuery } from './profile.queries.ts';
+
+interface PublicData {
+  provider: UserRow;
+  services: ServiceListRow[];
+  plans: Plan[];
+  policy: Policies;
+}
 
 export function profileService(deps: { db: Db; availability: ReturnType<typeof availabilityService> }) {
   const { db } = deps;
+  const head = profileHeadQuery(db);
+  const cache = new VersionedCache<PublicData>();
+
+  async function publicData(providerId: string): Promise<PublicData | null> {
+    const [provider, services, plans, policy] = await Promise.all([
+      findProvider(db, { id: providerId }),
+      listProviderServices(db, providerId),
+      livePlansOf(db, providerId),
+      deps.availability.policy(providerId),
+    ]);
+    return provider && { provider, services, plans, policy };
+  }
+
   return {
     async byUsername(username: string, viewerId: string | null): Promise<PublicProfile> {
-      const provider = await findProvider(db, { username });
-      if (!provider) throw new AppError('not_found', 'There is no provider at this address.');
-      const [services, plans, policy] = await Promise.all([
-        listProviderServices(db, provider.id),
-        livePlansOf(db, provider.id),
-        deps.availability.policy(provider.id),
-      ]);
+      const [found] = await head.execute({ username: username.toLowerCase() });
+      let data = found ? cache.get(found.id, found.version) : undefined;
+      if (found && !data) {
+        // Read after the version, so a write committed in between is newer than the version, never older.
+        data = (await publicData(found.id)) ?? undefined;
+        if (data) cache.set(found.id, found.version, data);
+      }
+      if (!found || !data) throw new AppError('not_found', 'There is no provider at this address.');
+      const { provider, services, plans, policy } = data;
       return {
         name: provider.name,
         username: provider.username!,
@@ -30,7 +57,7 @@ export function profileService(deps: { db: Db; availability: ReturnType<typeof a
         email: provider.email,
         timezone: provider.timezone,
         plans,
-        services: services.map((s) => presentService(s, viewerId)),
+        services: services.map((s) => presentService(withCounts(s, found.counts), viewerId)),
         policy: { min_hours_before_cancellation: policy.min_hours_before_cancellation, terms_of_service: policy.terms_of_service },
       };
     },

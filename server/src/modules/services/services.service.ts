@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { imageUrl } from '../images/index.ts';
+import { writeProviderData } from '../public-cache/index.ts';
 import {
   findLiveService,
   insertService,
@@ -68,18 +69,24 @@ export function servicesService(deps: { db: Db; clock: Clock }) {
 
     async create(providerId: string, input: ServiceInput): Promise<Service> {
       const now = clock.now();
-      const id = await insertService(db, { ...toColumns(input), providerId, createdAt: now, updatedAt: now });
+      const id = await writeProviderData(db, providerId, (tx) =>
+        insertService(tx, { ...toColumns(input), providerId, createdAt: now, updatedAt: now }),
+      );
       return presentService(await mine(providerId, id), providerId);
     },
 
     async update(providerId: string, id: number, input: ServiceInput): Promise<Service> {
-      if (!(await updateService(db, id, providerId, { ...toColumns(input), updatedAt: clock.now() })))
-        throw new AppError('not_found', 'Service not found.');
+      await writeProviderData(db, providerId, async (tx) => {
+        if (!(await updateService(tx, id, providerId, { ...toColumns(input), updatedAt: clock.now() })))
+          throw new AppError('not_found', 'Service not found.');
+      });
       return presentService(await mine(providerId, id), providerId);
     },
 
     async remove(providerId: string, id: number): Promise<void> {
-      if (!(await softDeleteService(db, id, providerId, clock.now()))) throw new AppError('not_found', 'Service not found.');
+      await writeProviderData(db, providerId, async (tx) => {
+        if (!(await softDeleteService(tx, id, providerId, clock.now()))) throw new AppError('not_found', 'Service not found.');
+      });
     },
   };
 }

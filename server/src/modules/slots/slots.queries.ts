@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, slots, users } from '../../db/schema.ts';
+import { appointments, services, slots, users } from '../../db/schema.ts';
+import { appointmentCounts, qualified, versionOf } from '../public-cache/index.ts';
 
 /**
  * Bookings holding the provider's time in [from, to): confirmed, or held and not yet expired
@@ -50,4 +51,21 @@ export async function slotIdsBookedBy(db: Db, clientId: string, slotIds: number[
     .from(appointments)
     .where(and(eq(appointments.clientId, clientId), inArray(appointments.slotId, slotIds), isActiveBooking(now)));
   return new Set(rows.map((r) => r.slotId!));
+}
+
+/**
+ * What a slots request reads before anything else, in one prepared statement: the live service's
+ * provider, the provider's public data version and the service's appointment counts.
+ */
+export function slotsHeadQuery(db: Db) {
+  return db
+    .select({
+      providerId: services.providerId,
+      version: versionOf(qualified(services.providerId)),
+      counts: appointmentCounts(qualified(services.providerId), qualified(services.id)),
+    })
+    .from(services)
+    .where(and(eq(services.id, sql.placeholder('serviceId')), isNull(services.deletedAt)))
+    .limit(1)
+    .prepare('slots_head');
 }

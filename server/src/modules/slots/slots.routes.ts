@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoutes, idParams, serviceSlotsQuery, serviceSlotsResponse } from '@slotted/contract';
 import { apiSchema } from '../../lib/api-route.ts';
+import { sendWithEtag } from '../public-cache/index.ts';
 import type { slotsService } from './slots.service.ts';
 
 export const slotsRoutes: FastifyPluginAsyncZod<{ slots: ReturnType<typeof slotsService> }> = async (app, { slots }) => {
@@ -14,6 +15,8 @@ export const slotsRoutes: FastifyPluginAsyncZod<{ slots: ReturnType<typeof slots
         response: { 200: serviceSlotsResponse },
       }),
     },
-    async (req) => slots.forService(req.params.id, req.user, req.query),
+    // Serialised here, typed by the contract (re-validating thousands of slots with zod cost more
+    // than building them), to hash the exact bytes for the ETag.
+    async (req, reply) => sendWithEtag(req, reply, JSON.stringify(await slots.forService(req.params.id, req.user, req.query))),
   );
 };

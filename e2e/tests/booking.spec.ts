@@ -19,7 +19,7 @@ test('a visitor books a class from the demo page, signs in on the way, confirms,
     .first()
     .click();
   await expect(page).toHaveURL(/\/demo\/\d+/);
-  const firstDay = page.getByRole('group', { name: 'Days' }).getByRole('button').or(page.getByLabel('Days').getByRole('button')).first();
+  const firstDay = page.getByRole('radiogroup', { name: 'Days' }).getByRole('radio').first();
   await firstDay.click();
   const time = page.getByRole('button', { name: /^\d{2}:\d{2} to \d{2}:\d{2}$/ }).first();
   const timeLabel = (await time.getAttribute('aria-label'))!;

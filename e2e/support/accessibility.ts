@@ -33,7 +33,8 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     } finally {
       if (original) await page.setViewportSize(original);
     }
-    expect(findings, findings.join('\n\n')).toEqual([]);
+    // Soft: the journey goes on, so one run reports the violations of every screen it passes.
+    expect.soft(findings, findings.join('\n\n')).toEqual([]);
   });
 }
 
@@ -44,11 +45,13 @@ async function violations(page: Page): Promise<Result[]> {
 }
 
 /**
- * Waits for opening animations (dialogs fade and pop in) to end: half-transparent text in the
+ * Waits for the page's content and for opening animations (dialogs fade and pop in) to end: half-transparent text in the
  * middle of a fade would be measured as low contrast. Endless animations (spinners, skeletons)
  * are not waited for.
  */
 async function settled(page: Page): Promise<void> {
+  // A page still loading (skeletons are marked busy) is checked once its content is there.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() =>
     Promise.all(
       document

@@ -9,6 +9,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Only these fail a journey: minor and moderate findings are advice, not barriers. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
+const CHECK_BUDGET_MS = 20_000;
+
 /** The two widths every screen is checked at: a small phone and a laptop. */
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -19,6 +21,9 @@ const DESKTOP = { width: 1280, height: 800 };
  * journey covers both widths without running twice. The viewport is restored afterwards.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // The checks are extra work on top of the journey: each brings its own time (axe takes
+  // seconds per width on a busy machine) instead of eating into the journey's.
+  test.setTimeout(test.info().timeout + CHECK_BUDGET_MS);
   await test.step(`accessible: ${label}`, async () => {
     const original = page.viewportSize();
     const phoneFirst = (original?.width ?? DESKTOP.width) < 768;

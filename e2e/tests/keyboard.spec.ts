@@ -104,6 +104,7 @@ test('a provider adds a service and a time off with the keyboard only', async ({
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Time off added')).toBeVisible();
   await expect(timeOff).toBeHidden();
+  // The studio had no time off: the empty state's button gave way to the list's, which has the focus.
   await expect(addTimeOff).toBeFocused();
   await expect(page.getByText('Conference')).toBeVisible();
 });

@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-/** Marks a control whose focus survives the path change it makes: `{...{ [FOCUS_KEY]: 'day-2026-11-24' }}`. */
+/**
+ * Marks a control whose focus survives its own replacement: by the path change it makes (a day
+ * of the strip), or by another control doing the same job (useReturnFocus):
+ * `{...{ [FOCUS_KEY]: 'day-2026-11-24' }}`.
+ */
 export const FOCUS_KEY = 'data-focus-key';
 
 interface FocusState {

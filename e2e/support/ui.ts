@@ -19,7 +19,7 @@ export async function holdDemoYin(page: Page, appUrl: string, dayIndex: number):
     .first()
     .click();
   await expect(page).toHaveURL(/\/demo\/\d+/);
-  await page.getByLabel('Days').getByRole('button').nth(dayIndex).click();
+  await page.getByRole('radiogroup', { name: 'Days' }).getByRole('radio').nth(dayIndex).click();
   await page
     .getByRole('button', { name: /^\d{2}:\d{2} to \d{2}:\d{2}$/ })
     .first()

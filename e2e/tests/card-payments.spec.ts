@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { requestLink, signUpByEmail } from '../support/sign-in.ts';
 import { holdDemoYin, toast } from '../support/ui.ts';
@@ -17,6 +18,7 @@ async function connectDemoStudio(page: Page, appUrl: string, smtp: Parameters<ty
   await expect(page).toHaveURL(new RegExp(`^${appUrl}/settings/payments`));
   await expect(page.getByRole('link', { name: 'Connect with Stripe' })).toHaveCount(0);
   await expect(page.getByRole('switch')).toBeVisible();
+  await expectAccessible(page, 'payment settings, connected');
 }
 
 test('a provider connects Stripe; a client pays now for a class (a declined card first), cancels inside the refund window and sees the refund, then pays through 3-D Secure', async ({
@@ -42,12 +44,14 @@ test('a provider connects Stripe; a client pays now for a class (a declined card
   const card = page.getByRole('textbox', { name: 'Card number' });
   const pay = page.getByRole('button', { name: /^Pay €\d+\.\d{2}$/ });
   const amount = (await pay.textContent())!.replace('Pay ', '');
+  await expectAccessible(page, 'checkout, pay now');
 
   // A declined card: Stripe's message under 'Something went wrong.'; nothing is confirmed.
   await card.fill('4000 0000 0000 0002');
   await pay.click();
   const failure = page.getByRole('alert').filter({ hasText: 'Something went wrong.' });
   await expect(failure).toContainText('Your card was declined.');
+  await expectAccessible(page, 'checkout, card declined');
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
 
   // Another card goes through: confirmed once the server has seen the payment, and paid.
@@ -55,14 +59,17 @@ test('a provider connects Stripe; a client pays now for a class (a declined card
   await pay.click();
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Payment' }).getByText('Paid', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'booking confirmed, paid by card');
 
   // Cancelling inside the window refunds the card.
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
   await expect(dialog).toContainText(`Your payment of ${amount} will be refunded.`);
+  await expectAccessible(page, 'cancel dialog with a refund');
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
   await expect(page.getByText(`Refunded ${amount} to your card`)).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'confirmation page, refunded');
   expect([...stripeServer!.events.values()].filter((event) => event.type === 'charge.refunded')).toHaveLength(1);
 
   // A card that asks for 3-D Secure: the client is sent to authenticate (the test server's page

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { requestLink, signUpByEmail } from '../support/sign-in.ts';
 import { holdDemoYin, toast } from '../support/ui.ts';
@@ -21,6 +22,7 @@ async function bookYinWithMembership(page: Page, appUrl: string, dayIndex: numbe
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   await expect(page.getByText('Included in membership').first()).toBeVisible();
+  await expectAccessible(page, 'booking confirmed with a membership');
   return chosen;
 }
 
@@ -39,6 +41,7 @@ test('the provider sells a class membership; a client buys it, books two classes
   await p.goto(await requestLink(p, smtp, 'demo@example.com'));
   await expect(p).toHaveURL(`${app.url}/schedule`);
   await p.goto(`${app.url}/plans`);
+  await expectAccessible(p, 'plans, provider');
   await p.getByRole('button', { name: 'Add plan' }).click();
   const drawer = p.getByRole('dialog', { name: 'Add plan' });
   await drawer.getByLabel('Name').fill(PLAN);
@@ -53,6 +56,7 @@ test('the provider sells a class membership; a client buys it, books two classes
   await p.keyboard.press('Enter');
   await drawer.getByLabel('Quantity').fill('4');
   await expect(drawer.getByRole('combobox', { name: 'Services' })).toHaveText(/Yin & Restore/);
+  await expectAccessible(p, 'Add plan panel');
   await drawer.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(p, 'Plan created')).toBeVisible();
   await expect(p.getByRole('row', { name: new RegExp(`${PLAN}.*€60\\.00/month`) })).toBeVisible();
@@ -60,6 +64,7 @@ test('the provider sells a class membership; a client buys it, books two classes
   // A visitor buys it from the public page, signing up on the way; the purchase resumes after sign-in.
   await page.goto(`${app.url}/demo`);
   await page.getByRole('tab', { name: 'Plans' }).click();
+  await expectAccessible(page, 'public profile, plans tab, signed out');
   await page.getByRole('button', { name: `Get membership: ${PLAN}` }).click();
   await expect(page).toHaveURL(`${app.url}/login`);
   await page.goto(await requestLink(page, smtp, 'mia@example.com'));
@@ -67,9 +72,11 @@ test('the provider sells a class membership; a client buys it, books two classes
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/memberships\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expectAccessible(page, 'membership checkout');
   const since = smtp.messages.length;
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expectAccessible(page, 'membership bought');
   await smtp.waitFor('mia@example.com', { since });
 
   // Two classes paid with credits; My passes shows them used.
@@ -78,6 +85,7 @@ test('the provider sells a class membership; a client buys it, books two classes
   await page.goto(`${app.url}/memberships`);
   const card = page.getByRole('article').filter({ hasText: PLAN });
   await expect(card.getByText('2 / 4 used')).toBeVisible();
+  await expectAccessible(page, 'My passes, memberships');
 
   // Cancelling one more than 24 hours ahead (inside the refund window) gives its credit back.
   await page.goto(`${app.url}/schedule`);
@@ -93,10 +101,12 @@ test('the provider sells a class membership; a client buys it, books two classes
 
   // The studio sees the membership in the client panel, takes the money at the desk, and the sale counts.
   await p.goto(`${app.url}/clients`);
+  await expectAccessible(p, 'clients, provider');
   await p.getByRole('button', { name: /Mia Member/ }).click();
   const panel = p.getByRole('dialog', { name: /Mia Member/ });
   const row = panel.getByRole('list', { name: 'Memberships' }).getByRole('listitem').filter({ hasText: PLAN });
   await expect(row.getByText('1 / 4 used')).toBeVisible();
+  await expectAccessible(p, 'client panel with a membership');
   await row.getByRole('button', { name: /Mark as paid/ }).click();
   await expect(row.getByRole('button', { name: /Mark as paid/ })).toHaveCount(0);
   await p.goto(`${app.url}/plans`);
@@ -111,7 +121,9 @@ test.describe('on a phone', () => {
     await signUpByEmail(page, smtp, app.url, 'noah@example.com', 'Noah Newcomer');
     await page.goto(`${app.url}/memberships`);
     await expect(page.getByText('You have no memberships')).toBeVisible();
+    await expectAccessible(page, 'My passes, no memberships');
     await page.goto(`${app.url}/purchases/services`);
     await expect(page.getByText('You have no purchases')).toBeVisible();
+    await expectAccessible(page, 'My passes, no purchases');
   });
 });

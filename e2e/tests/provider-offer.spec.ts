@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { signUpByEmail } from '../support/sign-in.ts';
 import { toast } from '../support/ui.ts';
@@ -20,6 +21,7 @@ test.describe('a provider publishes their offer', () => {
     await page.getByLabel('Username').fill('sea-studio');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();
+    await expectAccessible(page, 'account settings, provider');
 
     // A new provider's Insights: nothing counted yet, and the way to get bookings.
     await page.getByRole('link', { name: 'Insights' }).click();
@@ -29,6 +31,7 @@ test.describe('a provider publishes their offer', () => {
     // Two services: a 1:1 appointment and a class.
     await page.goto(`${app.url}/services`);
     await expect(page.getByText('Create your first service')).toBeVisible();
+    await expectAccessible(page, 'services, none yet');
     for (const s of [
       { name: 'Sports massage', type: /^Appointment/, price: '45,5', duration: '60' },
       { name: 'Sunset Yoga', type: /^Class/, price: '12', duration: '75' },
@@ -38,6 +41,7 @@ test.describe('a provider publishes their offer', () => {
         .first()
         .click();
       await page.getByLabel('Name', { exact: true }).fill(s.name);
+      await expectAccessible(page, 'Add service dialog');
       await page.getByRole('radio', { name: s.type }).click();
       await page.getByLabel('Price').fill(s.price);
       await page.getByLabel('Price').blur();
@@ -46,9 +50,11 @@ test.describe('a provider publishes their offer', () => {
       await expect(toast(page, 'Service created')).toBeVisible();
     }
     await expect(page.getByText('€45.50')).toBeVisible();
+    await expectAccessible(page, 'services');
 
     // Working hours: Mondays end at 13:00.
     await page.goto(`${app.url}/availability`);
+    await expectAccessible(page, 'working hours');
     await page.getByRole('combobox', { name: 'Monday to' }).fill('13:00');
     await page.getByRole('combobox', { name: 'Monday to' }).blur();
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -56,6 +62,7 @@ test.describe('a provider publishes their offer', () => {
 
     // Policies: book at most two weeks ahead.
     await page.goto(`${app.url}/availability/policies`);
+    await expectAccessible(page, 'policies');
     await page.getByRole('combobox', { name: 'Advance booking' }).click();
     await page.getByRole('option', { name: /14 days/ }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -65,6 +72,7 @@ test.describe('a provider publishes their offer', () => {
     await page.goto(`${app.url}/schedule`);
     await page.getByRole('button', { name: 'Add a Class' }).first().click();
     await page.getByRole('combobox', { name: 'Time' }).fill('18:30');
+    await expectAccessible(page, 'Add a Class panel');
     await page.getByRole('combobox', { name: 'Time' }).blur();
     await page.getByRole('combobox', { name: 'Repeat' }).click();
     await page.getByRole('option', { name: 'Every week' }).click();
@@ -72,12 +80,14 @@ test.describe('a provider publishes their offer', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(toast(page, 'Sunset Yoga is now live!')).toBeVisible();
     await expect(page.getByText('18:30').first()).toBeVisible();
+    await expectAccessible(page, 'schedule with a weekly class');
 
     // A signed-out visitor in New York.
     const visitor = await browser.newContext({ timezoneId: 'America/New_York' });
     const v = await visitor.newPage();
     await v.goto(`${app.url}/sea-studio`);
     await expect(v.getByRole('heading', { name: 'Sea Studio' })).toBeVisible();
+    await expectAccessible(v, 'a new provider’s public profile');
     await v
       .getByRole('link', { name: /Sunset Yoga/ })
       .first()

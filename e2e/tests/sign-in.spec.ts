@@ -1,3 +1,4 @@
+import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { requestLink } from '../support/sign-in.ts';
 import { toast } from '../support/ui.ts';
@@ -8,17 +9,21 @@ test('a newcomer signs up through an e-mailed link, edits the profile and logs o
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   // No social provider is configured, so no button may lead nowhere.
   await expect(page.getByText('Continue with Google')).toHaveCount(0);
+  await expectAccessible(page, 'login');
 
   const link = await requestLink(page, smtp, 'nora@example.com');
+  await expectAccessible(page, 'check your inbox');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toBeDisabled();
   await expect(page.getByLabel('E-mail')).toHaveValue('nora@example.com');
+  await expectAccessible(page, 'set up your account');
   await page.getByLabel('Name', { exact: true }).fill('Nora Newcomer');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(`${app.url}/schedule`);
   await expect(page.getByText('No future bookings')).toBeVisible();
+  await expectAccessible(page, 'My schedule, empty');
 
   await page.goto(`${app.url}/settings/account`);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Nora Newcomer');
@@ -29,11 +34,14 @@ test('a newcomer signs up through an e-mailed link, edits the profile and logs o
   await page.reload();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Nora Castillo');
   await expect(page.getByLabel('Phone')).toHaveValue('+34 600 111 222');
+  await expectAccessible(page, 'account settings');
 
   await page
     .getByRole('button', { name: /Nora Castillo/ })
     .first()
     .click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expectAccessible(page, 'profile menu');
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(`${app.url}/login`);
   await page.goto(`${app.url}/schedule`);
@@ -43,6 +51,7 @@ test('a newcomer signs up through an e-mailed link, edits the profile and logs o
   await page.goto(link);
   await expect(toast(page, /not valid or has already been used/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
+  await expectAccessible(page, 'sign-in link already used');
 });
 
 test('server-side field errors show under the field and the page scrolls to them', async ({ page, app, smtp }) => {
@@ -61,6 +70,7 @@ test('server-side field errors show under the field and the page scrolls to them
   await expect(error).toBeVisible();
   await expect(error).toBeInViewport();
   await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'account settings with a field error');
 
   await page.getByLabel('Username').fill('owen-coaching');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -1,3 +1,4 @@
+import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // Google sign-in is configured for this spec only, so it runs in a worker (and app) of its own.
@@ -6,6 +7,7 @@ test.use({ googleAccounts: { gina: { email: 'gina@example.com', email_verified: 
 test('a visitor continues with Google, consents on the provider’s page and lands signed in', async ({ page, app, google }) => {
   await page.goto(`${app.url}/login`);
   await expect(page.getByRole('link', { name: 'Continue with Facebook' })).toHaveCount(0);
+  await expectAccessible(page, 'login with Google sign-in');
   await page.getByRole('link', { name: 'Continue with Google' }).click();
 
   // The OpenID provider's own sign-in and consent pages.

@@ -18,7 +18,9 @@ const itemClasses =
 export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compact' }) {
   const showProfile = Boolean(me.username) && hasNamedRoute('Profile');
   return (
-    <DropdownMenu.Root>
+    // Not modal (as ActionMenu): a modal menu hides the page with aria-hidden while its links stay
+    // focusable (axe aria-hidden-focus); a menu button's menu needs neither, Escape and Tab close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={variant === 'compact' ? `Account menu for ${me.name}` : undefined}
         className={cn(

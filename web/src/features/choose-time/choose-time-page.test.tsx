@@ -108,7 +108,7 @@ function setup({
   return { ...rendered, calls, user: userEvent.setup() };
 }
 
-const day = (name: RegExp) => screen.getByRole('button', { name });
+const day = (name: RegExp) => screen.getByRole('radio', { name });
 const book = () => screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement;
 
 describe('choose time', () => {
@@ -125,7 +125,7 @@ describe('choose time', () => {
     const { router, user } = setup();
     await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' });
     // Without a day in the URL, the first day with free times is shown, nothing chosen yet.
-    expect(day(/November 24, 2026, 1 free time/).getAttribute('aria-pressed')).toBe('true');
+    expect(day(/November 24, 2026, 1 free time/).getAttribute('aria-checked')).toBe('true');
     expect(book().disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
@@ -141,7 +141,7 @@ describe('choose time', () => {
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
     await user.click(day(/November 26, 2026, 2 free times/));
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
-    expect(day(/November 26, 2026/).getAttribute('aria-pressed')).toBe('true');
+    expect(day(/November 26, 2026/).getAttribute('aria-checked')).toBe('true');
     const times = screen.getByRole('list', { name: /Times on Thursday, November 26, 2026/ });
     expect(
       within(times)
@@ -155,8 +155,51 @@ describe('choose time', () => {
     setup({ path: '/demo/12/2026-11-26/18:30' });
     const chosen = await screen.findByRole('button', { name: '18:30 to 19:30' });
     expect(chosen.getAttribute('aria-pressed')).toBe('true');
-    expect(day(/November 26, 2026/).getAttribute('aria-pressed')).toBe('true');
+    expect(day(/November 26, 2026/).getAttribute('aria-checked')).toBe('true');
     expect(book().disabled).toBe(false);
+  });
+
+  it('makes the days one tab stop, moved with the arrow keys, Home and End; Tab then goes to the times', async () => {
+    const days = answer().data;
+    const saturday = { date: '2026-11-28', weekday: 'Sat', day: 28, month: 'Nov', slots: [slot('306', '2026-11-28', '08:00', '09:00')] };
+    const { router, user } = setup({ slots: answer({}, [...days, saturday]) });
+    await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' });
+    // The page is re-keyed on each path, so the days are looked up afresh after each move.
+    const stops = () =>
+      within(screen.getByRole('radiogroup', { name: 'Days' }))
+        .getAllByRole('radio')
+        .filter((radio) => radio.tabIndex === 0);
+    expect(stops()).toEqual([day(/November 24, 2026/)]);
+
+    // Reached by keyboard from the times below it.
+    await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(day(/November 24, 2026/));
+
+    await user.keyboard('{ArrowRight}');
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
+    expect(document.activeElement).toBe(day(/November 26, 2026/));
+    expect(day(/November 26, 2026/).getAttribute('aria-checked')).toBe('true');
+    expect(stops()).toEqual([day(/November 26, 2026/)]);
+
+    await user.keyboard('{End}');
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-28');
+    expect(document.activeElement).toBe(day(/November 28, 2026, 1 free time/));
+    await user.keyboard('{ArrowRight}');
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-28');
+
+    await user.keyboard('{Home}');
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-24');
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(day(/November 24, 2026/));
+    await user.keyboard('{ArrowDown}');
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
+    await user.keyboard('{ArrowUp}');
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-24');
+
+    // One Tab from the chosen day is the day's first free time.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '09:00 to 10:00' }));
   });
 
   it('disables taken times and marks the viewer’s own booking', async () => {
@@ -262,10 +305,10 @@ describe('choose time', () => {
           ]),
         },
       });
-      expect(await screen.findByRole('button', { name: /December 28, 2026, 1 free time/ })).toBeTruthy();
+      expect(await screen.findByRole('radio', { name: /December 28, 2026, 1 free time/ })).toBeTruthy();
       expect(requestedFroms(calls)).toEqual([null, '2026-12-24']);
       // The first free day stays chosen.
-      expect(day(/November 24, 2026/).getAttribute('aria-pressed')).toBe('true');
+      expect(day(/November 24, 2026/).getAttribute('aria-checked')).toBe('true');
     });
 
     it('are looked through until a free time turns up', async () => {
@@ -279,7 +322,7 @@ describe('choose time', () => {
           ]),
         },
       });
-      expect((await screen.findByRole('button', { name: /January 5, 2027, 1 free time/ })).getAttribute('aria-pressed')).toBe('true');
+      expect((await screen.findByRole('radio', { name: /January 5, 2027, 1 free time/ })).getAttribute('aria-checked')).toBe('true');
       expect(screen.queryByText(/No free times/)).toBeNull();
     });
 
@@ -294,7 +337,7 @@ describe('choose time', () => {
         },
       });
       expect((await screen.findByRole('button', { name: '09:00 to 10:00' })).getAttribute('aria-pressed')).toBe('true');
-      expect(day(/January 5, 2027/).getAttribute('aria-pressed')).toBe('true');
+      expect(day(/January 5, 2027/).getAttribute('aria-checked')).toBe('true');
       expect(screen.queryByText(/has no times any more/)).toBeNull();
     });
   });

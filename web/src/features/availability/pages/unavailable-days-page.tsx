@@ -17,6 +17,7 @@ import { AvailabilityLayout, Card } from '../components/availability-layout.tsx'
 import { HolidaysSection } from '../components/holidays-section.tsx';
 import { TimeOffPanel } from '../components/time-off-panel.tsx';
 import { formatDay } from '../lib/dates.ts';
+import { FOCUS_KEY } from '../../../lib/use-focus-across-paths.ts';
 
 /**
  * /availability/unavailable-days: time off and public holidays
@@ -46,6 +47,8 @@ function TimeOffSection({ today, timezone }: { today: string; timezone: string }
   const year = Number(today.slice(0, 4));
 
   const add = () => setPanel({ open: true, period: null });
+  // The empty state's button is gone once the first time off is added: focus goes to the header's.
+  const addTimeOffKey = { [FOCUS_KEY]: 'add-time-off' };
 
   return (
     <Card
@@ -53,7 +56,7 @@ function TimeOffSection({ today, timezone }: { today: string; timezone: string }
       description="Holidays, sick days, trainings: clients can’t book you during these periods."
       actions={
         timeOff.data && timeOff.data.periods.length > 0 ? (
-          <Button size="s" theme="white" leadingIcon={<PlusIcon className="size-4" />} onClick={add}>
+          <Button size="s" theme="white" leadingIcon={<PlusIcon className="size-4" />} onClick={add} {...addTimeOffKey}>
             Add time off
           </Button>
         ) : undefined
@@ -76,7 +79,7 @@ function TimeOffSection({ today, timezone }: { today: string; timezone: string }
             </span>
             <p className="text-sm font-semibold text-zinc-900">No time off planned</p>
             <p className="mt-1 max-w-xs text-sm text-zinc-600">Add the days or hours you are away, and nobody can book them.</p>
-            <Button className="mt-5" leadingIcon={<PlusIcon className="size-4" />} onClick={add}>
+            <Button className="mt-5" leadingIcon={<PlusIcon className="size-4" />} onClick={add} {...addTimeOffKey}>
               Add time off
             </Button>
           </div>

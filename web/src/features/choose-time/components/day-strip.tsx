@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDate } from '../../../lib/format.ts';
+import { FOCUS_KEY } from '../../../lib/use-focus-across-paths.ts';
 import type { SlotDay } from '../api/get-service-slots.ts';
 
 export function freeCount(day: SlotDay): number {
@@ -12,7 +13,11 @@ export function freeCount(day: SlotDay): number {
 /** How close (in pixels) to the strip's end the visitor scrolls before `onNearEnd` is called. */
 const NEAR_END_PX = 160;
 
-/** The days with times, side by side; the chosen one is pressed. Scrolls sideways on small screens. */
+/**
+ * The days with times, side by side, as one radio group: a single tab stop (the chosen day) moved
+ * with the arrow keys, Home and End, so Tab goes on to the day's times instead of through every
+ * day (issue 14 #10). Scrolls sideways on small screens.
+ */
 export function DayStrip({
   days,
   selected,
@@ -31,7 +36,7 @@ export function DayStrip({
   /** Later days are on their way: a placeholder ends the strip. */
   loadingMore?: boolean;
 }) {
-  const scroller = useRef<HTMLUListElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
 
   // Checked again when days arrive or the caller becomes ready for more (a new onNearEnd).
   useEffect(() => {
@@ -57,6 +62,31 @@ export function DayStrip({
     else if (right > el.scrollLeft + el.clientWidth) el.scrollTo?.({ left: right - el.clientWidth + 16 });
   }, [selected]);
 
+  // Roving tab stop: the chosen day, or the first when the chosen one is not among the days.
+  const selectedIndex = days.findIndex((day) => day.date === selected);
+  const tabStop = Math.max(0, selectedIndex);
+
+  // Moving chooses the day at once (a radio group's way). No wrapping from the last day to the
+  // first: later days keep loading as the end nears, so the last day shown is not the last one.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = days.findIndex((day) => day.date === (event.target as HTMLElement).dataset.date);
+    if (current === -1) return;
+    const next = {
+      ArrowRight: current + 1,
+      ArrowDown: current + 1,
+      ArrowLeft: current - 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: days.length - 1,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const day = days[Math.min(days.length - 1, Math.max(0, next))];
+    // The strip scrolls the chosen day into view itself (below); the page stays where it is.
+    scroller.current?.querySelector<HTMLElement>(`[data-date="${day.date}"]`)?.focus({ preventScroll: true });
+    if (day.date !== selected) onSelect(day.date);
+  };
+
   const scrollBy = (direction: 1 | -1) => {
     const el = scroller.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: 'smooth' });
@@ -77,22 +107,27 @@ export function DayStrip({
           </div>
         )}
       </div>
-      <ul
+      <div
         ref={scroller}
+        role="radiogroup"
         aria-label="Days"
+        onKeyDown={onKeyDown}
         className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-2 overflow-x-auto px-4 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:scroll-px-0 sm:px-0 [&::-webkit-scrollbar]:hidden"
       >
-        {days.map((day) => {
+        {days.map((day, index) => {
           const free = freeCount(day);
           const booked = day.slots.some((slot) => slot.booked_by_you);
           const isSelected = day.date === selected;
           const status = free > 0 ? `${free} free` : booked ? 'Booked' : 'Full';
           return (
-            <li key={day.date} className="snap-start">
+            <div key={day.date} className="snap-start">
               <button
                 type="button"
+                role="radio"
                 data-date={day.date}
-                aria-pressed={isSelected}
+                {...{ [FOCUS_KEY]: `day-${day.date}` }}
+                aria-checked={isSelected}
+                tabIndex={index === tabStop ? 0 : -1}
                 aria-label={`${formatLongDate(day.date)}, ${free > 0 ? `${free} free ${free === 1 ? 'time' : 'times'}` : booked ? 'booked by you' : 'fully booked'}`}
                 onClick={() => onSelect(day.date)}
                 className={cn(
@@ -122,15 +157,15 @@ export function DayStrip({
                   {status}
                 </span>
               </button>
-            </li>
+            </div>
           );
         })}
         {loadingMore && (
-          <li aria-hidden="true" className="snap-start">
+          <div aria-hidden="true" className="snap-start">
             <Skeleton className="h-[6.5rem] w-[4.5rem] rounded-2xl" />
-          </li>
+          </div>
         )}
-      </ul>
+      </div>
     </div>
   );
 }

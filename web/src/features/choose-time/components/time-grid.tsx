@@ -1,5 +1,6 @@
 import { CheckIcon } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { FOCUS_KEY } from '../../../lib/use-focus-across-paths.ts';
 import type { BookableSlot } from '../api/get-service-slots.ts';
 
 /**
@@ -27,6 +28,7 @@ export function TimeGrid({
           <li key={slot.id}>
             <button
               type="button"
+              {...{ [FOCUS_KEY]: `time-${slot.id}` }}
               disabled={state !== 'free'}
               aria-pressed={state === 'free' ? isSelected : undefined}
               aria-label={

@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone, formatLongDate } from '../../../lib/format.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { useMe } from '../../../lib/me.ts';
+import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
 import { NotFoundPage, PageNotFound } from '../../../components/not-found-page.tsx';
 import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useCreateAppointment, type CreateAppointmentInput } from '../api/create-appointment.ts';
@@ -64,6 +65,8 @@ function ChooseTime({
   const [timezone] = useState(browserTimeZone);
   const slots = useServiceSlots(serviceId, timezone);
   const book = useCreateAppointment();
+  // Choosing a day or a time changes the path: the chosen control keeps focus across it.
+  const go = useFocusAcrossPaths();
 
   const service = slots.data?.meta.service;
   const providerUsername = service?.provider.username ?? null;
@@ -116,7 +119,6 @@ function ChooseTime({
     >
       {({ data: days, meta }) => {
         const path = (d?: string | null, t?: string | null) => chooseTimePath(username, serviceId, d, t);
-        const go = (to: string) => void navigate(to, { replace: true });
 
         const requestedDay = date ? days.find((d) => d.date === date) : undefined;
         const day: SlotDay | undefined = requestedDay ?? days[firstFreeIndex(days)] ?? days[0];

@@ -23,18 +23,20 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Only groups that keep a library out of first loads: everything else rolldown splits by
+        // who imports it, so a page's chunk brings only the libraries that page uses.
         codeSplitting: {
           groups: [
+            // React and the router change less often than the app: their chunk stays cached across deploys.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'radix', test: /node_modules[\\/]@radix-ui[\\/]/, priority: 2 },
             // The editor loads only with the forms that use it (components/ui/lazy-rich-text-editor.tsx).
             {
               name: 'editor',
               test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Charts are for the insights page alone; a group of their own keeps them out of shared chunks.
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|internmap)[\\/]/, priority: 2 },
           ],
         },
       },

@@ -1,4 +1,6 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -13,8 +15,29 @@ const toServer: ProxyOptions = {
     req.method === 'GET' && req.url?.startsWith('/auth/logout') && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
 };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+/**
+ * Writes the NODE_ENV the bundle was built with next to it: scripts/ensure-web-build.mjs rebuilds a
+ * dist that is not a production build instead of serving React's development bundle.
+ */
+function buildModeStamp(): Plugin {
+  let outDir = '';
+  return {
+    name: 'build-mode-stamp',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    writeBundle: () => writeFileSync(path.join(outDir, 'build-mode.txt'), `${process.env.NODE_ENV}\n`),
+  };
+}
+
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has (NODE_ENV=development
+  // would otherwise bundle React's development build). Vite reads NODE_ENV after this config.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config: UserConfig = {
+  plugins: [react(), tailwindcss(), buildModeStamp()],
   server: {
     proxy: { '/api': toServer, '/sanctum': toServer, '/auth': toServer, '/images': toServer, '/dev': toServer, '/stripe': toServer },
   },
@@ -42,4 +65,4 @@ export default defineConfig({
       },
     },
   },
-});
+};

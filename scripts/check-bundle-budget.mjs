@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// CI step after `npm run build`: fails when a public route's first load passes the JS budget
+// (scripts/bundle-sizes.mjs), so a heavy import on a public page is caught before it ships.
+import { PUBLIC_BUDGET_GZIP, formatTable, kB, routeSizes } from './bundle-sizes.mjs';
+
+const sizes = routeSizes();
+const over = sizes.filter((s) => s.isPublic && s.js.gzip > PUBLIC_BUDGET_GZIP);
+if (over.length > 0) {
+  console.error(formatTable(sizes));
+  for (const s of over) {
+    console.error(
+      `Bundle budget exceeded: ${s.route} loads ${kB(s.js.gzip)} of JS (gzip) on a first visit; the budget is ${kB(PUBLIC_BUDGET_GZIP)}.`,
+    );
+  }
+  process.exit(1);
+}
+console.log(`Bundle budget: every public route loads at most ${kB(PUBLIC_BUDGET_GZIP)} of JS (gzip) on a first visit.`);

@@ -45,6 +45,9 @@ const config: UserConfig = {
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The contract's modules only declare schemas and constants: a page that imports one
+      // constant must not bring every schema (and the parts of zod they use) along.
+      treeshake: { moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined) },
       output: {
         // Only groups that keep a library out of first loads: everything else rolldown splits by
         // who imports it, so a page's chunk brings only the libraries that page uses.

@@ -18,7 +18,7 @@ const profile: PublicProfile = {
   cover: null,
   bio: 'A small studio by the sea.',
   phone: null,
-  email: null,
+  email: 'hello@harbour.example',
   timezone: 'Europe/Madrid',
   plans: [],
   services: [flow],

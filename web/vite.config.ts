@@ -1,17 +1,11 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /** The API server (npm start) listens here; in development Vite forwards the server's paths to it. */
 const apiOrigin = 'http://localhost:3000';
-
-/**
- * What only the Insights page's charts use. They get a chunk of their own that loads with that
- * lazy route; vendor leaves them out, and claims first what the app shares with them (clsx), since
- * a group also takes the modules its own modules import.
- */
-const CHART_PACKAGES =
-  '(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|tiny-invariant)';
 
 const toServer: ProxyOptions = {
   target: apiOrigin,
@@ -21,8 +15,29 @@ const toServer: ProxyOptions = {
     req.method === 'GET' && req.url?.startsWith('/auth/logout') && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
 };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+/**
+ * Writes the NODE_ENV the bundle was built with next to it: scripts/ensure-web-build.mjs rebuilds a
+ * dist that is not a production build instead of serving React's development bundle.
+ */
+function buildModeStamp(): Plugin {
+  let outDir = '';
+  return {
+    name: 'build-mode-stamp',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    writeBundle: () => writeFileSync(path.join(outDir, 'build-mode.txt'), `${process.env.NODE_ENV}\n`),
+  };
+}
+
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has (NODE_ENV=development
+  // would otherwise bundle React's development build). Vite reads NODE_ENV after this config.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config: UserConfig = {
+  plugins: [react(), tailwindcss(), buildModeStamp()],
   server: {
     proxy: { '/api': toServer, '/sanctum': toServer, '/auth': toServer, '/images': toServer, '/dev': toServer, '/stripe': toServer },
   },
@@ -30,23 +45,27 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The contract's modules only declare schemas and constants: a page that imports one
+      // constant must not bring every schema (and the parts of zod they use) along.
+      treeshake: { moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined) },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Only groups that keep a library out of first loads: everything else rolldown splits by
+        // who imports it, so a page's chunk brings only the libraries that page uses.
         codeSplitting: {
           groups: [
+            // React and the router change less often than the app: their chunk stays cached across deploys.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'radix', test: /node_modules[\\/]@radix-ui[\\/]/, priority: 2 },
             // The editor loads only with the forms that use it (components/ui/lazy-rich-text-editor.tsx).
             {
               name: 'editor',
               test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: new RegExp(`node_modules[\\\\/](?!${CHART_PACKAGES}[\\\\/])`), priority: 1 },
-            { name: 'charts', test: new RegExp(`node_modules[\\\\/]${CHART_PACKAGES}[\\\\/]`), priority: 0 },
+            // Charts are for the insights page alone; a group of their own keeps them out of shared chunks.
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|internmap)[\\/]/, priority: 2 },
           ],
         },
       },
     },
   },
-});
+};

@@ -5,9 +5,12 @@ import { Providers } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createRouter } from './app/router.tsx';
 import { installUnauthorizedRedirect } from './app/unauthorized.ts';
+import { meQueryOptions } from './lib/me.ts';
 import './index.css';
 
 const queryClient = createQueryClient();
+// Who is signed in is asked at once, while the first page's chunk is still downloading.
+void queryClient.prefetchQuery(meQueryOptions);
 const router = createRouter();
 installUnauthorizedRedirect({
   queryClient,

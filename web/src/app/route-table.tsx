@@ -1,43 +1,15 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteMeta } from './route-meta.ts';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { MagicLinkPage } from '../features/auth/pages/magic-link-page.tsx';
-import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
-import { ScheduleRoute } from './schedule-route.tsx';
-import { AccountSettingsPage } from '../features/settings/pages/account-settings-page.tsx';
-import { PaymentsSettingsPage } from '../features/settings/pages/payments-settings-page.tsx';
-import { ServicesPage } from '../features/services/pages/services-page.tsx';
-import { PlansPage } from '../features/plans/pages/plans-page.tsx';
-import { WorkingHoursPage } from '../features/availability/pages/working-hours-page.tsx';
-import { PoliciesPage } from '../features/availability/pages/policies-page.tsx';
-import { UnavailableDaysPage } from '../features/availability/pages/unavailable-days-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
-import { ChooseTimePage } from '../features/choose-time/pages/choose-time-page.tsx';
-import { AppointmentConfirmationPage } from '../features/appointments/pages/appointment-confirmation-page.tsx';
-import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
-import { MembershipsPage } from '../features/memberships/pages/memberships-page.tsx';
-import { MembershipConfirmationPage } from '../features/memberships/pages/membership-confirmation-page.tsx';
-import { PurchasedServicesPage } from '../features/purchases/pages/purchased-services-page.tsx';
 
 export interface AppRoute {
   path: string;
   /** Spec route name, where it has one (e.g. 'ChooseTime'). */
   name?: string;
-  Component: ComponentType;
+  /** Fetches the page's chunk: each page is its own chunk, so a first visit downloads only its page. */
+  load: () => Promise<ComponentType>;
   meta?: RouteMeta;
-}
-
-// The charting library comes with this page only: it loads when the route is first visited.
-const InsightsPage = lazy(() => import('../features/insights/pages/insights-page.tsx').then((m) => ({ default: m.InsightsPage })));
-
-function InsightsRoute() {
-  return (
-    <Suspense fallback={null}>
-      <InsightsPage />
-    </Suspense>
-  );
 }
 
 function RedirectHome() {
@@ -55,30 +27,93 @@ const noSidebarPublic: RouteMeta = { showSidebar: false, loginOptional: true };
  * ChooseTimePage hands paths of any other shape (e.g. /no/such/page) to the catch-all.
  */
 export const routeTable: AppRoute[] = [
-  { path: '/', Component: RedirectHome },
-  { path: '/schedule/:subset?', name: 'Schedule', Component: ScheduleRoute },
-  { path: '/login', name: 'Login', Component: LoginPage, meta: noSidebarPublic },
-  { path: '/magic-link/:token', name: 'MagicLink', Component: MagicLinkPage, meta: noSidebarPublic },
-  { path: '/settings/account', name: 'AccountSettings', Component: AccountSettingsPage },
-  { path: '/settings/payments', name: 'PaymentsSettings', Component: PaymentsSettingsPage },
-  { path: '/services', name: 'Services', Component: ServicesPage },
-  { path: '/plans', name: 'Plans', Component: PlansPage },
-  { path: '/clients', name: 'Clients', Component: ClientsPage },
-  { path: '/insights', name: 'Insights', Component: InsightsRoute },
-  { path: '/availability', name: 'WorkingHours', Component: WorkingHoursPage },
-  { path: '/availability/policies', name: 'Policies', Component: PoliciesPage },
-  { path: '/availability/unavailable-days', name: 'UnavailableDays', Component: UnavailableDaysPage },
-  { path: '/auth/logout', name: 'Logout', Component: LogoutPage, meta: { showSidebar: false } },
-  { path: '/appointments/:id', name: 'AppointmentConfirmation', Component: AppointmentConfirmationPage, meta: noSidebarPublic },
-  { path: '/memberships', name: 'Memberships', Component: MembershipsPage },
-  { path: '/memberships/:id', name: 'MembershipConfirmation', Component: MembershipConfirmationPage, meta: noSidebarPublic },
-  { path: '/purchases/services', name: 'PurchasedServices', Component: PurchasedServicesPage },
+  { path: '/', load: async () => RedirectHome },
+  { path: '/schedule/:subset?', name: 'Schedule', load: () => import('./schedule-route.tsx').then((m) => m.ScheduleRoute) },
+  {
+    path: '/login',
+    name: 'Login',
+    load: () => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
+    meta: noSidebarPublic,
+  },
+  {
+    path: '/magic-link/:token',
+    name: 'MagicLink',
+    load: () => import('../features/auth/pages/magic-link-page.tsx').then((m) => m.MagicLinkPage),
+    meta: noSidebarPublic,
+  },
+  {
+    path: '/settings/account',
+    name: 'AccountSettings',
+    load: () => import('../features/settings/pages/account-settings-page.tsx').then((m) => m.AccountSettingsPage),
+  },
+  {
+    path: '/settings/payments',
+    name: 'PaymentsSettings',
+    load: () => import('../features/settings/pages/payments-settings-page.tsx').then((m) => m.PaymentsSettingsPage),
+  },
+  { path: '/services', name: 'Services', load: () => import('../features/services/pages/services-page.tsx').then((m) => m.ServicesPage) },
+  { path: '/plans', name: 'Plans', load: () => import('../features/plans/pages/plans-page.tsx').then((m) => m.PlansPage) },
+  { path: '/clients', name: 'Clients', load: () => import('../features/clients/pages/clients-page.tsx').then((m) => m.ClientsPage) },
+  { path: '/insights', name: 'Insights', load: () => import('../features/insights/pages/insights-page.tsx').then((m) => m.InsightsPage) },
+  {
+    path: '/availability',
+    name: 'WorkingHours',
+    load: () => import('../features/availability/pages/working-hours-page.tsx').then((m) => m.WorkingHoursPage),
+  },
+  {
+    path: '/availability/policies',
+    name: 'Policies',
+    load: () => import('../features/availability/pages/policies-page.tsx').then((m) => m.PoliciesPage),
+  },
+  {
+    path: '/availability/unavailable-days',
+    name: 'UnavailableDays',
+    load: () => import('../features/availability/pages/unavailable-days-page.tsx').then((m) => m.UnavailableDaysPage),
+  },
+  {
+    path: '/auth/logout',
+    name: 'Logout',
+    load: () => import('../features/auth/pages/logout-page.tsx').then((m) => m.LogoutPage),
+    meta: { showSidebar: false },
+  },
+  {
+    path: '/appointments/:id',
+    name: 'AppointmentConfirmation',
+    load: () => import('../features/appointments/pages/appointment-confirmation-page.tsx').then((m) => m.AppointmentConfirmationPage),
+    meta: noSidebarPublic,
+  },
+  {
+    path: '/memberships',
+    name: 'Memberships',
+    load: () => import('../features/memberships/pages/memberships-page.tsx').then((m) => m.MembershipsPage),
+  },
+  {
+    path: '/memberships/:id',
+    name: 'MembershipConfirmation',
+    load: () => import('../features/memberships/pages/membership-confirmation-page.tsx').then((m) => m.MembershipConfirmationPage),
+    meta: noSidebarPublic,
+  },
+  {
+    path: '/purchases/services',
+    name: 'PurchasedServices',
+    load: () => import('../features/purchases/pages/purchased-services-page.tsx').then((m) => m.PurchasedServicesPage),
+  },
   {
     path: '/:username/:serviceId/:date?/:time?',
     name: 'ChooseTime',
-    Component: ChooseTimePage,
+    load: () => import('../features/choose-time/pages/choose-time-page.tsx').then((m) => m.ChooseTimePage),
     meta: { ...noSidebarPublic, showNavbar: true },
   },
-  { path: '/:username', name: 'Profile', Component: ProfilePage, meta: { loginOptional: true, minimizedSidebar: true, showNavbar: true } },
-  { path: '*', name: 'NotFound', Component: NotFoundPage, meta: { loginOptional: true } },
+  {
+    path: '/:username',
+    name: 'Profile',
+    load: () => import('../features/profile/pages/profile-page.tsx').then((m) => m.ProfilePage),
+    meta: { loginOptional: true, minimizedSidebar: true, showNavbar: true },
+  },
+  { path: '*', name: 'NotFound', load: async () => NotFoundPage, meta: { loginOptional: true } },
 ];
+
+/** Starts downloading a page's chunk ahead of a likely visit (e.g. hovering a link to it). */
+export function preloadRoute(name: string): void {
+  void routeTable.find((route) => route.name === name)?.load();
+}

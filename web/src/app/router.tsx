@@ -8,12 +8,18 @@ export const routes: RouteObject[] = [
   {
     Component: AppShell,
     ErrorBoundary: RouteError,
-    children: routeTable.map((route) => ({ path: route.path, Component: route.Component, handle: route })),
+    // Until the first page's chunk arrives the screen stays blank rather than flashing a spinner.
+    HydrateFallback: BlankScreen,
+    children: routeTable.map((route) => ({ path: route.path, lazy: async () => ({ Component: await route.load() }), handle: route })),
   },
 ];
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+function BlankScreen() {
+  return <div className="min-h-dvh" />;
 }
 
 function RouteError() {

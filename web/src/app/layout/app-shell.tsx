@@ -13,9 +13,9 @@ import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 /**
- * The root layout. The current user is loaded first and the page rendered only afterwards
- * (docs/product-rules.md#routes-and-navigation); signed-out visitors of pages that need an account
- * go to /login. The sidebar shows when the route allows it and someone is signed in; the navbar
+ * The root layout. Pages that need an account render once the current user is loaded
+ * (docs/product-rules.md#routes-and-navigation), public pages at once; signed-out visitors of pages
+ * that need an account go to /login. The sidebar shows when the route allows it and someone is signed in; the navbar
  * when the route asks for it and nobody is.
  */
 export function AppShell() {
@@ -25,11 +25,13 @@ export function AppShell() {
   const { config } = useConfig();
   const smallScreen = useIsSmallScreen();
 
-  if (me.isPending) return <BootScreen />;
+  // A public page does not wait for the user: it starts its own requests at once and the
+  // navigation fills in when /api/me answers. Other pages need the user before they render.
+  if (me.isPending && !meta.loginOptional) return <BootScreen />;
   if (me.isError) return <BootError onRetry={() => void me.refetch()} />;
 
   const user = me.data;
-  if (!user && !meta.loginOptional) return <Navigate to="/login" replace />;
+  if (user === null && !meta.loginOptional) return <Navigate to="/login" replace />;
 
   // The page is re-keyed on the full path (docs/product-rules.md#routes-and-navigation).
   const page = <Outlet key={location.pathname} />;
@@ -58,7 +60,7 @@ export function AppShell() {
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      {!user && meta.showNavbar && <Navbar />}
+      {user === null && meta.showNavbar && <Navbar />}
       <main id="main" tabIndex={-1} className="outline-none">
         {page}
       </main>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import { QR_ERROR_CORRECTION, QR_WIDTH } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
 import { Skeleton } from './skeleton.tsx';
@@ -17,6 +16,9 @@ export const QR_OPTIONS = {
  * docs/product-rules.md#shared-interface-pieces).
  */
 export async function qrCodeDataUrl(value: string): Promise<string> {
+  // Loaded when a code is first drawn: the pages that can show one (e.g. the public profile's share
+  // dialog) do not carry the encoder on their first load.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(value, QR_OPTIONS);
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

@@ -4,14 +4,18 @@ import { ChevronRightIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react
 import { Badge } from '../../../components/ui/page.tsx';
 import { RichTextView } from '../../../components/ui/rich-text-view.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { usePrefetch } from '../../../lib/prefetch.ts';
 import { chooseTimePath, formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
 
 /** A service on the public profile; the whole card leads to its choose-time page. */
 export function ServiceCard({ service, username }: { service: Service; username: string }) {
   const duration = formatDuration(service.duration);
+  const prefetch = usePrefetch();
   return (
     <Link
       to={chooseTimePath(username, service.id)}
+      onMouseEnter={() => prefetch.chooseTime(service.id)}
+      onFocus={() => prefetch.chooseTime(service.id)}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs transition-all outline-none hover:-translate-y-0.5 hover:border-zinc-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 motion-reduce:hover:translate-y-0"
     >
       {service.cover && <img src={service.cover} alt="" className="aspect-[16/7] w-full bg-zinc-100 object-cover" loading="lazy" />}

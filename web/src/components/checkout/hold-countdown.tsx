@@ -2,23 +2,44 @@ import { ClockIcon } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { formatCountdown } from '../../lib/use-seconds-left.ts';
 
-/** A hold's time left (docs/product-rules.md#holds), as mm:ss; amber in the last minute. */
+/** The moments a client is warned that the hold is running out (docs/product-rules.md#holds). */
+const FIRST_WARNING_SECONDS = 120;
+const LAST_WARNING_SECONDS = 30;
+
+/**
+ * The warning for the time left, or null before the first one. It changes only when a threshold
+ * is crossed, so the live region that carries it speaks once per warning, not every second.
+ */
+export function holdWarning(seconds: number): string | null {
+  if (seconds <= LAST_WARNING_SECONDS) return 'Less than 30 seconds left: confirm now or the held time is released.';
+  if (seconds <= FIRST_WARNING_SECONDS) return 'Less than 2 minutes left to confirm this time.';
+  return null;
+}
+
+/** A hold's time left as mm:ss, with a written warning (not colour alone) from 2 minutes left. */
 export function HoldCountdown({ seconds }: { seconds: number }) {
-  const urgent = seconds <= 60;
+  const warning = holdWarning(seconds);
+  const urgent = warning !== null;
   return (
-    <p
-      className={cn(
-        'mt-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm ring-1 ring-inset',
-        urgent ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-brand-50 text-brand-900 ring-brand-100',
-      )}
-    >
-      <ClockIcon className={cn('size-4 shrink-0', urgent ? 'text-amber-600' : 'text-brand-600')} />
-      <span>
-        Time left to confirm{' '}
-        <span role="timer" aria-label={`${Math.ceil(seconds / 60)} minutes left`} className="font-semibold tabular-nums">
-          {formatCountdown(seconds)}
+    <div className="mt-3">
+      <p
+        className={cn(
+          'inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm ring-1 ring-inset',
+          urgent ? 'bg-amber-50 text-amber-900 ring-amber-300' : 'bg-brand-50 text-brand-900 ring-brand-100',
+        )}
+      >
+        <ClockIcon aria-hidden className={cn('size-4 shrink-0', urgent ? 'text-amber-700' : 'text-brand-600')} />
+        <span>
+          Time left to confirm{' '}
+          <span role="timer" aria-label={`${Math.ceil(seconds / 60)} minutes left`} className="font-semibold tabular-nums">
+            {formatCountdown(seconds)}
+          </span>
         </span>
-      </span>
-    </p>
+      </p>
+      {/* Always rendered so screen readers already watch it when the first warning arrives. */}
+      <p role="status" aria-live="polite" className={cn('text-sm font-medium text-amber-900', warning && 'mt-2')}>
+        {warning}
+      </p>
+    </div>
   );
 }

@@ -6,10 +6,20 @@ export const SESSION_EXPIRED_TITLE = 'Session time has expired';
 
 /**
  * The hold ran out (docs/product-rules.md#holds): a booking's or a purchase's, each with its own
- * `text`. The dialog cannot be dismissed (no close button, Escape and outside clicks do nothing):
- * the only way on is to start again at `restartTo`.
+ * `text` and the `action` that starts again at `restartTo`. The dialog cannot be dismissed (no
+ * close button, Escape and outside clicks do nothing): that action is the only way on.
  */
-export function SessionExpiredDialog({ open, restartTo, text }: { open: boolean; restartTo: string; text: string }) {
+export function SessionExpiredDialog({
+  open,
+  restartTo,
+  text,
+  action = 'Restart booking',
+}: {
+  open: boolean;
+  restartTo: string;
+  text: string;
+  action?: string;
+}) {
   return (
     <Dialog
       open={open}
@@ -19,7 +29,7 @@ export function SessionExpiredDialog({ open, restartTo, text }: { open: boolean;
       description={text}
       footer={
         <Link to={restartTo} className={buttonClasses({ className: 'w-full sm:w-auto' })}>
-          Restart booking
+          {action}
         </Link>
       }
     />

@@ -411,10 +411,10 @@ describe('appointment confirmation: confirming', () => {
     expect(posted(calls, 'confirm-without-payment')).toHaveLength(1);
     expect(
       within(dialog).getByText(
-        "Your session timed out before we could confirm your booking. Just restart your booking to continue—you're almost there!",
+        'The time we held for you was released before the booking was confirmed, so someone else may book it now. Pick a time again to continue.',
       ),
     ).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Restart booking' }).getAttribute('href')).toBe('/pat/7');
+    expect(within(dialog).getByRole('link', { name: 'Pick a time again' }).getAttribute('href')).toBe('/pat/7');
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
 
     await user.keyboard('{Escape}');
@@ -431,6 +431,27 @@ describe('appointment confirmation: confirming', () => {
       await vi.advanceTimersByTimeAsync(3500);
     });
     expect(await screen.findByRole('dialog', { name: 'Session time has expired' })).toBeTruthy();
+  });
+
+  it('warns in words and through a polite live region at 2 minutes and at 30 seconds left, once each', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup(anAppointment({ expires_in_seconds: 125 }), [], { fakeTimers: true });
+    const timer = await screen.findByRole('timer');
+    const status = within(timer.closest('div')!).getByRole('status');
+    expect(status.textContent).toBe('');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
+    expect(status.textContent).toBe('Less than 2 minutes left to confirm this time.');
+    // Still the same words a few seconds later: the live region is not re-announced every tick.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(status.textContent).toBe('Less than 2 minutes left to confirm this time.');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(85000);
+    });
+    expect(status.textContent).toBe('Less than 30 seconds left: confirm now or the held time is released.');
   });
 
   it('shows the expired dialog for an expired hold', async () => {

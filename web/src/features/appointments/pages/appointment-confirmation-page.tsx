@@ -23,8 +23,11 @@ import { refundPending } from '../../../lib/appointments/refund.ts';
 const LOADING = 'Loading your booking';
 /** How often the page looks again while a refund is on its way. */
 const REFUND_POLL_MS = 3000;
+// The spec's title stays, but the body speaks of the held time (issue 14 item 2): 'session timed
+// out' read like being signed out.
 const SESSION_EXPIRED_TEXT =
-  "Your session timed out before we could confirm your booking. Just restart your booking to continue—you're almost there!";
+  'The time we held for you was released before the booking was confirmed, so someone else may book it now. Pick a time again to continue.';
+const SESSION_EXPIRED_ACTION = 'Pick a time again';
 
 /**
  * /appointments/{id} (route AppointmentConfirmation,
@@ -107,7 +110,12 @@ function Confirmation({
       <p className="sr-only" role="status">
         {checkout.payment.confirming ? 'Confirming your booking…' : view === 'confirmed' ? 'Booking confirmed' : ''}
       </p>
-      <SessionExpiredDialog open={checkout.expired} restartTo={checkout.restartTo} text={SESSION_EXPIRED_TEXT} />
+      <SessionExpiredDialog
+        open={checkout.expired}
+        restartTo={checkout.restartTo}
+        text={SESSION_EXPIRED_TEXT}
+        action={SESSION_EXPIRED_ACTION}
+      />
       {appointment.can_be_cancelled && (
         <CancelAppointmentDialog
           appointment={appointment}

@@ -3,6 +3,7 @@
  * configuration are passed in, so tests build as many isolated apps as they like.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -92,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app, database);
   registerSecurityHeaders(app, { secure: config.secure, stripeApiUrl: config.stripe?.apiUrl ?? null });
 
+  // Answers over 1 kB go brotli or gzip (the 180-day slots answer: 358 kB raw). Built web assets
+  // are compressed once at build time instead (plugins/spa.ts), and images are already compressed.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
   await app.register(fastifySwagger, {

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -211,6 +212,62 @@ describe('serving the web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ url: '/api/nothing' })).json()).toMatchObject({ code: 'not_found' });
       expect((await app.inject({ url: '/auth/social/google' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('sends built files pre-compressed and API answers over 1 kB compressed, by Accept-Encoding', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'slotted-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    const shell = `<!doctype html><title>Slotted</title>${'<!-- padding -->'.repeat(100)}`;
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    // What web/scripts/precompress.mjs writes at build time.
+    for (const [file, content] of [
+      ['index.html', shell],
+      ['assets/app-1234.js', script],
+    ] as const) {
+      writeFileSync(path.join(dist, file), content);
+      writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(content));
+      writeFileSync(path.join(dist, `${file}.gz`), gzipSync(content));
+    }
+    const database = await freshDatabase();
+    const clock = new TestClock();
+    const app = await buildApp({
+      config: { ...testConfig(), webDist: dist },
+      db: database.db,
+      clock,
+      mailer: devOutboxMailer(() => undefined),
+    });
+    try {
+      const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await app.inject({ url: '/assets/app-1234.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      // A page of the SPA: the shell, compressed too.
+      const page = await app.inject({ url: '/schedule', headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(shell);
+
+      const bio = `<p>${'Breathe in, breathe out. '.repeat(200)}</p>`;
+      await buildProvider({ db: database.db, clock }, { username: 'calmstudio', bio });
+      const profile = await app.inject({ url: '/api/profile/calmstudio', headers: { 'accept-encoding': 'br' } });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.headers['content-encoding']).toBe('br');
+      const decoded = JSON.parse(brotliDecompressSync(profile.rawPayload).toString()) as { data: { bio: string } };
+      expect(decoded.data.bio).toContain('Breathe in, breathe out.');
+      // A small answer is not worth compressing.
+      const missing = await app.inject({ url: '/api/profile/nobody-here', headers: { 'accept-encoding': 'br' } });
+      expect(missing.headers['content-encoding']).toBeUndefined();
+      expect(missing.json()).toMatchObject({ code: expect.any(String) });
     } finally {
       await app.close();
       await database.close();

@@ -14,6 +14,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       // '/' is the SPA's shell like any other page (without this the plugin refuses the directory).
       index: ['index.html'],
+      // The .br/.gz copies web/scripts/precompress.mjs writes at build time, chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/: cache it for good; never cache the shell.
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

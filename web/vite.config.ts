@@ -62,16 +62,6 @@ const config: UserConfig = {
               name: 'editor',
               test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it)[\\/]/,
               priority: 2,
-              // Not the small libraries they share with every page (e.g. clsx): those would make the
-              // first load of every page import this chunk.
-              includeDependenciesRecursively: false,
-            },
-            // Charts are for the insights page alone; a group of their own keeps them out of shared chunks.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|internmap)[\\/]/,
-              priority: 2,
-              includeDependenciesRecursively: false,
             },
           ],
         },

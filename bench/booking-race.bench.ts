@@ -14,6 +14,7 @@ import { services } from '../server/src/db/schema.ts';
 import { devOutboxMailer } from '../server/src/mail/mailer.ts';
 import { buildOccurrence } from '../server/test/support/factories.ts';
 import { bookingHeaders, raceFixture, type RaceClient } from '../server/test/support/race-fixture.ts';
+import { burst, quantile } from './load-generator.ts';
 import { countStatements } from './statement-counter.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
@@ -34,14 +35,15 @@ const spareClass = await buildOccurrence(
   classService!,
   new Date(Date.parse(fixture.appointmentStart) + 6 * HOUR),
 );
-// All simulated clients share this machine's address, so the per-address booking limit is lifted.
+// Each simulated client comes from an address of its own, as real clients do, through a trusted
+// proxy (the per-address booking limit's row would otherwise serialise them all).
 const config = {
   ...loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: SECRET,
     DATA_DIR: '/tmp/slotted-bench',
     SEED_DEMO: 'false',
-    BOOKING_LIMIT_PER_IP: '100000',
+    TRUST_PROXY: '127.0.0.1',
   }),
   webDist: '/nonexistent',
 };
@@ -49,38 +51,42 @@ const app = await buildApp({ config, db: database.db, clock: { now: () => new Da
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-async function book(client: RaceClient, body: object): Promise<number> {
-  const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: bookingHeaders(client), body: JSON.stringify(body) });
+/** Client i's booking headers, from address 10.0.x.y. */
+function headers(client: RaceClient, i: number) {
+  return { ...bookingHeaders(client), 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` };
+}
+
+async function book(client: RaceClient, i: number, body: object): Promise<number> {
+  const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: headers(client, i), body: JSON.stringify(body) });
   await res.arrayBuffer();
   return res.status;
 }
 
 /** One booking request on its own: its answer and every statement it sent. */
-async function alone(label: string, client: RaceClient, body: object) {
+async function alone(label: string, client: RaceClient, i: number, body: object) {
   const before = statements.count;
   const t0 = performance.now();
-  const status = await book(client, body);
+  const status = await book(client, i, body);
   const ms = performance.now() - t0;
   const sent = statements.texts.slice(before);
   console.log(`  ${label}: ${status}, ${sent.length} statements, ${ms.toFixed(1)} ms`);
   if (process.env.BENCH_SHOW_STATEMENTS) for (const s of sent) console.log(`      ${s.replace(/\s+/g, ' ').slice(0, 160)}`);
 }
 
+/** `n` clients book the same thing at the same moment, from a worker thread (bench/load-generator.ts). */
 async function race(label: string, n: number, offset: number, body: object) {
-  const latencies: number[] = [];
   const before = statements.count;
-  const statuses = await Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const t0 = performance.now();
-      const status = await book(fixture.clients[offset + i]!, body);
-      latencies.push(performance.now() - t0);
-      return status;
-    }),
-  );
+  const requests = fixture.clients.slice(offset, offset + n).map((client, i) => ({
+    url: `${base}/api/appointments`,
+    method: 'POST',
+    headers: headers(client, offset + i),
+    body: JSON.stringify(body),
+  }));
+  const answers = await burst(requests);
   const sent = statements.count - before;
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
-  const count = (s: number) => statuses.filter((x) => x === s).length;
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const q = (p: number) => quantile(latencies, p);
+  const count = (s: number) => answers.filter((a) => a.status === s).length;
   console.log(
     `${label}: ${n} simultaneous requests → ${count(201)} accepted, ${count(409)} rejected (409), ${n - count(201) - count(409)} other`,
   );
@@ -91,13 +97,13 @@ async function race(label: string, n: number, offset: number, body: object) {
 console.log(`Database: ${url ? 'PostgreSQL' : 'PGlite (in-process)'}`);
 const otherTime = new Date(Date.parse(fixture.appointmentStart) + 2 * HOUR).toISOString();
 console.log('Single requests, one at a time (statements sent to the database, the request’s whole work):');
-await alone('appointment, free time (winner)', single[0]!, { service_id: fixture.shortService, starts_at: otherTime });
-await alone('appointment, taken time (loser)', single[1]!, { service_id: fixture.shortService, starts_at: otherTime });
-await alone('class with free places (winner)', single[2]!, { service_id: fixture.classService, slot_id: spareClass.id });
+await alone('appointment, free time (winner)', single[0]!, 300, { service_id: fixture.shortService, starts_at: otherTime });
+await alone('appointment, taken time (loser)', single[1]!, 301, { service_id: fixture.shortService, starts_at: otherTime });
+await alone('class with free places (winner)', single[2]!, 302, { service_id: fixture.classService, slot_id: spareClass.id });
 await race('One appointment time', 100, 0, { service_id: fixture.shortService, starts_at: fixture.appointmentStart });
 await race('A 20-seat class', 200, 100, { service_id: fixture.classService, slot_id: fixture.classSlot });
 console.log('Single request after the races:');
-await alone('full class (loser)', single[3]!, { service_id: fixture.classService, slot_id: fixture.classSlot });
+await alone('full class (loser)', single[3]!, 303, { service_id: fixture.classService, slot_id: fixture.classSlot });
 
 await app.close();
 await database.close();

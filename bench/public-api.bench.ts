@@ -1,36 +1,29 @@
 /**
  * Public API throughput on PostgreSQL (issue 13): the public profile and a 30-day slots window of
  * the demo studio, against a bare Fastify hello-JSON server started in the same run, with
- * autocannon at 1, 8, 10 and 32 connections. Prints req/s, latency p50/p95/p99, the ratios to
+ * autocannon (in a worker thread, bench/load-generator.ts) at 1, 8, 10 and 32 connections. Prints req/s, latency p50/p95/p99, the ratios to
  * hello-JSON and the SQL statements each request sends. Makes a scratch database on
  * BENCH_DATABASE_URL's server (default the local one) and drops it. Nothing is asserted on time.
  *
  * BENCH_SECONDS sets each run's length (default 5).
  */
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { seedDemoIfEmpty } from '../server/src/modules/demo/index.ts';
 import { devOutboxMailer } from '../server/src/mail/mailer.ts';
+import { sustainedLoad } from './load-generator.ts';
+import { countStatements } from './statement-counter.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = [1, 8, 10, 32];
 
-// Every statement the app sends goes through pg.Client#query (the pool's clients subclass it).
-let statements = 0;
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  statements++;
-  return query.apply(this, args);
-} as typeof pg.Client.prototype.query;
-
 Object.assign(process.env, { TEST_DATABASE_URL: url, TEST_DB_ENGINE: 'postgres' });
 const { freshDatabase, dropTemplates } = await import('../server/test/support/test-db.ts');
 const database = await freshDatabase({ poolSize: 10 });
+const statements = countStatements(database);
 const clock = { now: () => new Date() };
 await seedDemoIfEmpty(database.db, clock);
 const config = {
@@ -62,25 +55,14 @@ const targets = {
   'slots 30 days': `${base}/api/services/${service.id}/slots?timezone=Europe/Madrid&from=${today}&to=${to}`,
 };
 
-async function load(target: string, connections: number) {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: target, connections, duration: seconds }, (err, done) => (err ? reject(err) : resolve(done)));
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  });
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? NaN;
-  return { rps: result.requests.average, p50: q(0.5), p95: q(0.95), p99: q(0.99), errors: result.errors + result.non2xx };
-}
-
 async function statementsPerRequest(target: string, n = 200) {
   await fetch(target).then((r) => r.arrayBuffer()); // warm: the cache fills on the first request
-  const before = statements;
+  const before = statements.count;
   for (let i = 0; i < n; i++) await fetch(target).then((r) => r.arrayBuffer());
-  return (statements - before) / n;
+  return (statements.count - before) / n;
 }
 
-console.log(`PostgreSQL, ${seconds} s per run; bench process and servers share this machine.\n`);
+console.log(`PostgreSQL, ${seconds} s per run; servers in this process, load from a worker thread.\n`);
 console.log('statements per request (warm, sequential):');
 console.log(`  profile ${(await statementsPerRequest(targets.profile)).toFixed(2)}`);
 console.log(`  slots 30 days ${(await statementsPerRequest(targets['slots 30 days'])).toFixed(2)}`);
@@ -94,7 +76,7 @@ console.log(`${pad('what', 16)}${pad('conns', 7)}${pad('req/s', 10)}${pad('p50 m
 for (const connections of CONNECTIONS) {
   let helloRps = 0;
   for (const [name, target] of Object.entries(targets)) {
-    const r = await load(target, connections);
+    const r = await sustainedLoad(target, connections, seconds);
     if (name === 'hello') helloRps = r.rps;
     const ratio = name === 'hello' ? '' : (r.rps / helloRps).toFixed(3);
     console.log(

@@ -1,8 +1,11 @@
-import { and, eq, gt, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { appointments } from './schema.ts';
 
+/** An instant, or a prepared statement's parameter for one. */
+type Instant = Date | Placeholder;
+
 /** A hold whose 10 minutes have not run out at `now` (docs/product-rules.md#holds). */
-export function isLiveHold(now: Date): SQL {
+export function isLiveHold(now: Instant): SQL {
   return and(eq(appointments.status, 'held'), gt(appointments.holdExpiresAt, now))!;
 }
 
@@ -18,6 +21,6 @@ export function isStaleHold(now: Date): SQL {
  * booking that meets a stale hold there (the exclusion constraint, a full class) marks it expired
  * and tries again, and housekeeping marks the rest.
  */
-export function isActiveBooking(now: Date): SQL {
+export function isActiveBooking(now: Instant): SQL {
   return or(eq(appointments.status, 'confirmed'), isLiveHold(now))!;
 }

@@ -10,6 +10,7 @@
 import type { appointmentQuery, createAppointmentInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { AppointmentsDeps } from './use-cases/appointments-deps.ts';
@@ -24,8 +25,9 @@ import { markPaid } from './use-cases/mark-paid.ts';
 import { getAppointment, listAppointments, listClients, type ListQuery } from './use-cases/read-appointments.ts';
 
 export function appointmentsService(deps: AppointmentsDeps) {
+  const sameTime = oneAtATime();
   return {
-    create: (viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string) => holdTime(deps, viewer, input, ip),
+    create: (viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string) => holdTime(deps, sameTime, viewer, input, ip),
     get: (viewer: UserRow, id: string, q: z.output<typeof appointmentQuery>) => getAppointment(deps, viewer, id, q),
     confirmWithoutPayment: (viewer: UserRow, id: string) => confirmWithoutPayment(deps, viewer, id),
     checkout: (viewer: UserRow, id: string) => checkout(deps, viewer, id),

@@ -1,13 +1,24 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, services, slots, users } from '../../db/schema.ts';
 import { appointmentCounts, qualified, versionOf } from '../public-cache/index.ts';
 
-/**
- * Bookings holding the provider's time in [from, to): confirmed, or held and not yet expired
- * (docs/product-rules.md#availability).
- */
+type Instant = Date | Placeholder;
+
+/** Confirmed, or held and not yet expired (docs/product-rules.md#availability), in [from, to). */
+const holdingTime = (providerId: string | SQL, from: Instant, to: Instant, now: Instant) =>
+  and(eq(appointments.providerId, providerId), isActiveBooking(now), gt(appointments.endsAt, from), lt(appointments.startsAt, to));
+
+/** Class occurrences of the provider in [from, to) that are not cancelled. */
+const liveIn = (providerId: string | SQL, from: Instant, to: Instant) =>
+  and(eq(slots.providerId, providerId), isNull(slots.cancelledAt), gt(slots.endsAt, from), lt(slots.startsAt, to));
+
+/** Places of an occurrence taken at `now`, counted from live bookings (a hold that just expired shows as free). */
+const seatsTaken = (now: Instant) =>
+  sql<number>`(SELECT count(*)::int FROM ${appointments} WHERE ${and(eq(appointments.slotId, slots.id), isActiveBooking(now))})`;
+
+/** Bookings holding the provider's time in [from, to) at `now`. */
 export async function activeBookings(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
     .select({
@@ -20,15 +31,10 @@ export async function activeBookings(db: Db | Tx, providerId: string, from: Date
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.clientId))
-    .where(
-      and(eq(appointments.providerId, providerId), isActiveBooking(now), gt(appointments.endsAt, from), lt(appointments.startsAt, to)),
-    );
+    .where(holdingTime(providerId, from, to, now));
 }
 
-/**
- * Class occurrences of the provider in [from, to) that are not cancelled. Places taken are
- * counted from live bookings, so a hold that just expired already shows as free.
- */
+/** Class occurrences of the provider in [from, to) that are not cancelled, with the places taken at `now`. */
 export async function liveOccurrences(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
   return db
     .select({
@@ -38,34 +44,42 @@ export async function liveOccurrences(db: Db | Tx, providerId: string, from: Dat
       endsAt: slots.endsAt,
       capacity: slots.capacity,
       // One condition, not bare columns: in a select without joins Drizzle writes a top-level column unqualified.
-      seatsTaken: sql<number>`(SELECT count(*)::int FROM ${appointments} WHERE ${and(eq(appointments.slotId, slots.id), isActiveBooking(now))})`,
+      seatsTaken: seatsTaken(now),
     })
     .from(slots)
-    .where(and(eq(slots.providerId, providerId), isNull(slots.cancelledAt), gt(slots.endsAt, from), lt(slots.startsAt, to)));
+    .where(liveIn(providerId, from, to));
 }
 
-export async function slotIdsBookedBy(db: Db, clientId: string, slotIds: number[], now: Date): Promise<Set<number>> {
-  if (slotIds.length === 0) return new Set();
-  const rows = await db
-    .select({ slotId: appointments.slotId })
-    .from(appointments)
-    .where(and(eq(appointments.clientId, clientId), inArray(appointments.slotId, slotIds), isActiveBooking(now)));
-  return new Set(rows.map((r) => r.slotId!));
-}
+/** A booking holding time, as the slots read sends it: client, service, class occurrence, start and end (ms). */
+export type BusyBooking = [clientId: string, serviceId: number, slotId: number | null, startsAt: number, endsAt: number];
+/** A live class occurrence as the slots read sends it: id, service, start and end (ms), capacity, places taken. */
+export type BusyOccurrence = [id: number, serviceId: number, startsAt: number, endsAt: number, capacity: number, seatsTaken: number];
+
+const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
- * What a slots request reads before anything else, in one prepared statement: the live service's
- * provider, the provider's public data version and the service's appointment counts.
+ * Everything a slots request reads, in one prepared statement and one round trip (issue 13): the
+ * live service's provider, the provider's public data version, the service's appointment counts,
+ * and the provider's busy time in [from, to) at `now` — the same conditions as `activeBookings` and
+ * `liveOccurrences`, which a booking reads under the provider's lock. Rows travel as JSON arrays.
  */
-export function slotsHeadQuery(db: Db) {
+export function slotsReadQuery(db: Db) {
+  const provider = qualified(services.providerId);
+  const [from, to, now] = [sql.placeholder('from'), sql.placeholder('to'), sql.placeholder('now')];
   return db
     .select({
       providerId: services.providerId,
-      version: versionOf(qualified(services.providerId)),
-      counts: appointmentCounts(qualified(services.providerId), qualified(services.id)),
+      version: versionOf(provider),
+      counts: appointmentCounts(provider, qualified(services.id)),
+      bookings: sql<
+        BusyBooking[]
+      >`coalesce((SELECT json_agg(json_build_array(${qualified(appointments.clientId)}, ${qualified(appointments.serviceId)}, ${qualified(appointments.slotId)}, ${ms(qualified(appointments.startsAt))}, ${ms(qualified(appointments.endsAt))})) FROM ${appointments} WHERE ${holdingTime(provider, from, to, now)}), '[]'::json)`,
+      occurrences: sql<
+        BusyOccurrence[]
+      >`coalesce((SELECT json_agg(json_build_array(${qualified(slots.id)}, ${qualified(slots.serviceId)}, ${ms(qualified(slots.startsAt))}, ${ms(qualified(slots.endsAt))}, ${qualified(slots.capacity)}, ${seatsTaken(now)})) FROM ${slots} WHERE ${liveIn(provider, from, to)}), '[]'::json)`,
     })
     .from(services)
     .where(and(eq(services.id, sql.placeholder('serviceId')), isNull(services.deletedAt)))
     .limit(1)
-    .prepare('slots_head');
+    .prepare('slots_read');
 }

@@ -6,6 +6,7 @@ import { HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER, type createAppointmentIn
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { addMinutes } from '../../../lib/clock.ts';
+import type { OneAtATime } from '../../../lib/one-at-a-time.ts';
 import { AppError, validationError } from '../../../lib/app-error.ts';
 import { enforceRateLimits, minutesText } from '../../../plugins/rate-limit.ts';
 import type { UserRow } from '../../users/index.ts';
@@ -54,9 +55,15 @@ async function insertHold(tx: Tx, providerId: string, place: Place, row: NewAppo
   return insertAppointment(tx, row);
 }
 
-/** Holds the time; repeating the request while the hold lives returns the same booking (`created: false`). */
+/**
+ * Holds the time; repeating the request while the hold lives returns the same booking (`created: false`).
+ * Requests for one time (or one class occurrence) run one at a time in this process (`sameTime`):
+ * when a crowd asks for it at once, each later request finds the earlier one's hold with a single
+ * read instead of loading everything a booking needs and queueing for the provider's lock.
+ */
 export async function holdTime(
   deps: AppointmentsDeps,
+  sameTime: OneAtATime,
   viewer: UserRow,
   input: z.output<typeof createAppointmentInput>,
   ip: string,
@@ -73,10 +80,24 @@ export async function holdTime(
     clock.now(),
     'booking attempts',
   );
-  const now = clock.now();
   const startMs = input.starts_at === undefined ? 0 : Date.parse(input.starts_at);
   const asked =
     input.slot_id !== undefined ? { slotId: input.slot_id } : input.starts_at !== undefined ? { startsAt: new Date(startMs) } : null;
+  if (!asked) return hold(deps, viewer, input, startMs, null);
+  const key = `${input.service_id}:${'slotId' in asked ? `slot ${asked.slotId}` : startMs}`;
+  return sameTime.run(key, () => hold(deps, viewer, input, startMs, asked));
+}
+
+async function hold(
+  deps: AppointmentsDeps,
+  viewer: UserRow,
+  input: z.output<typeof createAppointmentInput>,
+  startMs: number,
+  asked: { slotId: number } | { startsAt: Date } | null,
+): Promise<{ id: string; created: boolean }> {
+  const { db, clock } = deps;
+  // Read after any wait for an earlier request of the same time, so that a hold lasts its full ten minutes.
+  const now = clock.now();
   // Losers of a race for one time are turned away here, before the reads a booking needs and the queue for the provider's lock.
   if (asked && (await takenByOthers(db, viewer.id, input.service_id, asked, now))) throw slotGone();
   const b = await loadBookable(deps, input.service_id, startMs);

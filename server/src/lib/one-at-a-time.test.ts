@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { oneAtATime } from './one-at-a-time.ts';
+
+/** A task that finishes when told to, recording when it starts. */
+function gate(log: string[], name: string) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return {
+    task: async () => {
+      log.push(`start ${name}`);
+      await opened;
+      log.push(`end ${name}`);
+      return name;
+    },
+    open: () => open(),
+  };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('oneAtATime', () => {
+  it('starts a task of a key only after the one before it has finished', async () => {
+    const queue = oneAtATime();
+    const log: string[] = [];
+    const a = gate(log, 'a');
+    const b = gate(log, 'b');
+    const first = queue.run('time 1', a.task);
+    const second = queue.run('time 1', b.task);
+    await tick();
+    expect(log).toEqual(['start a']);
+    a.open();
+    await first;
+    await tick();
+    expect(log).toEqual(['start a', 'end a', 'start b']);
+    b.open();
+    expect(await second).toBe('b');
+  });
+
+  it('runs tasks of different keys side by side', async () => {
+    const queue = oneAtATime();
+    const log: string[] = [];
+    const a = gate(log, 'a');
+    const b = gate(log, 'b');
+    const both = Promise.all([queue.run('time 1', a.task), queue.run('time 2', b.task)]);
+    await tick();
+    expect(log).toEqual(['start a', 'start b']);
+    a.open();
+    b.open();
+    expect(await both).toEqual(['a', 'b']);
+  });
+
+  it('goes on after a failed task, and the failure reaches only its own caller', async () => {
+    const queue = oneAtATime();
+    const failed = queue.run('time 1', () => Promise.reject(new Error('taken')));
+    const next = queue.run('time 1', async () => 'booked');
+    await expect(failed).rejects.toThrow('taken');
+    expect(await next).toBe('booked');
+  });
+
+  it('forgets a key once its last task has finished', async () => {
+    const queue = oneAtATime();
+    await Promise.all([queue.run('time 1', async () => 1), queue.run('time 1', async () => 2)]);
+    await tick();
+    expect(queue.size).toBe(0);
+  });
+});

@@ -32,7 +32,7 @@ import { scheduleRoutes } from './modules/schedule/index.ts';
 import { scheduleService } from './modules/schedule/index.ts';
 import { insightsRoutes, insightsService } from './modules/insights/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
-import { profileService } from './modules/profile/index.ts';
+import { profileFirstPaint, profileService } from './modules/profile/index.ts';
 import { slotsRoutes } from './modules/slots/index.ts';
 import { slotsService } from './modules/slots/index.ts';
 import { appointmentsRoutes } from './modules/appointments/index.ts';
@@ -193,7 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentsRoutes, { prefix: '/api', appointments });
   await app.register(membershipsRoutes, { prefix: '/api', memberships });
   await app.register(slotsRoutes, { prefix: '/api/services', slots: slotsService({ db, clock, availability, classes }) });
-  await app.register(profileRoutes, { prefix: '/api/profile', profile: profileService({ db, availability }) });
+  const profile = profileService({ db, availability });
+  await app.register(profileRoutes, { prefix: '/api/profile', profile });
   await app.register(scheduleRoutes, {
     prefix: '/api/schedule',
     schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),
@@ -205,6 +206,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.devOutbox && deps.outbox) await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outbox: deps.outbox });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerSpa(app, config.webDist);
+  await registerSpa(app, config.webDist, profileFirstPaint(profile));
   return app;
 }

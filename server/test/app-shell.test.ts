@@ -10,7 +10,7 @@ import { freshDatabase } from './support/test-db.ts';
 import { testConfig, TestClock } from './support/test-app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, lastLinkToken, type TestApp } from './support/test-app.ts';
-import { buildProvider, signIn } from './support/factories.ts';
+import { buildProvider, buildService, signIn } from './support/factories.ts';
 
 describe('configuration', () => {
   it('stops with a message naming the bad variable', () => {
@@ -212,6 +212,52 @@ describe('serving the web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ url: '/api/nothing' })).json()).toMatchObject({ code: 'not_found' });
       expect((await app.inject({ url: '/auth/social/google' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('writes a public profile into its page for the first paint, with the API answer the app starts from', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'slotted-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Slotted</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
+    );
+    const database = await freshDatabase();
+    const store = { db: database.db, clock: new TestClock() };
+    const provider = await buildProvider(store, { name: 'Sea <Studio> & Co', username: 'seastudio', bio: 'Yoga by the </script> sea' });
+    await buildService(store, provider, { name: 'Morning flow', priceCents: 1500 });
+    const app = await buildApp({
+      config: { ...testConfig(), webDist: dist },
+      db: database.db,
+      clock: store.clock,
+      mailer: devOutboxMailer(() => undefined),
+    });
+    try {
+      const page = await app.inject({ url: '/seastudio' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const html = page.body;
+      // The studio's words, escaped, in the app's root; the stylesheet after them so it holds nothing back.
+      expect(html).toContain('<title>Sea &lt;Studio&gt; &amp; Co · Slotted</title>');
+      expect(html).toContain('<h1 style="font-size:1.75rem;font-weight:700;margin:0 0 8px">Sea &lt;Studio&gt; &amp; Co</h1>');
+      expect(html).toContain('<strong>Morning flow</strong>');
+      expect(html).toContain('€15.00');
+      expect(html.indexOf('<link rel="stylesheet"')).toBeGreaterThan(html.indexOf('Morning flow'));
+      expect(html.split('<head>')[1]!.split('</head>')[0]).not.toContain('stylesheet');
+      // The API's own answer, which no text in it can break out of.
+      const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)![1]!;
+      expect(json).not.toContain('</script>');
+      const api = await app.inject({ url: '/api/profile/seastudio' });
+      expect(JSON.parse(json)).toEqual({ '/api/profile/seastudio': api.json() });
+
+      // Any other page, an unknown name or an app route gets the shell as built.
+      for (const url of ['/nobody-here', '/login', '/schedule', '/seastudio/1']) {
+        const other = await app.inject({ url });
+        expect(other.body, url).not.toContain('first-answers');
+        expect(other.body, url).toContain('<title>Slotted</title>');
+      }
     } finally {
       await app.close();
       await database.close();

@@ -18,10 +18,23 @@ installUnauthorizedRedirect({
   currentPath: () => router.state.location.pathname,
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+// A page the server drew first (server/src/plugins/spa.ts) keeps that drawing until the router has
+// loaded the page's code, rather than giving way to a blank screen in between.
+if (root.childElementCount > 0 && !router.state.initialized) {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+} else {
+  render();
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from './text.ts';
+import { isIanaZone } from './time-zone.ts';
 
 export const emailField = z
   .string({ error: 'Please enter your e-mail address.' })
@@ -38,25 +39,6 @@ export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
 /** The answer of POST /api/magic-link when the link belongs to someone without an account yet. */
 export const magicLinkNewUserResponse = z.object({ email: z.string(), message: z.string() });
-
-/**
- * Zones already found valid. Building an Intl.DateTimeFormat costs more than the rest of a slots
- * request's validation, and every slots request names a zone; only valid zones are kept, so the
- * set cannot grow past the few hundred zones there are, whatever strangers send.
- */
-const validZones = new Set<string>();
-
-export function isIanaZone(tz: string): boolean {
-  if (validZones.has(tz)) return true;
-  if (tz.length === 0 || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-  } catch {
-    return false;
-  }
-  validZones.add(tz);
-  return true;
-}
 
 /** GET /api/config: what the web app needs to know about this installation. */
 export const appConfigSchema = z.object({

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './time-zone.ts';
 export * from './me.ts';
 export * from './money.ts';
 export * from './services.ts';

@@ -1,14 +1,39 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+/** What a page's HTML carries before the app's JavaScript has arrived. */
+export interface FirstPaint {
+  /** The document's title. */
+  title: string;
+  /** Plain HTML shown in the app's root until the app replaces it. */
+  html: string;
+  /** API answers by path, which the app takes instead of asking for them again. */
+  answers: Record<string, unknown>;
+}
+
+/** The first paint of the page at `url` for a viewer (null when signed out), or null for none. */
+export type FirstPaintOf = (url: string, viewerId: string | null) => Promise<FirstPaint | null>;
+
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * Serves the built web app from the same process and port as the API. Unknown GET paths that
- * are not API calls get index.html so the SPA's router can answer (and show 'Page not found').
+ * are not API calls get index.html so the SPA's router can answer (and show 'Page not found');
+ * a page with a first paint (`firstPaintOf`) gets it written into that HTML.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webDist: string, firstPaintOf: FirstPaintOf = async () => null): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  // Read once: the build does not change under a running server.
+  const shell = hasBuild ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -27,7 +52,22 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     const isApi = /^\/(api|sanctum|auth\/social|images|dev)(\/|$)/.test(req.url);
     if (req.method === 'GET' && !isApi && hasBuild) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      const first = await firstPaintOf(req.url, req.user?.id ?? null).catch((err: unknown) => {
+        req.log.warn({ err }, 'no first paint for this page'); // the app still draws the page itself
+        return null;
+      });
+      if (!first) return reply.sendFile('index.html');
+      // The app's stylesheets move from <head> to after the first paint: a stylesheet in <head> holds
+      // back every paint until it has arrived, while the first paint is styled inline.
+      const styles = shell.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      const html = styles
+        .reduce((page, link) => page.replace(link, ''), shell)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(first.title)}</title>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${first.html}</div>${styles.join('')}<script type="application/json" id="first-answers">${scriptJson(first.answers)}</script>`,
+        );
+      return reply.type('text/html; charset=utf-8').send(html);
     }
     if (req.method === 'GET' && !isApi) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');

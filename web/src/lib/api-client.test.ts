@@ -124,3 +124,22 @@ describe('401 answers', () => {
     uninstall();
   });
 });
+
+describe('answers written into the page for its first paint', () => {
+  it('takes a path’s answer from the page once, then asks the server', async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'first-answers';
+    element.textContent = JSON.stringify({ '/api/profile/demo': { data: { name: 'From the page' } } });
+    document.body.append(element);
+    vi.resetModules();
+    const client = await import('./api-client.ts');
+    const calls = serveApi(http.get('/api/profile/demo', () => ok({ name: 'From the server' })));
+
+    expect(await client.apiData('/api/profile/demo')).toEqual({ name: 'From the page' });
+    expect(calls).toHaveLength(0);
+    expect(document.getElementById('first-answers')).toBeNull();
+    expect(await client.apiData('/api/profile/demo')).toEqual({ name: 'From the server' });
+    expect(calls).toHaveLength(1);
+  });
+});

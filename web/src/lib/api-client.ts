@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@slotted/contract';
+import type { ApiError } from '@slotted/contract';
 import { getCookie } from './cookies.ts';
 
 /**
@@ -151,18 +151,53 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The contract's error body (`apiErrorSchema`), checked by hand: the schema would bring its
+ * validation library onto every page's first load for three fields.
+ */
+function isApiErrorBody(body: unknown): body is ApiError {
+  if (!body || typeof body !== 'object') return false;
+  const { message, code, errors } = body as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return false;
+  if (errors === undefined) return true;
+  return (
+    typeof errors === 'object' &&
+    errors !== null &&
+    Object.values(errors).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'))
+  );
+}
+
 function toError(status: number, body: unknown): ApiRequestError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    return new ApiRequestError(status, parsed.data.message || GENERIC_ERROR_MESSAGE, parsed.data.code, parsed.data.errors);
-  }
+  if (isApiErrorBody(body)) return new ApiRequestError(status, body.message || GENERIC_ERROR_MESSAGE, body.code, body.errors);
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : GENERIC_ERROR_MESSAGE;
   return new ApiRequestError(status, message, `http_${status}`);
 }
 
+/**
+ * Answers the server wrote into the page's HTML for its first paint (server/src/plugins/spa.ts),
+ * by path: each is taken once, by the first plain GET of its path, instead of asking again.
+ */
+const firstAnswers: Map<string, unknown> = readFirstAnswers();
+
+function readFirstAnswers(): Map<string, unknown> {
+  const element = typeof document === 'undefined' ? null : document.getElementById('first-answers');
+  if (!element?.textContent) return new Map();
+  element.remove();
+  try {
+    return new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
+  } catch {
+    return new Map();
+  }
+}
+
 /** Sends a request; resolves with the status and parsed body of a 2xx answer, throws ApiRequestError otherwise. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  if (firstAnswers.has(path) && (options.method ?? 'GET') === 'GET' && !options.query) {
+    const body = firstAnswers.get(path) as T;
+    firstAnswers.delete(path);
+    return { status: 200, body };
+  }
   let response = await send(path, options);
   if (response.status === 419 && (options.method ?? 'GET') !== 'GET') {
     // The CSRF token went stale (new session, cookie cleared): fetch a fresh one and retry once.

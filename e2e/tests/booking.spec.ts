@@ -25,25 +25,22 @@ test('a visitor books a class from the demo page, signs in on the way, confirms,
   const firstDay = page.getByRole('radiogroup', { name: 'Days' }).getByRole('radio').first();
   await firstDay.click();
   const time = page.getByRole('button', { name: /^\d{2}:\d{2} to \d{2}:\d{2}$/ }).first();
-  const timeLabel = (await time.getAttribute('aria-label'))!;
   await time.click();
   await expect(page).toHaveURL(/\/demo\/\d+\/\d{4}-\d{2}-\d{2}\/\d{2}:\d{2}$/);
   await expectAccessible(page, 'choose a time with a time chosen');
   const chosen = page.url();
   await page.getByRole('button', { name: 'Book', exact: true }).click();
 
-  // Booking needs an account: sign up through the e-mailed link, and come back to the same time.
+  // Booking needs an account: sign up through the e-mailed link; back on the chosen time, the
+  // booking goes on by itself (Book was pressed already).
   await expect(page).toHaveURL(`${app.url}/login`);
   await expectAccessible(page, 'login');
   await page.goto(await requestLink(page, smtp, 'nina@example.com'));
   await page.getByLabel('Name', { exact: true }).fill('Nina Visitor');
   await expectAccessible(page, 'set up your account');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(chosen);
-  await expect(page.getByRole('button', { name: timeLabel })).toHaveAttribute('aria-pressed', 'true');
 
   // Checkout: pay in person is the only option, so there are no tabs.
-  await page.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);

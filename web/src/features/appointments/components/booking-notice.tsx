@@ -1,33 +1,55 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
 
-/** A booking past checkout that is not confirmed: cancelled (and no longer re-bookable), or awaiting its client. */
+/**
+ * A booking that is not confirmed: cancelled, or awaiting its client. Its client sees where to go
+ * next (My schedule), and re-booking only as a second, deliberate choice: the same time on this page
+ * while it is ahead (`rebook`), or another time once it has passed.
+ */
 export function BookingNotice({
   appointment,
   view,
   restartTo,
+  rebook,
 }: {
   appointment: Appointment;
   view: 'cancelled' | 'pending';
   restartTo: string;
+  rebook: (() => void) | null;
 }) {
   if (view === 'cancelled') {
+    if (!appointment.is_mine) {
+      return (
+        <Notice tone="danger" title="This booking was cancelled">
+          <p>The time is free again for other clients.</p>
+        </Notice>
+      );
+    }
     return (
       <Notice tone="danger" title="This booking was cancelled">
-        {appointment.is_mine ? (
-          <>
-            <p>Its time has passed, so it can no longer be re-booked.</p>
-            <Link to={restartTo} className={buttonClasses({ theme: 'white', className: 'mt-4' })}>
+        <p>
+          {rebook
+            ? 'Its time is free again for other clients. Changed your mind? You can book the same time again while it is free.'
+            : 'Its time has passed, so it can no longer be re-booked.'}
+        </p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <Link to="/" className={buttonClasses({ theme: 'primary' })}>
+            My schedule
+          </Link>
+          {rebook ? (
+            <Button theme="white" onClick={rebook}>
+              Book this time again
+            </Button>
+          ) : (
+            <Link to={restartTo} className={buttonClasses({ theme: 'white' })}>
               Book again
             </Link>
-          </>
-        ) : (
-          <p>The time is free again for other clients.</p>
-        )}
+          )}
+        </div>
       </Notice>
     );
   }

@@ -21,17 +21,22 @@ export const CANCEL_FAILED = { title: 'Oops!', description: 'Something went wron
 
 export type ConfirmationView = 'checkout' | 'confirmed' | 'cancelled' | 'pending';
 
-/** Which screen a booking shows to its viewer. */
-export function confirmationView(appointment: Appointment, startsInFuture: boolean): ConfirmationView {
+/**
+ * Which screen a booking shows to its viewer. A cancelled booking shows as cancelled until its
+ * client chooses to book it again (`rebooking`), and only while it is still ahead
+ * (docs/decisions/0010-cancelled-before-re-booking.md).
+ */
+export function confirmationView(appointment: Appointment, startsInFuture: boolean, rebooking = false): ConfirmationView {
   if (appointment.status === 'confirmed') return 'confirmed';
   if (!appointment.is_mine) return appointment.status === 'cancelled' ? 'cancelled' : 'pending';
-  if (appointment.status === 'cancelled') return startsInFuture ? 'checkout' : 'cancelled';
+  if (appointment.status === 'cancelled') return startsInFuture && rebooking ? 'checkout' : 'cancelled';
   return 'checkout';
 }
 
 /**
  * The page's headings (docs/product-rules.md#appointment-confirmation): 'Checkout', 'Booking
- * confirmed', 'Re-booking' (confirmed, then cancelled).
+ * confirmed', 'Booking cancelled', and 'Re-booking' once the client of a cancelled booking asks to
+ * book it again.
  */
 export function confirmationHeading(appointment: Appointment, view: ConfirmationView): string {
   if (view === 'confirmed') return 'Booking confirmed';
@@ -61,6 +66,7 @@ export function useCheckout(appointment: Appointment, receivedAt: number, return
   const [confirming, setConfirming] = useState(false);
   const [expiredByServer, setExpiredByServer] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [rebooking, setRebooking] = useState(false);
   const swapTimer = useRef<number | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancelButtonRef = useRef<HTMLButtonElement>(null);
@@ -74,7 +80,9 @@ export function useCheckout(appointment: Appointment, receivedAt: number, return
     held && appointment.expires_in_seconds !== null ? receivedAt + appointment.expires_in_seconds * 1000 : null,
   );
   const secondsToStart = useSecondsLeft(appointment.status === 'cancelled' ? Date.parse(appointment.starts_at) : null);
-  const view = confirmationView(appointment, secondsToStart === null || secondsToStart > 0);
+  const startsInFuture = secondsToStart === null || secondsToStart > 0;
+  const view = confirmationView(appointment, startsInFuture, rebooking);
+  const canRebook = appointment.is_mine && appointment.status === 'cancelled' && startsInFuture;
   const options = offeredOptions(appointment);
   const option = chosenOption && options.includes(chosenOption) ? chosenOption : defaultPaymentOption(options);
 
@@ -173,6 +181,7 @@ export function useCheckout(appointment: Appointment, receivedAt: number, return
     cancelMutation.mutate(appointment.id, {
       onSuccess: () => {
         setCancelOpen(false);
+        setRebooking(false);
         toast({ title: 'Appointment cancelled.' });
         // The Cancel button is gone with the booking: start again from the page's heading.
         window.setTimeout(() => headingRef.current?.focus(), 0);
@@ -191,10 +200,20 @@ export function useCheckout(appointment: Appointment, receivedAt: number, return
     });
   };
 
+  /** Shows the checkout again for a cancelled booking that is still ahead; null when it cannot be re-booked here. */
+  const rebook = canRebook
+    ? () => {
+        setRebooking(true);
+        // The button is gone with the notice: the heading ('Re-booking') takes the focus.
+        window.setTimeout(() => headingRef.current?.focus(), 0);
+      }
+    : null;
+
   return {
     view,
     heading: confirmationHeading(appointment, view),
     headingRef,
+    rebook,
     /** Seconds left on a live hold, or null. */
     holdSecondsLeft,
     expired,

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/me.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
+import { useResumeOnce } from '../../../lib/use-resume-once.ts';
 import { useBuyPlan } from '../api/buy-plan.ts';
 import type { PublicPlan } from '../api/get-profile.ts';
 
@@ -22,9 +23,8 @@ export function usePlanPurchase({ username, plans, isOwn }: { username: string; 
   const { toast } = useToast();
   const { data: me } = useMe();
   const buy = useBuyPlan();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const [buyingId, setBuyingId] = useState<PublicPlan['id'] | null>(null);
-  const resumed = useRef(false);
 
   const requested = search.get(PLAN_PARAM);
   const requestedPlan = requested === null ? undefined : plans.find((plan) => String(plan.id) === requested);
@@ -49,20 +49,8 @@ export function usePlanPurchase({ username, plans, isOwn }: { username: string; 
     });
   };
 
-  // Back from signing in: carry on with the plan, once. The parameter goes first, so coming back
-  // to this page later (e.g. with the browser's Back button) never buys again.
-  useEffect(() => {
-    if (resumed.current || !requestedPlan || !me || isOwn) return;
-    resumed.current = true;
-    setSearch(
-      (params) => {
-        params.delete(PLAN_PARAM);
-        return params;
-      },
-      { replace: true },
-    );
-    start(requestedPlan);
-  });
+  // Back from signing in: carry on with the plan, once.
+  useResumeOnce(PLAN_PARAM, requestedPlan && me && !isOwn ? () => start(requestedPlan) : null);
 
   return {
     /** The plan named in the address, shown highlighted (and opened in the Plans segment). */

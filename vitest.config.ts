@@ -28,6 +28,8 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The device's zone, as pages compare it with the account's: the same on every machine.
+          env: { TZ: 'UTC' },
           // `npm run validate` runs lint and typecheck beside the tests on two cores: the default
           // 5 s is too tight for the longer user journeys on a busy machine.
           testTimeout: 20_000,

@@ -1,4 +1,5 @@
 import { hhmm, minutesOfDay, WEEKDAYS, type Weekday } from '@slotted/contract';
+import { formatDayShort } from './format.ts';
 
 export const WEEKDAY_LABELS: Record<Weekday, string> = {
   mon: 'Mon',
@@ -18,7 +19,6 @@ const WEEKDAY_NAMES: Record<Weekday, string> = {
   sat: 'Saturday',
   sun: 'Sunday',
 };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function weekdayName(day: Weekday): string {
   return WEEKDAY_NAMES[day];
@@ -36,12 +36,6 @@ function isoDate(d: Date): string {
 /** The weekday ('mon'…'sun') of a 'YYYY-MM-DD' date. */
 export function weekdayOf(date: string): Weekday {
   return WEEKDAYS[(civil(date).getUTCDay() + 6) % 7];
-}
-
-/** 'Tue 24 Nov'. */
-export function formatDayMonth(date: string): string {
-  const d = civil(date);
-  return `${WEEKDAY_LABELS[weekdayOf(date)]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
 
 /** Start plus duration as 'HH:MM', and whether it ends on a later day. */
@@ -99,7 +93,7 @@ export function classSummary(input: {
   const first = firstOccurrence(input.date, input.repeatEvery, input.weekdays);
   if (!first) return null;
   const end = endTime(input.time, input.durationMinutes);
-  let sentence = `${input.serviceName} on ${formatDayMonth(first)}, ${input.time} – ${end.time}${end.nextDay ? ' (next day)' : ''}`;
+  let sentence = `${input.serviceName} on ${formatDayShort(first)}, ${input.time} – ${end.time}${end.nextDay ? ' (next day)' : ''}`;
   if (input.repeatEvery) sentence += `, ${everyLabel(input.repeatEvery)} on ${joinWeekdays(input.weekdays)}`;
   return `${sentence}.`;
 }

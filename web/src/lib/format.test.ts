@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayHeading, dayOfMonthIn, formatMoney, formatTime, todayIn } from './format.ts';
+import {
+  addDays,
+  dayHeading,
+  dayOfMonthIn,
+  formatDayShort,
+  formatDuration,
+  formatInstantDate,
+  formatLongDate,
+  formatMediumDate,
+  formatMoney,
+  formatMonth,
+  formatTime,
+  timesInZone,
+  todayIn,
+  zoneName,
+  zoneWithDevice,
+} from './format.ts';
 import { currentZoneName } from './time-zones.ts';
 
 describe('formatMoney', () => {
@@ -30,15 +46,49 @@ describe('dates', () => {
   });
 
   it('heads schedule days with Today, Tomorrow or the weekday', () => {
-    expect(dayHeading('2026-11-23', '2026-11-23')).toEqual({ title: 'Today', subtitle: 'Monday, November 23, 2026' });
-    expect(dayHeading('2026-11-24', '2026-11-23')).toEqual({ title: 'Tomorrow', subtitle: 'Tuesday, November 24, 2026' });
-    expect(dayHeading('2026-11-27', '2026-11-23')).toEqual({ title: 'Friday', subtitle: 'Nov 27' });
+    expect(dayHeading('2026-11-23', '2026-11-23')).toEqual({ title: 'Today', subtitle: 'Monday, 23 November 2026' });
+    expect(dayHeading('2026-11-24', '2026-11-23')).toEqual({ title: 'Tomorrow', subtitle: 'Tuesday, 24 November 2026' });
+    expect(dayHeading('2026-11-27', '2026-11-23')).toEqual({ title: 'Friday', subtitle: '27 Nov' });
   });
 
   it('shows times as HH:MM', () => {
     expect(formatTime('9:05:00')).toBe('09:05');
     expect(formatTime('17:30')).toBe('17:30');
     expect(formatTime(null)).toBe('');
+  });
+});
+
+describe('one way to write a date and a duration', () => {
+  it('writes dates as the server and the e-mails do', () => {
+    expect(formatLongDate('2026-11-26')).toBe('Thursday, 26 November 2026');
+    expect(formatMediumDate('2026-12-15')).toBe('15 Dec 2026');
+    expect(formatDayShort('2026-11-24')).toBe('Tue 24 Nov');
+    expect(formatDayShort('2027-08-10', 2026)).toBe('Tue, 10 Aug 2027');
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatInstantDate('2026-11-20T10:00:00Z')).toMatch(/^(19|20|21) Nov 2026$/);
+  });
+
+  it('writes durations in hours and minutes, never 75 min', () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(60)).toBe('1 h');
+    expect(formatDuration(75)).toBe('1 h 15 min');
+    expect(formatDuration(0)).toBe('');
+  });
+});
+
+describe('time zones as people say them', () => {
+  it('names a zone after its city, never by its id', () => {
+    expect(zoneName('America/New_York')).toBe('New York time');
+    expect(zoneName('America/Argentina/Buenos_Aires')).toBe('Buenos Aires time');
+    expect(zoneName('Europe/Madrid')).toBe('Madrid time');
+    expect(zoneName('UTC')).toBe('UTC');
+  });
+
+  it('says when the device is in another zone than the times shown', () => {
+    expect(zoneWithDevice('America/New_York', 'America/New_York')).toBe('New York time');
+    expect(zoneWithDevice('America/New_York', 'Europe/Madrid')).toBe('New York time (this device is on Madrid time)');
+    expect(timesInZone('Europe/Madrid', 'Europe/Madrid')).toBe('Times in Madrid time');
+    expect(timesInZone('Asia/Kolkata', 'Asia/Calcutta')).toBe('Times in Kolkata time');
   });
 });
 

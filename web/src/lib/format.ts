@@ -1,4 +1,9 @@
-/** Display formatting (docs/product-rules.md#limits-and-validation). */
+/**
+ * How the web app writes dates, times, durations, prices and time zones: the one place for it
+ * (docs/product-rules.md#how-things-read). British English, as the server's `pretty_date` and the
+ * e-mails write dates: 'Thursday, 26 November 2026', '26 Nov', '1 h 15 min', '€45.00',
+ * 'New York time'.
+ */
 import { currentZoneName } from './time-zones.ts';
 
 /** '€' plus two decimals; '-' if the value is not a number. */
@@ -8,7 +13,7 @@ export function formatMoney(value: unknown): string {
   return `€${value.toFixed(2)}`;
 }
 
-const LOCALE = 'en-US';
+const LOCALE = 'en-GB';
 
 /** The browser's IANA time zone (e.g. 'Europe/Madrid'), under its current name. */
 export function browserTimeZone(): string {
@@ -48,14 +53,14 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** 'Monday, November 23, 2026'. */
+/** 'Monday, 23 November 2026'. */
 export function formatLongDate(date: string): string {
   const d = civil(date);
   if (!d) return date;
   return d.toLocaleDateString(LOCALE, { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** 'Nov 23'. */
+/** '23 Nov'. */
 export function formatShortDate(date: string): string {
   const d = civil(date);
   if (!d) return date;
@@ -86,9 +91,80 @@ export function formatTime(time: string | null | undefined): string {
   return match ? `${match[1].padStart(2, '0')}:${match[2]}` : time;
 }
 
-/** 'Dec 15, 2026'. */
+/** '15 Dec 2026'. */
 export function formatMediumDate(date: string): string {
   const d = civil(date);
   if (!d) return date;
   return d.toLocaleDateString(LOCALE, { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** 'Tue 24 Nov'; with the year ('Tue, 24 Nov 2027') when it is not `currentYear`. */
+export function formatDayShort(date: string, currentYear?: number): string {
+  const d = civil(date);
+  if (!d) return date;
+  const year = currentYear !== undefined && d.getUTCFullYear() !== currentYear ? { year: 'numeric' as const } : {};
+  return d.toLocaleDateString(LOCALE, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', ...year });
+}
+
+/** 'Nov 2026' for '2026-11'. */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)).toLocaleDateString(LOCALE, {
+    timeZone: 'UTC',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
+/** The calendar day of an instant where the viewer is ('20 Nov 2026'); the text itself if it is no instant. */
+export function formatInstantDate(instant: string): string {
+  const time = Date.parse(instant);
+  return Number.isNaN(time) ? instant : new Date(time).toLocaleDateString(LOCALE, { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** '45 min', '1 h', '1 h 15 min' (never '75 min'). */
+export function formatDuration(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return '';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/**
+ * A zone as people say it: 'New York time' for 'America/New_York', 'Madrid time'; 'UTC' as is.
+ * From the zone's own city, so it reads the same in every browser (Intl's generic names are
+ * regions, 'Eastern Time', and vary with the browser's data).
+ */
+export function zoneName(timeZone: string): string {
+  if (!timeZone.includes('/')) return timeZone;
+  if (timeZone.startsWith('Etc/')) return timeZone.slice(4);
+  return `${timeZone.slice(timeZone.lastIndexOf('/') + 1).replaceAll('_', ' ')} time`;
+}
+
+/**
+ * The zone of a time shown in `timeZone`: 'New York time', and, when the device is elsewhere, so
+ * that nobody reads 15:00 for a 09:00 booking: 'New York time (this device is on Madrid time)'.
+ */
+export function zoneWithDevice(timeZone: string, deviceZone: string = browserTimeZone()): string {
+  const shown = zoneName(timeZone);
+  return sameZone(timeZone, deviceZone) ? shown : `${shown} (this device is on ${zoneName(deviceZone)})`;
+}
+
+/** What a page says above a list of times shown in `timeZone`: 'Times in New York time', with the device's zone when it differs. */
+export function timesInZone(timeZone: string, deviceZone?: string): string {
+  return `Times in ${zoneWithDevice(timeZone, deviceZone)}`;
+}
+
+/** Whether two zone ids tell the same time now (old and new names, or aliases). */
+function sameZone(a: string, b: string): boolean {
+  if (currentZoneName(a) === currentZoneName(b)) return true;
+  try {
+    const now = new Date();
+    const at = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(now);
+    return at(a) === at(b);
+  } catch {
+    return false;
+  }
 }

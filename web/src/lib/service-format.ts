@@ -1,14 +1,5 @@
 import type { Service } from '@slotted/contract';
 
-/** '45 min', '1 h', '1 h 30 min'. */
-export function formatDuration(minutes: number): string {
-  if (!Number.isFinite(minutes) || minutes <= 0) return '';
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
 export function serviceTypeLabel(type: Service['type']): string {
   return type === 'class' ? 'Class' : 'Appointment';
 }

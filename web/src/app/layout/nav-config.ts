@@ -49,6 +49,8 @@ export const NAV_ITEMS: NavItem[] = [
     title: 'Settings',
     href: '/settings/account',
     icon: SettingsIcon,
+    // On phones the top bar's account menu has Settings: six tabs keep their labels readable at 375 px.
+    screens: 'large',
     children: [
       { title: 'Account', href: '/settings/account' },
       { title: 'Payments', href: '/settings/payments', audience: 'provider', cardPayments: true },

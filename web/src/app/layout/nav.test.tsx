@@ -36,10 +36,12 @@ describe('navigation entries', () => {
     expect(outline(items)).toContain('Settings > Account');
   });
 
-  it('on small screens providers get one Availability link instead', () => {
+  it('on small screens providers get one Availability link instead, and Settings stays in the account menu', () => {
     const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: true, cardPayments: true, hasRoute: everyPage });
     expect(items.map((i) => i.title)).toContain('Availability');
     expect(items.map((i) => i.title)).not.toContain('Working hours');
+    expect(items.map((i) => i.title)).not.toContain('Settings');
+    expect(items.length).toBeLessThanOrEqual(6);
     expect(items.find((i) => i.title === 'Availability')?.href).toBe('/availability');
   });
 

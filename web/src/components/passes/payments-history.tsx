@@ -1,13 +1,5 @@
 import type { PaymentRecord } from '@slotted/contract';
-import { formatMoney } from '../../lib/format.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** When a payment was received, in the viewer's own calendar ('Nov 20, 2026'). */
-function paymentDate(datetime: string): string {
-  const time = Date.parse(datetime);
-  return Number.isNaN(time) ? datetime : dateFormat.format(time);
-}
+import { formatInstantDate, formatMoney } from '../../lib/format.ts';
 
 /** A payments history: date and amount, with how it was paid and what was refunded. */
 export function PaymentsHistory({ payments }: { payments: PaymentRecord[] }) {
@@ -17,7 +9,7 @@ export function PaymentsHistory({ payments }: { payments: PaymentRecord[] }) {
       {payments.map((payment) => (
         <li key={payment.id} className="flex items-center justify-between gap-3 px-3.5 py-2.5 text-sm">
           <span className="min-w-0">
-            <span className="block font-medium text-zinc-900">{paymentDate(payment.datetime)}</span>
+            <span className="block font-medium text-zinc-900">{formatInstantDate(payment.datetime)}</span>
             <span className="block text-xs text-zinc-500">
               {payment.method === 'card' ? 'Card' : 'In person'}
               {payment.refunded > 0 && ` · ${formatMoney(payment.refunded)} refunded`}

@@ -53,7 +53,7 @@ describe('appointment confirmation: headings', () => {
     expect(screen.getByRole('heading', { name: 'Personal training' })).toBeTruthy();
     expect(screen.getByText('Tuesday, 24 November 2026')).toBeTruthy();
     expect(screen.getByText('10:00 — 11:00')).toBeTruthy();
-    expect(screen.getByText('Europe/Madrid')).toBeTruthy();
+    expect(screen.getByText(/^Madrid time/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pat Provider' }).getAttribute('href')).toBe('/pat');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
   });
@@ -73,8 +73,8 @@ describe('appointment confirmation: headings', () => {
     expect(await screen.findByText('Paid')).toBeTruthy();
   });
 
-  it('reads Re-booking for a confirmed-then-cancelled booking, with the re-book text', async () => {
-    setup(
+  it('shows a cancelled booking as cancelled, with My schedule, and Re-booking only when asked for', async () => {
+    const { user } = setup(
       aConfirmedAppointment({
         status: 'cancelled',
         cancelled_at: '2026-11-21T08:00:00Z',
@@ -84,9 +84,32 @@ describe('appointment confirmation: headings', () => {
         starts_at: new Date(Date.now() + 86_400_000).toISOString(),
       }),
     );
+    expect(await heading('Booking cancelled')).toBeTruthy();
+    expect(screen.getByText('This booking was cancelled')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My schedule' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Book this time again' }));
     expect(await heading('Re-booking')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Re-booking' })));
     expect(screen.getByText('You have paid for this service before. Please confirm if you wish to re-book again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
+  it('offers another time, not the same one, once a cancelled booking has passed', async () => {
+    setup(
+      aConfirmedAppointment({
+        status: 'cancelled',
+        cancelled_at: '2026-11-21T08:00:00Z',
+        can_be_cancelled: false,
+        payment_options: ['rebook'],
+        starts_at: new Date(Date.now() - 86_400_000).toISOString(),
+      }),
+    );
+    expect(await heading('Booking cancelled')).toBeTruthy();
+    expect(screen.getByText('Its time has passed, so it can no longer be re-booked.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book this time again' })).toBeNull();
   });
 
   it('shows Page not found for an unknown booking', async () => {
@@ -333,9 +356,9 @@ describe('appointment confirmation: paying with a membership', () => {
     expect(monthly.getAttribute('aria-checked')).toBe('true');
     const list = screen.getByRole('radiogroup', { name: 'Your memberships' });
     expect(within(list).getByText('6 available · 2 / 8 used')).toBeTruthy();
-    expect(within(list).getByText('Renews on Dec 15, 2026')).toBeTruthy();
+    expect(within(list).getByText('Renews on 15 Dec 2026')).toBeTruthy();
     expect(within(list).getByText('3 available · 7 / 10 used')).toBeTruthy();
-    expect(within(list).getByText('Expires on Jan 31, 2027')).toBeTruthy();
+    expect(within(list).getByText('Expires on 31 Jan 2027')).toBeTruthy();
     expect(within(list).getByText('€79.00/month')).toBeTruthy();
   });
 
@@ -527,7 +550,7 @@ describe('appointment confirmation: after confirming', () => {
     expect(revoke).toHaveBeenCalledWith('blob:slotted/1');
   });
 
-  it('cancels a confirmed future booking after asking, then offers re-booking', async () => {
+  it('cancels a confirmed future booking after asking, then shows it cancelled with re-booking as a second choice', async () => {
     const cancelled = aConfirmedAppointment({
       status: 'cancelled',
       cancelled_at: '2026-11-21T08:00:00Z',
@@ -543,6 +566,11 @@ describe('appointment confirmation: after confirming', () => {
 
     expect(await screen.findByText('Appointment cancelled.')).toBeTruthy();
     expect(posted(calls, 'cancel')).toHaveLength(1);
+    expect(await heading('Booking cancelled')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Booking cancelled' })));
+    expect(screen.getByRole('link', { name: 'My schedule' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Book this time again' }));
     expect(await heading('Re-booking')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
   });

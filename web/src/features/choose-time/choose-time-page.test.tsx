@@ -117,7 +117,7 @@ describe('choose time', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' })).toBeTruthy();
     const request = calls.find((c) => c.url.startsWith('/api/services/12/slots'))!;
     expect(new URL(request.url, 'http://x').searchParams.get('timezone')).toBe(browserTimeZone());
-    expect(screen.getByText('Times are in Europe/Madrid')).toBeTruthy();
+    expect(screen.getByText(/^Times in Madrid time/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Harbour Yoga/ }).getAttribute('href')).toBe('/demo');
   });
 
@@ -125,7 +125,7 @@ describe('choose time', () => {
     const { router, user } = setup();
     await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' });
     // Without a day in the URL, the first day with free times is shown, nothing chosen yet.
-    expect(day(/November 24, 2026, 1 free time/).getAttribute('aria-checked')).toBe('true');
+    expect(day(/24 November 2026, 1 free time/).getAttribute('aria-checked')).toBe('true');
     expect(book().disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
@@ -139,10 +139,10 @@ describe('choose time', () => {
     expect(book().disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
-    await user.click(day(/November 26, 2026, 2 free times/));
+    await user.click(day(/26 November 2026, 2 free times/));
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
-    expect(day(/November 26, 2026/).getAttribute('aria-checked')).toBe('true');
-    const times = screen.getByRole('list', { name: /Times on Thursday, November 26, 2026/ });
+    expect(day(/26 November 2026/).getAttribute('aria-checked')).toBe('true');
+    const times = screen.getByRole('list', { name: /Times on Thursday, 26 November 2026/ });
     expect(
       within(times)
         .getAllByRole('button')
@@ -155,7 +155,7 @@ describe('choose time', () => {
     setup({ path: '/demo/12/2026-11-26/18:30' });
     const chosen = await screen.findByRole('button', { name: '18:30 to 19:30' });
     expect(chosen.getAttribute('aria-pressed')).toBe('true');
-    expect(day(/November 26, 2026/).getAttribute('aria-checked')).toBe('true');
+    expect(day(/26 November 2026/).getAttribute('aria-checked')).toBe('true');
     expect(book().disabled).toBe(false);
   });
 
@@ -169,29 +169,29 @@ describe('choose time', () => {
       within(screen.getByRole('radiogroup', { name: 'Days' }))
         .getAllByRole('radio')
         .filter((radio) => radio.tabIndex === 0);
-    expect(stops()).toEqual([day(/November 24, 2026/)]);
+    expect(stops()).toEqual([day(/24 November 2026/)]);
 
     // Reached by keyboard from the times below it.
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
     await user.tab({ shift: true });
-    expect(document.activeElement).toBe(day(/November 24, 2026/));
+    expect(document.activeElement).toBe(day(/24 November 2026/));
 
     await user.keyboard('{ArrowRight}');
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
-    expect(document.activeElement).toBe(day(/November 26, 2026/));
-    expect(day(/November 26, 2026/).getAttribute('aria-checked')).toBe('true');
-    expect(stops()).toEqual([day(/November 26, 2026/)]);
+    expect(document.activeElement).toBe(day(/26 November 2026/));
+    expect(day(/26 November 2026/).getAttribute('aria-checked')).toBe('true');
+    expect(stops()).toEqual([day(/26 November 2026/)]);
 
     await user.keyboard('{End}');
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-28');
-    expect(document.activeElement).toBe(day(/November 28, 2026, 1 free time/));
+    expect(document.activeElement).toBe(day(/28 November 2026, 1 free time/));
     await user.keyboard('{ArrowRight}');
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-28');
 
     await user.keyboard('{Home}');
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-24');
     await user.keyboard('{ArrowLeft}');
-    expect(document.activeElement).toBe(day(/November 24, 2026/));
+    expect(document.activeElement).toBe(day(/24 November 2026/));
     await user.keyboard('{ArrowDown}');
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
     await user.keyboard('{ArrowUp}');
@@ -217,12 +217,35 @@ describe('choose time', () => {
     expect(book().disabled).toBe(true);
   });
 
-  it('Book while signed out remembers the chosen time and goes to the login page', async () => {
+  it('Book while signed out remembers the chosen time, and that Book was pressed, and goes to the login page', async () => {
     const { router, user, calls } = setup();
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     await user.click(book());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo/12/2026-11-24/09:00');
+    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo/12/2026-11-24/09:00?book=1');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('back from signing in, books the chosen time once by itself and opens the confirmation page', async () => {
+    const { router, calls } = setup({ signedIn: true, path: '/demo/12/2026-11-24/09:00?book=1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/77'));
+    const posts = calls.filter((c) => c.method === 'POST' && c.url === '/api/appointments');
+    expect(posts).toHaveLength(1);
+    expect(await jsonBody(posts[0])).toEqual({ service_id: 12, slot_id: 301, date: '2026-11-24', time: '09:00' });
+  });
+
+  it('back from signing in to a time taken meanwhile, books nothing and says the time is gone', async () => {
+    const { router, calls } = setup({ signedIn: true, path: '/demo/12/2026-11-24/10:00?book=1' });
+    expect(await screen.findByText('10:00 is no longer available. Please select another time.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('still signed out with the flag (sign-in abandoned), books nothing and drops the flag', async () => {
+    const { router, calls } = setup({ path: '/demo/12/2026-11-24/09:00?book=1' });
+    await screen.findByRole('button', { name: 'Book' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/demo/12/2026-11-24/09:00');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -249,7 +272,7 @@ describe('choose time', () => {
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     await user.click(book());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo/12/2026-11-24/09:00');
+    expect(getCookie(REDIRECT_COOKIE)).toBe('/demo/12/2026-11-24/09:00?book=1');
   });
 
   it('a time taken meanwhile (409) says so, unselects it and loads the times again', async () => {
@@ -305,10 +328,10 @@ describe('choose time', () => {
           ]),
         },
       });
-      expect(await screen.findByRole('radio', { name: /December 28, 2026, 1 free time/ })).toBeTruthy();
+      expect(await screen.findByRole('radio', { name: /28 December 2026, 1 free time/ })).toBeTruthy();
       expect(requestedFroms(calls)).toEqual([null, '2026-12-24']);
       // The first free day stays chosen.
-      expect(day(/November 24, 2026/).getAttribute('aria-checked')).toBe('true');
+      expect(day(/24 November 2026/).getAttribute('aria-checked')).toBe('true');
     });
 
     it('are looked through until a free time turns up', async () => {
@@ -322,7 +345,7 @@ describe('choose time', () => {
           ]),
         },
       });
-      expect((await screen.findByRole('radio', { name: /January 5, 2027, 1 free time/ })).getAttribute('aria-checked')).toBe('true');
+      expect((await screen.findByRole('radio', { name: /5 January 2027, 1 free time/ })).getAttribute('aria-checked')).toBe('true');
       expect(screen.queryByText(/No free times/)).toBeNull();
     });
 
@@ -337,7 +360,7 @@ describe('choose time', () => {
         },
       });
       expect((await screen.findByRole('button', { name: '09:00 to 10:00' })).getAttribute('aria-pressed')).toBe('true');
-      expect(day(/January 5, 2027/).getAttribute('aria-checked')).toBe('true');
+      expect(day(/5 January 2027/).getAttribute('aria-checked')).toBe('true');
       expect(screen.queryByText(/has no times any more/)).toBeNull();
     });
   });

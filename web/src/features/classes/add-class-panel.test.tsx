@@ -9,7 +9,8 @@ import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http } from 'msw';
 import { apiError, ok, serveApi, jsonBody } from '../../test/api.ts';
 import { aProvider } from '../../test/generators.ts';
-import { classSummary, endTime, firstOccurrence, formatDayMonth, joinWeekdays, weekdayOf } from '../../lib/class-summary.ts';
+import { classSummary, endTime, firstOccurrence, joinWeekdays, weekdayOf } from '../../lib/class-summary.ts';
+import { formatDayShort } from '../../lib/format.ts';
 
 const yoga: Service = {
   id: 7,
@@ -55,10 +56,14 @@ describe('Add a Class panel', () => {
     expect((within(panel).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('starts tomorrow at 09:00 and sums up the class with its end time', async () => {
+  it('starts tomorrow at 09:00, says these are suggestions, and sums up what goes live with its end time', async () => {
     const { user } = setup();
     const panel = await openPanel(user);
-    expect(await within(panel).findByText(`Yoga on ${formatDayMonth(tomorrow)}, 09:00 – 10:15.`)).toBeTruthy();
+    expect(await within(panel).findByText(`Yoga on ${formatDayShort(tomorrow)}, 09:00 – 10:15.`)).toBeTruthy();
+    expect(within(panel).getByText('Goes live when you press Create')).toBeTruthy();
+    expect(within(panel).getByText('Clients can see and book it on your public page right away.')).toBeTruthy();
+    expect(within(panel).getByText('Suggested: tomorrow. Change it to the class’s first day.')).toBeTruthy();
+    expect(within(panel).getByText(/^Suggested: 09:00\. In your time zone/)).toBeTruthy();
     expect((within(panel).getByLabelText('Start date') as HTMLInputElement).value).toBe(tomorrow);
     expect((within(panel).getByRole('combobox', { name: 'Time' }) as HTMLInputElement).value).toBe('09:00');
     expect((within(panel).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false);
@@ -69,7 +74,8 @@ describe('Add a Class panel', () => {
     await user.type(time, '18:3');
     await user.tab();
     expect((time as HTMLInputElement).value).toBe('18:03');
-    expect(within(panel).getByText(`Yoga on ${formatDayMonth(tomorrow)}, 18:03 – 19:18.`)).toBeTruthy();
+    expect(within(panel).getByText(`Yoga on ${formatDayShort(tomorrow)}, 18:03 – 19:18.`)).toBeTruthy();
+    expect(within(panel).queryByText(/^Suggested: 09:00/)).toBeNull();
   });
 
   it('shows the weekday toggles only when repeating, with the start date’s weekday chosen', async () => {

@@ -134,6 +134,8 @@ describe('client panel', () => {
 
     expect(await within(dialog).findByRole('tab', { name: 'Upcoming 2' })).toBeTruthy();
     expect(await within(dialog).findByRole('tab', { name: 'Past 1' })).toBeTruthy();
+    // The times are the provider's account zone's, which is not this device's (UTC in tests): said so.
+    expect(await within(dialog).findByText('Times in Madrid time (this device is on UTC)')).toBeTruthy();
     const subsets = calls.filter((c) => c.url.startsWith('/api/appointments?')).map((c) => new URL(c.url, 'http://x').searchParams);
     expect(subsets.map((p) => [p.get('client_id'), p.get('subset')]).sort()).toEqual([
       [ADA.id, 'future'],
@@ -199,10 +201,10 @@ describe('client panel', () => {
     const rows = within(await within(dialog).findByRole('list', { name: 'Memberships' })).getAllByRole('listitem');
     expect(rows[0].textContent).toContain('Monthly Flow Membership');
     expect(rows[0].textContent).toContain('2 / 8 used');
-    expect(rows[0].textContent).toContain('Renews on Tuesday, December 15, 2026');
+    expect(rows[0].textContent).toContain('Renews on Tuesday, 15 December 2026');
     expect(rows[0].textContent).toContain('Vinyasa Flow');
     expect(rows[1].textContent).toContain('5 / 5 used');
-    expect(rows[1].textContent).toContain('Expires on Monday, February 15, 2027');
+    expect(rows[1].textContent).toContain('Expires on Monday, 15 February 2027');
     expect(within(dialog).queryByText('No memberships yet')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
 

@@ -53,11 +53,11 @@ describe('My passes: memberships', () => {
     const monthly = (await screen.findByRole('heading', { name: 'Monthly Flow Membership' })).closest('article')!;
     expect(within(monthly).getByText('Pat Provider')).toBeTruthy();
     expect(within(monthly).getByText('2 / 8 used')).toBeTruthy();
-    expect(within(monthly).getByText('Renews on Dec 15, 2026')).toBeTruthy();
+    expect(within(monthly).getByText('Renews on 15 Dec 2026')).toBeTruthy();
     expect(within(monthly).getByText('Active')).toBeTruthy();
     const second = screen.getByRole('heading', { name: '5-session pack' }).closest('article')!;
     expect(within(second).getByText('1 / 5 used')).toBeTruthy();
-    expect(within(second).getByText('Expires on Feb 15, 2027')).toBeTruthy();
+    expect(within(second).getByText('Expires on 15 Feb 2027')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/memberships?include=services')).toBe(true);
     // My passes' two pages.
     const tabs = screen.getByRole('navigation', { name: 'My passes' });
@@ -79,7 +79,7 @@ describe('My passes: memberships', () => {
     expect(within(services).getByText('6 of 8 left')).toBeTruthy();
     expect(within(within(panel).getByRole('region', { name: 'Payment method' })).getByText(/Pay in person/)).toBeTruthy();
     const payments = within(panel).getByRole('region', { name: 'Payments history' });
-    expect(within(payments).getByText('Nov 15, 2026')).toBeTruthy();
+    expect(within(payments).getByText('15 Nov 2026')).toBeTruthy();
     expect(within(payments).getByText('€79.00')).toBeTruthy();
   });
 
@@ -88,7 +88,7 @@ describe('My passes: memberships', () => {
     await user.click(await screen.findByRole('button', { name: 'Details of Monthly Flow Membership' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel membership' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel membership?' });
-    expect(within(dialog).getByText(/benefits last until the renewal day, Dec 15, 2026/)).toBeTruthy();
+    expect(within(dialog).getByText(/benefits last until the renewal day, 15 Dec 2026/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel membership' }));
 
     expect(await screen.findByText('Membership cancelled')).toBeTruthy();
@@ -101,7 +101,7 @@ describe('My passes: memberships', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const card = screen.getByRole('heading', { name: 'Monthly Flow Membership' }).closest('article')!;
     await waitFor(() => expect(within(card).getByText('Cancelled')).toBeTruthy());
-    expect(within(card).getByText('Expires on Dec 15, 2026')).toBeTruthy();
+    expect(within(card).getByText('Expires on 15 Dec 2026')).toBeTruthy();
   });
 
   it('says Ooops! when cancelling fails', async () => {

@@ -61,6 +61,7 @@ describe('My passes: services', () => {
     expect(within(panel).getByRole('link', { name: 'Book the service' }).getAttribute('href')).toBe('/pat/12');
 
     expect(await within(panel).findByText('Tuesday, 24 November 2026')).toBeTruthy();
+    expect(within(panel).getByText('Times in Madrid time (this device is on UTC)')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/appointments?service_id=12&subset=future')).toBe(true);
     await user.click(within(panel).getByRole('tab', { name: 'Past' }));
     expect(await within(panel).findByText('Monday, 2 November 2026')).toBeTruthy();

@@ -74,6 +74,8 @@ describe('schedule', () => {
     expect(today).toBeTruthy();
     expect(screen.getByRole('heading', { name: `Tomorrow ${formatLongDate(inDays(1))}` })).toBeTruthy();
     expect(screen.getByRole('heading', { name: `${formatWeekday(inDays(3))} ${formatShortDate(inDays(3))}` })).toBeTruthy();
+    // Times are in the account's zone, named, with the device's when it differs (UTC in tests).
+    expect(screen.getByText('Times in Madrid time (this device is on UTC)')).toBeTruthy();
   });
 
   it('shows each card’s service, times, location and class size; a cancelled one is marked', async () => {

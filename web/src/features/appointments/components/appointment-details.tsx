@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
-import { formatTime } from '../../../lib/format.ts';
-import { formatDuration } from '../../../lib/service-format.ts';
+import { formatTime, formatDuration, zoneWithDevice } from '../../../lib/format.ts';
 
 /**
  * The service title, its duration and location (docs/product-rules.md#appointment-confirmation).
@@ -40,11 +39,6 @@ export function ServiceSummary({ appointment }: { appointment: Appointment }) {
   );
 }
 
-/** 'Europe/Madrid' → 'Europe/Madrid', 'America/New_York' → 'America/New York'. */
-function zoneLabel(zone: string): string {
-  return zone.replace(/_/g, ' ');
-}
-
 /**
  * A card with Date (pretty date), Time (start — until, in the viewer's zone) and With (the
  * provider, linking to the public profile), as docs/product-rules.md#appointment-confirmation
@@ -61,7 +55,7 @@ export function AppointmentDetailsCard({ appointment }: { appointment: Appointme
         <span className="font-medium tabular-nums text-zinc-900">
           {formatTime(appointment.time)} — {formatTime(appointment.until)}
         </span>
-        {appointment.timezone && <span className="mt-0.5 block text-xs text-zinc-500">{zoneLabel(appointment.timezone)}</span>}
+        {appointment.timezone && <span className="mt-0.5 block text-xs text-zinc-500">{zoneWithDevice(appointment.timezone)}</span>}
       </Row>
       <Row term="With">
         <PersonLink
@@ -93,8 +87,8 @@ function PersonLink({ name, avatar, to, detail }: { name: string; avatar: string
     <>
       <Avatar src={avatar} name={name} size="s" />
       <span className="min-w-0">
-        <span className="block truncate font-medium text-zinc-900 group-hover:underline">{name}</span>
-        {detail && <span className="block truncate text-xs text-zinc-500">{detail}</span>}
+        <span className="block font-medium break-words text-zinc-900 group-hover:underline">{name}</span>
+        {detail && <span className="block text-xs break-all text-zinc-500">{detail}</span>}
       </span>
     </>
   );

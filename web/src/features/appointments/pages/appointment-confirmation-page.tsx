@@ -32,7 +32,7 @@ const SESSION_EXPIRED_ACTION = 'Pick a time again';
 /**
  * /appointments/{id} (route AppointmentConfirmation,
  * docs/product-rules.md#appointment-confirmation): checkout of a held booking, its confirmation,
- * and re-booking after a cancellation.
+ * its cancellation, and re-booking after a cancellation when the client asks for it.
  */
 export function AppointmentConfirmationPage() {
   const { id = '' } = useParams();
@@ -102,7 +102,7 @@ function Confirmation({
           {view === 'checkout' && <CheckoutCard appointment={appointment} checkout={checkout} />}
           {view === 'confirmed' && <ConfirmedActions appointment={appointment} checkout={checkout} />}
           {(view === 'cancelled' || view === 'pending') && (
-            <BookingNotice appointment={appointment} view={view} restartTo={checkout.restartTo} />
+            <BookingNotice appointment={appointment} view={view} restartTo={checkout.restartTo} rebook={checkout.rebook} />
           )}
         </div>
       </div>

@@ -9,7 +9,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useChooseHoliday, useHolidays, useSetHolidayCountry } from '../api/holidays.ts';
-import { formatMonthDay } from '../lib/dates.ts';
+import { formatShortDate } from '../../../lib/format.ts';
 import { Card } from './availability-layout.tsx';
 
 /** 'None' in the country list: no public holidays at all. */
@@ -106,7 +106,7 @@ export function HolidaysSection({ thisYear }: { thisYear: number }) {
                     return (
                       <li key={`${holiday.date}-${holiday.name}`} className="flex items-center gap-4 px-4 py-3">
                         <div className="w-16 shrink-0">
-                          <p className="text-sm font-semibold text-zinc-900 tabular-nums">{formatMonthDay(holiday.date)}</p>
+                          <p className="text-sm font-semibold text-zinc-900 tabular-nums">{formatShortDate(holiday.date)}</p>
                           <p className="text-xs text-zinc-500">{holiday.weekday}</p>
                         </div>
                         <label htmlFor={switchId} className="min-w-0 flex-1 text-[15px] text-zinc-800 sm:text-sm">

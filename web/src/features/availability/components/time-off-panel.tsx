@@ -6,7 +6,7 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { TimeInput } from '../../../components/ui/time-input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { addDays } from '../../../lib/format.ts';
+import { addDays, timesInZone } from '../../../lib/format.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useSaveTimeOff, type TimeOffInput } from '../api/time-off.ts';
 
@@ -62,7 +62,7 @@ export function TimeOffPanel({ open, onOpenChange, period, today, timezone }: Ti
         onOpenChange(next);
       }}
       title={period ? 'Edit time off' : 'Add time off'}
-      description={`Clients can’t book you during this time. Times are in ${timezone.replaceAll('_', ' ')}.`}
+      description={`Clients can’t book you during this time. ${timesInZone(timezone)}.`}
       footer={
         <>
           <Button theme="white" onClick={() => onOpenChange(false)}>

@@ -64,8 +64,9 @@ describe('time off', () => {
     renderPage();
     const list = await screen.findByRole('list', { name: 'Time off' });
     expect(within(list).getByText('Conference')).toBeTruthy();
-    expect(list.textContent).toContain('Sun, Aug 10, 2031 · 09:00');
-    expect(list.textContent).toContain('Tue, Aug 12, 2031 · 17:00');
+    expect(list.textContent).toContain('Sun, 10 Aug 2031 · 09:00');
+    expect(list.textContent).toContain('Tue, 12 Aug 2031 · 17:00');
+    expect(screen.getByText('Times in Madrid time (this device is on UTC)')).toBeTruthy();
   });
 
   it('shows an empty state with a way to add', async () => {

@@ -9,14 +9,13 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { browserTimeZone } from '../../../lib/format.ts';
+import { browserTimeZone, formatDayShort, timesInZone } from '../../../lib/format.ts';
 import { useToday } from '../../../lib/use-today.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useDeleteTimeOff, useTimeOff } from '../api/time-off.ts';
 import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
 import { HolidaysSection } from '../components/holidays-section.tsx';
 import { TimeOffPanel } from '../components/time-off-panel.tsx';
-import { formatDay } from '../lib/dates.ts';
 import { FOCUS_KEY } from '../../../lib/use-focus-across-paths.ts';
 
 /**
@@ -86,35 +85,38 @@ function TimeOffSection({ today, timezone }: { today: string; timezone: string }
         }
       >
         {({ periods }) => (
-          <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200" aria-label="Time off">
-            {periods.map((period) => {
-              const past = period.until_date < today;
-              const sameDay = period.from_date === period.until_date;
-              return (
-                <li key={period.id} className="flex items-center gap-3 py-2.5 pr-2 pl-4">
-                  <div className="min-w-0 flex-1">
-                    <p className="text-[15px] font-medium text-zinc-900 tabular-nums sm:text-sm">
-                      {formatDay(period.from_date, year)} · {period.from_time}
-                      <span className="text-zinc-400"> → </span>
-                      {sameDay ? '' : `${formatDay(period.until_date, year)} · `}
-                      {period.until_time}
-                    </p>
-                    <div className="mt-0.5 flex items-center gap-2">
-                      {past && <Badge>Past</Badge>}
-                      {period.note && <p className="truncate text-sm text-zinc-600">{period.note}</p>}
+          <>
+            <p className="mb-2 text-xs text-zinc-500">{timesInZone(zone)}</p>
+            <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200" aria-label="Time off">
+              {periods.map((period) => {
+                const past = period.until_date < today;
+                const sameDay = period.from_date === period.until_date;
+                return (
+                  <li key={period.id} className="flex items-center gap-3 py-2.5 pr-2 pl-4">
+                    <div className="min-w-0 flex-1">
+                      <p className="text-[15px] font-medium text-zinc-900 tabular-nums sm:text-sm">
+                        {formatDayShort(period.from_date, year)} · {period.from_time}
+                        <span className="text-zinc-400"> → </span>
+                        {sameDay ? '' : `${formatDayShort(period.until_date, year)} · `}
+                        {period.until_time}
+                      </p>
+                      <div className="mt-0.5 flex items-center gap-2">
+                        {past && <Badge>Past</Badge>}
+                        {period.note && <p className="truncate text-sm text-zinc-600">{period.note}</p>}
+                      </div>
                     </div>
-                  </div>
-                  <ActionMenu
-                    label={`Actions for time off from ${formatDay(period.from_date, year)}`}
-                    items={[
-                      { label: 'Edit', icon: <PencilIcon />, onSelect: () => setPanel({ open: true, period }) },
-                      { label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => setDeleting({ open: true, period }) },
-                    ]}
-                  />
-                </li>
-              );
-            })}
-          </ul>
+                    <ActionMenu
+                      label={`Actions for time off from ${formatDayShort(period.from_date, year)}`}
+                      items={[
+                        { label: 'Edit', icon: <PencilIcon />, onSelect: () => setPanel({ open: true, period }) },
+                        { label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => setDeleting({ open: true, period }) },
+                      ]}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </QueryState>
       <TimeOffPanel

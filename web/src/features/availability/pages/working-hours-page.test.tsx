@@ -58,7 +58,7 @@ describe('the From/To rule', () => {
 describe('working hours page', () => {
   it('shows each day with its switch and times, in the answer’s time zone', async () => {
     renderPage();
-    expect(await screen.findByText('America/New York')).toBeTruthy();
+    expect(await screen.findByText(/^New York time/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change your time zone' }).getAttribute('href')).toBe('/settings/account');
     expect((screen.getByRole('switch', { name: 'Monday' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('true');
     expect((screen.getByRole('switch', { name: 'Sunday' }) as HTMLButtonElement).getAttribute('aria-checked')).toBe('false');
@@ -89,6 +89,38 @@ describe('working hours page', () => {
     await user.tab();
     expect(input('Tuesday from').value).toBe('09:00');
     expect(input('Tuesday to').value).toBe('23:59');
+  });
+
+  it('says so under the day, and out loud, when a new From moved To; the note goes once the row is changed again or saved', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      http.post<never, { data: WorkDay[] }>('/api/work-days', async ({ request }) => {
+        const sent = (await request.json()).data;
+        return HttpResponse.json({ data: week().map((d, i) => ({ ...d, ...sent[i] })), timezone: 'America/New_York' });
+      }),
+    ]);
+    const from = await screen.findByRole('combobox', { name: 'Monday from' });
+    await user.clear(from);
+    await user.type(from, '1800');
+    await user.tab();
+
+    const note = 'End moved to 19:00 so Monday ends after it starts. Change it if you meant another time, then save.';
+    expect(input('Monday to').value).toBe('19:00');
+    expect(describedText(input('Monday to'))).toBe(note);
+    expect(screen.getByRole('status').textContent).toBe(note);
+
+    await user.clear(input('Monday to'));
+    await user.type(input('Monday to'), '2000');
+    await user.tab();
+    expect(describedText(input('Monday to'))).toBe('');
+
+    await user.clear(input('Tuesday from'));
+    await user.type(input('Tuesday from'), '1700');
+    await user.tab();
+    expect(describedText(input('Tuesday to'))).toContain('End moved to 18:00 so Tuesday ends after it starts.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Availability updated')).toBeTruthy();
+    expect(describedText(input('Tuesday to'))).toBe('');
   });
 
   it('To must be after From, checked before sending', async () => {

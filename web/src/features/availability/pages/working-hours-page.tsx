@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { workDaysInput } from '@slotted/contract';
@@ -10,6 +10,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { TimeInput } from '../../../components/ui/time-input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { zoneWithDevice } from '../../../lib/format.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useSaveWorkDays, useWorkDays, type WorkDayInput, type WorkWeek } from '../api/work-days.ts';
 import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
@@ -45,15 +46,30 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
     fieldOf: rowField,
   });
   const days = useWatch({ control: form.control, name: 'data' });
+  // Rows whose end the spec's rule moved after a new start (issue 14 item 3): shown and announced
+  // until the provider changes that row again or saves, so nothing is rewritten unseen.
+  const [moved, setMoved] = useState<Record<number, string>>({});
+  const [announcement, setAnnouncement] = useState('');
 
   const update = (index: number, change: (day: WorkDayInput) => WorkDayInput, fields: ('from' | 'to')[]) => {
-    form.setValue(`data.${index}`, change(days[index]!));
+    const before = days[index]!;
+    const after = change(before);
+    form.setValue(`data.${index}`, after);
     form.clearErrors(fields.map((field) => `data.${index}.${field}` as const));
+    const endMoved = after.from !== before.from && after.to !== before.to;
+    setMoved(({ [index]: _row, ...others }) => (endMoved ? { ...others, [index]: after.to } : others));
+    if (endMoved) setAnnouncement(movedText(week.days[index]?.name ?? `Day ${before.weekday}`, after.to));
   };
 
   const onSubmit = submit((input) => {
     if (save.isPending) return;
-    save.mutate(input.data, { onSuccess: () => toast({ title: 'Availability updated' }), onError: failed });
+    save.mutate(input.data, {
+      onSuccess: () => {
+        setMoved({});
+        toast({ title: 'Availability updated' });
+      },
+      onError: failed,
+    });
   });
 
   return (
@@ -62,7 +78,7 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
         <p className="mb-2 flex items-start gap-2 rounded-lg bg-zinc-50 px-3 py-2.5 text-sm text-zinc-600">
           <GlobeIcon className="mt-0.5 size-4 shrink-0 text-zinc-400" />
           <span>
-            Times are in <strong className="font-medium text-zinc-900">{week.timezone.replaceAll('_', ' ')}</strong>.{' '}
+            Times are in <strong className="font-medium text-zinc-900">{zoneWithDevice(week.timezone)}</strong>.{' '}
             <Link to="/settings/account" className="font-medium text-brand-700 underline-offset-4 hover:underline">
               Change your time zone
             </Link>
@@ -104,13 +120,18 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
                       </span>
                       <TimeInput
                         aria-label={`${name} to`}
-                        className="w-full sm:w-32"
                         value={day.to}
                         onChange={(to) => update(index, (d) => ({ ...d, to }), ['to'])}
                         aria-invalid={Boolean(toError) || undefined}
-                        aria-describedby={toError ? `${rowId}-to-error` : undefined}
+                        aria-describedby={toError ? `${rowId}-to-error` : moved[index] !== undefined ? `${rowId}-moved` : undefined}
+                        className="w-full sm:w-32"
                       />
                     </div>
+                    {moved[index] !== undefined && !toError && (
+                      <p id={`${rowId}-moved`} className="mt-1.5 text-sm text-amber-800">
+                        {movedText(name, moved[index])}
+                      </p>
+                    )}
                     {fromError && (
                       <p id={`${rowId}-from-error`} className="mt-1.5 text-sm text-red-600">
                         {fromError}
@@ -130,6 +151,9 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
           })}
         </ul>
       </Card>
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">
           Save changes
@@ -137,6 +161,11 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
       </div>
     </form>
   );
+}
+
+/** What the provider reads when a new start moved a day's end (docs/product-rules.md#availability-and-policies). */
+function movedText(day: string, to: string): string {
+  return `End moved to ${to} so ${day} ends after it starts. Change it if you meant another time, then save.`;
 }
 
 function WorkingHoursSkeleton() {

@@ -6,13 +6,14 @@ import { ClockIcon, EuroIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { RichTextView, richTextToPlain } from '../../../components/ui/rich-text-view.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatMoney } from '../../../lib/format.ts';
-import { formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
+import { formatMoney, formatDuration } from '../../../lib/format.ts';
+import { serviceTypeLabel } from '../../../lib/service-format.ts';
 
 /** The service being booked: who offers it, what it is, how long, how much and where. */
 export function ServiceHeader({ service, username }: { service: Service; username: string }) {
   const [expanded, setExpanded] = useState(false);
-  const long = richTextToPlain(service.description).length > 140;
+  const plain = richTextToPlain(service.description);
+  const long = plain.length > 140;
   return (
     <section aria-labelledby="service-name" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6">
       <Link
@@ -20,7 +21,7 @@ export function ServiceHeader({ service, username }: { service: Service; usernam
         className="group -m-1 inline-flex max-w-full items-center gap-2.5 rounded-full p-1 pr-3 outline-none hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <Avatar src={service.provider.avatar} name={service.provider.name} size="s" />
-        <span className="truncate text-sm font-medium text-zinc-700 group-hover:text-zinc-900">{service.provider.name}</span>
+        <span className="min-w-0 text-sm font-medium break-words text-zinc-700 group-hover:text-zinc-900">{service.provider.name}</span>
       </Link>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <h1 id="service-name" className="text-xl font-semibold tracking-tight text-zinc-900 sm:text-2xl">
@@ -40,7 +41,11 @@ export function ServiceHeader({ service, username }: { service: Service; usernam
       </dl>
       {service.description && (
         <div className="mt-5 border-t border-zinc-100 pt-4">
-          <RichTextView html={service.description} className={cn(long && !expanded && 'line-clamp-3 lg:line-clamp-none')} />
+          {long && !expanded && (
+            // Shortened on phones as running text, so the cut reads '…' and never '….'.
+            <p className="line-clamp-3 text-sm leading-relaxed text-zinc-700 lg:hidden">{plain}</p>
+          )}
+          <RichTextView html={service.description} className={cn(long && !expanded && 'max-lg:hidden')} />
           {long && (
             <button
               type="button"

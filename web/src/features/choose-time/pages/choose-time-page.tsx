@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DATE_PATTERN, TIME_PATTERN, type Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ArrowLeftIcon, CalendarIcon, CircleExclamationPointIcon, GlobeIcon } from 'lucide-react';
@@ -9,10 +9,11 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { browserTimeZone, formatLongDate } from '../../../lib/format.ts';
+import { browserTimeZone, formatLongDate, timesInZone } from '../../../lib/format.ts';
 import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
+import { useResumeOnce } from '../../../lib/use-resume-once.ts';
 import { NotFoundPage, PageNotFound } from '../../../components/not-found-page.tsx';
 import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useCreateAppointment, type CreateAppointmentInput } from '../api/create-appointment.ts';
@@ -130,7 +131,8 @@ function ChooseTime({
           if (!selectedSlot || !day) return;
           const here = path(day.date, selectedSlot.time);
           const toLogin = () => {
-            rememberRedirectAfterLogin(here);
+            // Back here after signing in, the page books the chosen time by itself (ResumeBooking).
+            rememberRedirectAfterLogin(`${here}?${RESUME_PARAM}=1`);
             void navigate('/login');
           };
           if (!me) return toLogin();
@@ -204,7 +206,7 @@ function ChooseTime({
                         aside={
                           <p className="flex items-center gap-1.5 text-xs text-zinc-500">
                             <GlobeIcon className="size-3.5 shrink-0" />
-                            <span className="truncate">Times are in {meta.timezone || timezone}</span>
+                            <span className="truncate">{timesInZone(meta.timezone || timezone)}</span>
                           </p>
                         }
                       />
@@ -222,6 +224,11 @@ function ChooseTime({
                     )}
                   </>
                 )}
+                <ResumeBooking
+                  signedIn={me === undefined ? undefined : Boolean(me)}
+                  canBook={Boolean(selectedSlot) && !meta.service.is_mine}
+                  book={onBook}
+                />
                 {days.length > 0 && (
                   <div className="sticky bottom-0 z-20 -mx-4 mt-6 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:pb-3 sm:shadow-lg sm:shadow-zinc-900/5 sm:bottom-4">
                     <div className="flex items-center gap-4">
@@ -260,6 +267,27 @@ function ChooseTime({
       }}
     </QueryState>
   );
+}
+
+/** The query flag of a choose-time address a visitor was sent to sign in from, by pressing Book. */
+const RESUME_PARAM = 'book';
+
+/**
+ * Signing in mid-booking keeps the intent (issue 14 item 5): back on the chosen time with
+ * `?book=1`, the page books it once, as if Book were pressed again. The flag is dropped from the
+ * address first, so a reload or going back never books a second time (and the server answers a
+ * repeated hold with the same booking anyway). A time taken meanwhile shows the page's usual notice.
+ */
+function ResumeBooking({ signedIn, canBook, book }: { signedIn: boolean | undefined; canBook: boolean; book: () => void }) {
+  const [search] = useSearchParams();
+  const asked = search.get(RESUME_PARAM) === '1';
+  // Once it is known who is here: book if signed in and the time is still free; drop the flag either way.
+  useResumeOnce(RESUME_PARAM, asked && signedIn !== undefined ? () => void (signedIn && canBook && book()) : null);
+  return asked && signedIn && canBook ? (
+    <p role="status" className="sr-only">
+      Booking the time you chose…
+    </p>
+  ) : null;
 }
 
 /** The first day with a free time, or -1. */

@@ -13,9 +13,8 @@ import { TimeInput } from '../../../components/ui/time-input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { addDays, todayIn } from '../../../lib/format.ts';
+import { addDays, todayIn, formatDuration, zoneWithDevice } from '../../../lib/format.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
-import { formatDuration } from '../../../lib/service-format.ts';
 import { useCreateRepeater } from '../api/create-repeater.ts';
 import { useClassServices } from '../api/get-class-services.ts';
 import { classSummary, weekdayName, weekdayOf, WEEKDAY_LABELS } from '../../../lib/class-summary.ts';
@@ -214,10 +213,17 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
         </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Start date" error={errorOf('date')}>
+          <Field
+            label="Start date"
+            error={errorOf('date')}
+            hint={date === defaultValues.date ? 'Suggested: tomorrow. Change it to the class’s first day.' : undefined}
+          >
             <Input type="date" value={date} min={today} required onChange={(event) => changeDate(event.target.value)} />
           </Field>
-          <Field label="Time" hint={`In your time zone, ${timezone}.`}>
+          <Field
+            label="Time"
+            hint={`${time === DEFAULT_CLASS_TIME ? `Suggested: ${DEFAULT_CLASS_TIME}. ` : ''}In your time zone, ${zoneWithDevice(timezone)}.`}
+          >
             <TimeInput value={time} onChange={(value) => set('time', value, 'date')} />
           </Field>
         </div>
@@ -263,9 +269,13 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
             <span className="mt-0.5 text-brand-600">
               {repeating ? <RepeatIcon className="size-5" /> : <CalendarDayIcon day={Number(date.slice(8, 10)) || 1} className="size-5" />}
             </span>
-            <p className="text-sm leading-relaxed text-zinc-800" data-testid="class-summary">
-              {summary}
-            </p>
+            <div className="text-sm leading-relaxed">
+              <p className="font-medium text-zinc-900">Goes live when you press Create</p>
+              <p className="text-zinc-800" data-testid="class-summary">
+                {summary}
+              </p>
+              <p className="mt-1 text-zinc-600">Clients can see and book it on your public page right away.</p>
+            </div>
           </div>
         )}
       </form>

@@ -12,7 +12,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
-import { formatLongDate, formatTime } from '../../../lib/format.ts';
+import { formatLongDate, formatTime, timesInZone } from '../../../lib/format.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useClientAppointments, type ClientAppointmentsSubset } from '../api/get-client-appointments.ts';
 import { useClientMemberships } from '../api/get-client-memberships.ts';
@@ -170,11 +170,15 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useClient
       empty={<p className="py-3 text-zinc-500">No appointments yet</p>}
     >
       {(appointments) => (
-        <ul className="divide-y divide-zinc-100">
-          {appointments.map((appointment) => (
-            <AppointmentRow key={appointment.id} appointment={appointment} />
-          ))}
-        </ul>
+        <>
+          {/* Every time below is in the viewer's account zone (docs/decisions/0004-whose-time-zone-a-page-shows.md). */}
+          <p className="pt-3 text-xs text-zinc-500">{timesInZone(appointments[0]!.timezone)}</p>
+          <ul className="divide-y divide-zinc-100">
+            {appointments.map((appointment) => (
+              <AppointmentRow key={appointment.id} appointment={appointment} />
+            ))}
+          </ul>
+        </>
       )}
     </QueryState>
   );

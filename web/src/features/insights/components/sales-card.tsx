@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Insights } from '@slotted/contract';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../../lib/format.ts';
-import { formatMonth } from '../lib/insights-format.ts';
+import { formatMoney, formatMonth } from '../../../lib/format.ts';
 import { ChartCard, FigureEmpty, FigureTable } from './chart-card.tsx';
 import { axisProps, gridProps, SERIES_COLORS, useChartAnimation } from './chart-theme.ts';
 

@@ -11,7 +11,7 @@ import { ClassFillCard } from '../components/class-fill-card.tsx';
 import { ClientsCard } from '../components/clients-card.tsx';
 import { SalesCard } from '../components/sales-card.tsx';
 import { ThisWeekCard } from '../components/this-week-card.tsx';
-import { zoneLabel } from '../lib/insights-format.ts';
+import { zoneName } from '../../../lib/format.ts';
 
 /**
  * /insights (providers; issue 14, item 16): this week's bookings, class fill, new and returning
@@ -50,7 +50,7 @@ function Figures({ insights }: { insights: Insights }) {
   const share = me?.username ? link(`/${me.username}`, 'Share your booking page') : null;
   return (
     <>
-      <p className="mb-4 text-sm text-zinc-600">Days and weeks (Monday to Sunday) are counted in {zoneLabel(insights.timezone)}.</p>
+      <p className="mb-4 text-sm text-zinc-600">Days and weeks (Monday to Sunday) are counted in {zoneName(insights.timezone)}.</p>
       <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
         <ThisWeekCard days={insights.this_week} shareAction={share} />
         <ClientsCard weeks={insights.clients} shareAction={share} />

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import type { Service } from '@slotted/contract';
 import { ChevronRightIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
-import { RichTextView } from '../../../components/ui/rich-text-view.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { richTextToPlain } from '../../../components/ui/rich-text-view.tsx';
+import { formatMoney, formatDuration } from '../../../lib/format.ts';
 import { usePrefetch } from '../../../lib/prefetch.ts';
-import { chooseTimePath, formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
+import { chooseTimePath, serviceTypeLabel } from '../../../lib/service-format.ts';
 
 /** A service on the public profile; the whole card leads to its choose-time page. */
 export function ServiceCard({ service, username }: { service: Service; username: string }) {
@@ -45,7 +45,9 @@ export function ServiceCard({ service, username }: { service: Service; username:
             </span>
           )}
         </div>
-        <RichTextView html={service.description} className="mt-3 line-clamp-3 text-zinc-600 [&_*]:my-0 [&_iframe]:hidden [&_img]:hidden" />
+        {service.description && (
+          <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-zinc-600">{richTextToPlain(service.description)}</p>
+        )}
         <span className="mt-auto flex items-center gap-1 pt-4 text-sm font-medium text-brand-700">
           Choose a time
           <ChevronRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />

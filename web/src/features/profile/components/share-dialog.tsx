@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckIcon, CopyIcon, DownloadIcon, ShareIcon } from 'lucide-react';
@@ -54,11 +54,15 @@ export function ShareDialog({
   const [qrUrl, setQrUrl] = useState<string | null>(null);
   const onDrawn = useCallback((dataUrl: string) => setQrUrl(dataUrl), []);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  // 'Copied' goes back to 'Copy' after a moment; a dialog closed before then leaves no timer behind.
+  const copiedTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(copiedTimer.current), []);
 
   const copy = async () => {
     if (await copyText(url)) {
       setCopied(true);
-      window.setTimeout(() => setCopied(false), 2000);
+      window.clearTimeout(copiedTimer.current);
+      copiedTimer.current = window.setTimeout(() => setCopied(false), 2000);
       toast({ title: 'Link copied' });
     } else {
       toast({ title: 'Oops!', description: 'The link could not be copied. Please select it and copy it yourself.', theme: 'error' });

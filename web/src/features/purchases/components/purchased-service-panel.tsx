@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatTime } from '../../../lib/format.ts';
+import { formatTime, timesInZone } from '../../../lib/format.ts';
 import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useServiceAppointments, type ServiceAppointmentsSubset } from '../api/get-service-appointments.ts';
 import { sessionsLabel } from '../lib/availability.ts';
@@ -135,25 +135,28 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useServic
       empty={<p className="py-3 text-zinc-500">{subset === 'future' ? 'No upcoming appointments' : 'No past appointments'}</p>}
     >
       {(appointments) => (
-        <ul className="divide-y divide-zinc-100">
-          {appointments.map((appointment) => (
-            <li key={appointment.id}>
-              <Link
-                to={`/appointments/${encodeURIComponent(appointment.id)}`}
-                className="-mx-2 block rounded-lg px-2 py-2.5 outline-none hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500"
-              >
-                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
-                  {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
-                  {appointment.membership && <Badge tone="brand">Included in membership</Badge>}
-                </span>
-                <span className="mt-0.5 block text-zinc-600 tabular-nums">
-                  {formatTime(appointment.time)} – {formatTime(appointment.until)}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="pt-2 text-xs text-zinc-500">{timesInZone(appointments[0]!.timezone)}</p>
+          <ul className="divide-y divide-zinc-100">
+            {appointments.map((appointment) => (
+              <li key={appointment.id}>
+                <Link
+                  to={`/appointments/${encodeURIComponent(appointment.id)}`}
+                  className="-mx-2 block rounded-lg px-2 py-2.5 outline-none hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+                >
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
+                    {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
+                    {appointment.membership && <Badge tone="brand">Included in membership</Badge>}
+                  </span>
+                  <span className="mt-0.5 block text-zinc-600 tabular-nums">
+                    {formatTime(appointment.time)} – {formatTime(appointment.until)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </QueryState>
   );

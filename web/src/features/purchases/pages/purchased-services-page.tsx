@@ -5,10 +5,11 @@ import { MyPassesHeader } from '../../../components/passes/my-passes-header.tsx'
 import { PassCard, PassGridSkeleton } from '../../../components/passes/pass-card.tsx';
 import { DocumentTitle, EmptyState, Page } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
+import { serviceTypeLabel } from '../../../lib/service-format.ts';
 import { usePurchasedServices } from '../api/get-purchased-services.ts';
 import { PurchasedServicePanel } from '../components/purchased-service-panel.tsx';
 import { sessionsLabel } from '../lib/availability.ts';
+import { formatDuration } from '../../../lib/format.ts';
 
 /** /purchases/services: My passes → Services (docs/product-rules.md#memberships-and-credits). */
 export function PurchasedServicesPage() {

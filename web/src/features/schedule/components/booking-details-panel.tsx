@@ -10,9 +10,9 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatLongDate, formatMoney, formatTime } from '../../../lib/format.ts';
+import { formatLongDate, formatMoney, formatTime, formatDuration, zoneWithDevice } from '../../../lib/format.ts';
 import { repeatsLabel } from '../../../lib/class-summary.ts';
-import { formatDuration, serviceTypeLabel } from '../../../lib/service-format.ts';
+import { serviceTypeLabel } from '../../../lib/service-format.ts';
 import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
 import { bookingToCancel, cancelBookingText, ownBooking } from './booking-rules.ts';
@@ -157,7 +157,7 @@ export function BookingDetailsPanel({
               <p className="text-sm font-medium tabular-nums text-zinc-900">
                 {formatTime(slot.time)} – {formatTime(slot.until)}
               </p>
-              {slot.timezone && <p className="mt-0.5 text-xs text-zinc-500">{slot.timezone}</p>}
+              {slot.timezone && <p className="mt-0.5 text-xs text-zinc-500">{zoneWithDevice(slot.timezone)}</p>}
             </Section>
           </div>
 

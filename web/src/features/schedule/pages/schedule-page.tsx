@@ -2,13 +2,13 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ScheduleDay, ScheduleSlot, ScheduleSubset } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { PlusIcon } from 'lucide-react';
+import { GlobeIcon, PlusIcon } from 'lucide-react';
 import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TabLinks } from '../../../components/ui/tabs.tsx';
-import { browserTimeZone } from '../../../lib/format.ts';
+import { browserTimeZone, timesInZone } from '../../../lib/format.ts';
 import { useToday } from '../../../lib/use-today.ts';
 import { useMe } from '../../../lib/me.ts';
 import { PageNotFound } from '../../../components/not-found-page.tsx';
@@ -80,6 +80,12 @@ function Schedule({ subset, panels: { AddClassPanel, ClientPanel } }: { subset: 
         tabs={subset === 'future' || subset === 'past' ? tabs : [...tabs, { label: 'Cancelled', to: '/schedule/cancelled' }]}
         className="mb-6"
       />
+      {me?.timezone && (
+        <p className="-mt-3 mb-4 flex items-center gap-1.5 text-xs text-zinc-500">
+          <GlobeIcon className="size-3.5 shrink-0" aria-hidden="true" />
+          {timesInZone(me.timezone)}
+        </p>
+      )}
       <QueryState
         query={schedule}
         what="your schedule"

@@ -3,17 +3,13 @@ import { ActionMenu } from '../../../components/ui/action-menu.tsx';
 import { PencilIcon, TrashIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatDuration } from '../../../lib/format.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 /** Under 640 px the table becomes a list of cards. */
 export const CARD_LIST_QUERY = '(max-width: 639px)';
 
 const TYPE_LABELS: Record<Service['type'], string> = { appointment: 'Appointment', class: 'Class' };
-
-export function formatDuration(minutes: number): string {
-  return `${minutes} min`;
-}
 
 interface ServicesTableProps {
   services: Service[];

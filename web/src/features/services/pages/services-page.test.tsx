@@ -32,8 +32,8 @@ describe('services page', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Personal trainingStudio 1', 'Appointment', '€45.00', '60 min'],
-      ['Vinyasa flowStudio 1', 'Class', '€12.50', '75 min'],
+      ['Personal trainingStudio 1', 'Appointment', '€45.00', '1 h'],
+      ['Vinyasa flowStudio 1', 'Class', '€12.50', '1 h 15 min'],
     ]);
   });
 

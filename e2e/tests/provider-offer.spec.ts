@@ -108,6 +108,8 @@ test.describe('a provider publishes their offer', () => {
     while (monday.dayOfWeek !== 1) monday = monday.add({ days: 1 });
     const open = inNewYork(monday.toString(), '08:00');
     const last = inNewYork(monday.toString(), '12:00');
+    // The click navigates once the page's chunk is in: read the address only after it changed.
+    await expect(v).toHaveURL(new RegExp(`/sea-studio/\\d+`));
     await v.goto(`${v.url().replace(/\/$/, '')}/${open.date}`);
     await expect(v.getByRole('button', { name: new RegExp(`^${open.time}`) }).first()).toBeVisible();
     await expect(v.getByRole('button', { name: new RegExp(`^${last.time}`) }).first()).toBeVisible();

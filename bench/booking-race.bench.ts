@@ -1,7 +1,8 @@
 /**
  * Booking under contention over HTTP: many simultaneous requests for one appointment time and
  * for one 20-seat class. Prints accepted and rejected counts, the latency p50/p99 and the
- * statements sent to the database per request, on PGlite (in-process) or on PostgreSQL when
+ * statements sent to the database per request, beside the same burst of requests that do no
+ * booking (its floor on this machine), on PGlite (in-process) or on PostgreSQL when
  * BENCH_DATABASE_URL is set (it makes and drops a scratch database on that server). Nothing is
  * asserted on time; the counts are the invariants the race tests assert.
  * BENCH_SHOW_STATEMENTS=1 also prints the statements of each single request.
@@ -73,6 +74,16 @@ async function alone(label: string, client: RaceClient, i: number, body: object)
   if (process.env.BENCH_SHOW_STATEMENTS) for (const s of sent) console.log(`      ${s.replace(/\s+/g, ' ').slice(0, 160)}`);
 }
 
+/** The p99 of `n` clients asking `path` at the same moment (signed in): what any burst costs here. */
+async function floor(n: number, offset: number, path: string, signedIn: boolean): Promise<number> {
+  const requests = fixture.clients.slice(offset, offset + n).map((client, i) => ({
+    url: `${base}${path}`,
+    headers: signedIn ? headers(client, offset + i) : { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
+  }));
+  const latencies = (await burst(requests)).map((a) => a.ms).sort((a, b) => a - b);
+  return quantile(latencies, 0.99);
+}
+
 /** `n` clients book the same thing at the same moment, from a worker thread (bench/load-generator.ts). */
 async function race(label: string, n: number, offset: number, body: object) {
   const before = statements.count;
@@ -92,6 +103,13 @@ async function race(label: string, n: number, offset: number, body: object) {
   );
   console.log(`  latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, p99/p50 ${(q(0.99) / q(0.5)).toFixed(1)}x`);
   console.log(`  statements: ${sent} in all, ${(sent / n).toFixed(1)} per request`);
+  // The same crowd, same moment, asking for nothing but a page that is not there (no database), and
+  // for their own account (one indexed read of the session): the cost of the burst itself here.
+  const [bare, session] = [await floor(n, offset, '/api/no-such-page', false), await floor(n, offset, '/api/me', true)];
+  console.log(
+    `  the same burst's p99: no database ${bare.toFixed(1)} ms, one session read (GET /api/me) ${session.toFixed(1)} ms; ` +
+      `the race is ${(q(0.99) / session).toFixed(1)}x the latter`,
+  );
 }
 
 console.log(`Database: ${url ? 'PostgreSQL' : 'PGlite (in-process)'}`);

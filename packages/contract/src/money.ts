@@ -24,3 +24,6 @@ export const euroAmount = z
 
 export const toCents = (euros: number): number => Math.round(euros * 100);
 export const fromCents = (cents: number): number => cents / 100;
+
+/** A euro amount as people read it: '€45.00'. */
+export const euroText = (euros: number): string => `€${euros.toFixed(2)}`;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import type { DevOutbox } from './mailer.ts';
-import { escapeHtml } from './simple-message.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a proxy adds: behind one, the loopback address is the proxy's, not the reader's. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { escapeHtml } from '../lib/html.ts';
 
 /** What a page's HTML carries before the app's JavaScript has arrived. */
 export interface FirstPaint {
@@ -22,8 +23,6 @@ const scriptJson = (value: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Serves the built web app from the same process and port as the API. Unknown GET paths that
@@ -62,7 +61,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, firstPa
       const styles = shell.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
       const html = styles
         .reduce((page, link) => page.replace(link, ''), shell)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(first.title)}</title>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(first.title)}</title>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root">${first.html}</div>${styles.join('')}<script type="application/json" id="first-answers">${scriptJson(first.answers)}</script>`,

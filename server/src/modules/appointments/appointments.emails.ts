@@ -2,9 +2,9 @@
  * E-mails about bookings (docs/product-rules.md#e-mails-and-calendar-files): confirmations with the
  * calendar file, and cancellation notices.
  */
-import { calendarFile, calendarFileName } from '@slotted/contract';
+import { calendarFile, calendarFileName, euroText } from '@slotted/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { escapeHtml } from '../../mail/simple-message.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import type { AppointmentDetails } from './appointments.queries.ts';
 import { prettyDate } from './appointments.presenter.ts';
@@ -85,7 +85,7 @@ export function bookingCancelledEmail(
       [
         `Hello ${d.client.name},`,
         `${d.provider.name} cancelled ${d.service.name} on ${when(d, d.client.timezone)}.`,
-        refundCents > 0 ? `Your payment of €${(refundCents / 100).toFixed(2)} will be refunded in full.` : 'Nothing was charged for it.',
+        refundCents > 0 ? `Your payment of ${euroText(refundCents / 100)} will be refunded in full.` : 'Nothing was charged for it.',
       ],
       { href: `${appUrl}/${d.provider.username ?? ''}`, label: `Book another time with ${d.provider.name}` },
       ics,
@@ -96,7 +96,7 @@ export function bookingCancelledEmail(
     `Cancelled: ${d.client.name} — ${d.service.name}`,
     [
       `${d.client.name} cancelled ${d.service.name} on ${when(d, d.provider.timezone)}. The time is free to book again.`,
-      ...(refundCents > 0 ? [`Their card payment of €${(refundCents / 100).toFixed(2)} is refunded in full.`] : []),
+      ...(refundCents > 0 ? [`Their card payment of ${euroText(refundCents / 100)} is refunded in full.`] : []),
     ],
     { href: `${appUrl}/schedule`, label: 'Open your schedule' },
     ics,

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../mail/mailer.ts';
-import { escapeHtml } from '../../mail/simple-message.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 export function magicLinkEmail(to: string, link: string, isNewUser: boolean, ttlMinutes: number): MailMessage {
   const action = isNewUser ? 'create your Slotted account' : 'sign in to Slotted';

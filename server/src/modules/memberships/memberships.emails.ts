@@ -3,11 +3,9 @@
  * a membership cancelled. Both go to the client and the provider (whose address the answer does
  * not carry, so the caller passes it).
  */
-import type { Membership } from '@slotted/contract';
+import { euroText, type Membership } from '@slotted/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { simpleMessage } from '../../mail/simple-message.ts';
-
-const euros = (amount: number) => `€${amount.toFixed(2)}`;
 
 /** What the membership gives and until when, as one sentence. */
 function terms(m: Membership): string {
@@ -17,7 +15,7 @@ function terms(m: Membership): string {
 }
 
 export function purchaseConfirmedEmails(m: Membership, providerEmail: string, appUrl: string): MailMessage[] {
-  const price = `${euros(m.price)}${m.interval === 'month' ? ' a month' : ''}`;
+  const price = `${euroText(m.price)}${m.interval === 'month' ? ' a month' : ''}`;
   return [
     simpleMessage(
       m.client.email,
@@ -50,7 +48,7 @@ export function membershipCancelledEmails(m: Membership, providerEmail: string, 
     simpleMessage(
       providerEmail,
       `Membership cancelled: ${m.client.name} — ${m.name}`,
-      [`${m.client.name} (${m.client.email}) cancelled ${m.name} (${euros(m.price)} a month); it will not renew.${until}`],
+      [`${m.client.name} (${m.client.email}) cancelled ${m.name} (${euroText(m.price)} a month); it will not renew.${until}`],
       { href: `${appUrl}/clients`, label: 'Open your clients' },
     ),
   ];

@@ -5,16 +5,12 @@
  * (web/src/lib/api-client.ts takes it instead of asking again). The app replaces the HTML when it
  * starts. docs/decisions/0011-public-profile-first-paint-from-the-server.md.
  */
-import { RESERVED_USERNAMES, type PublicProfile } from '@slotted/contract';
+import { RESERVED_USERNAMES, euroText, type PublicProfile } from '@slotted/contract';
+import { escapeHtml } from '../../lib/html.ts';
 import type { FirstPaint } from '../../plugins/spa.ts';
 import type { profileService } from './profile.service.ts';
 
 const PROFILE_PATH = /^\/([A-Za-z0-9_-]{3,30})\/?(?:\?.*)?$/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const money = (value: number | string) => `€${Number(value).toFixed(2)}`;
 
 /** The page's first paint for `/{username}`; null for any other path or an unknown provider. */
 export function profileFirstPaint(profile: ReturnType<typeof profileService>) {
@@ -40,7 +36,7 @@ function previewHtml(p: PublicProfile): string {
   const services = p.services
     .map(
       (s) =>
-        `<li style="padding:12px 0;border-top:1px solid #e4e4e7"><strong>${escapeHtml(s.name)}</strong> <span style="color:#52525b">· ${money(s.price)}</span></li>`,
+        `<li style="padding:12px 0;border-top:1px solid #e4e4e7"><strong>${escapeHtml(s.name)}</strong> <span style="color:#52525b">· ${euroText(Number(s.price))}</span></li>`,
     )
     .join('');
   return (

@@ -1,0 +1,3 @@
+/** Text written into HTML the server makes (e-mails, the dev outbox, a page's first paint): nothing in it is markup. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

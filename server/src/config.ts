@@ -60,6 +60,8 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_URL: url('the Stripe API, or a Stripe-compatible server').default('https://api.stripe.com'),
+  STRIPE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(20),
+  STRIPE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce
     .number({ error: 'must be a percentage' })
     .min(0, 'must be between 0 and 50')
@@ -106,6 +108,8 @@ export interface StripeConfig {
   apiUrl: string;
   /** The platform's share of each charge, in percent (0 by default). */
   feePercent: number;
+  /** Requests that call Stripe, per signed-in person and per client address, in a window of minutes. */
+  callLimits: { perUser: number; perIp: number; windowMinutes: number };
 }
 
 export class ConfigError extends Error {}
@@ -192,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
             feePercent: e.STRIPE_PLATFORM_FEE_PERCENT,
+            callLimits: { perUser: e.STRIPE_LIMIT_PER_USER, perIp: e.STRIPE_LIMIT_PER_IP, windowMinutes: 15 },
           }
         : null,
   };

@@ -287,11 +287,14 @@ export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): 
   await tx.insert(payments).values(row);
 }
 
-/** How many card payments the booking has had (each attempt to pay for it gets its own PaymentIntent). */
-export async function cardPaymentCount(db: Db, appointmentId: string): Promise<number> {
+/**
+ * How many card attempts of the booking are over (paid, refunded or abandoned): constant while
+ * one hold is being paid for, so with the hold's expiry it names the attempt in idempotency keys.
+ */
+export async function finishedCardPaymentCount(db: Db, appointmentId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.method, 'card')));
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.method, 'card'), sql`${payments.status} <> 'pending'`));
   return Number(row?.n ?? 0);
 }

@@ -67,7 +67,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
         response: { 200: dataOf(appointmentSchema) },
       }),
     },
-    async (req) => ({ data: await appointments.get(currentUser(req), req.params.id, req.query) }),
+    async (req) => ({ data: await appointments.get(currentUser(req), req.params.id, req.query, req.ip) }),
   );
 
   app.post(
@@ -87,7 +87,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
       ...byId,
       schema: apiSchema(apiRoutes.appointmentCheckout, { params: appointmentIdParams, response: { 200: dataOf(checkoutSchema) } }),
     },
-    async (req) => ({ data: await appointments.checkout(currentUser(req), req.params.id) }),
+    async (req) => ({ data: await appointments.checkout(currentUser(req), req.params.id, req.ip) }),
   );
 
   app.post(

@@ -28,9 +28,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
   const sameTime = oneAtATime();
   return {
     create: (viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string) => holdTime(deps, sameTime, viewer, input, ip),
-    get: (viewer: UserRow, id: string, q: z.output<typeof appointmentQuery>) => getAppointment(deps, viewer, id, q),
+    get: (viewer: UserRow, id: string, q: z.output<typeof appointmentQuery>, ip: string) => getAppointment(deps, viewer, id, q, ip),
     confirmWithoutPayment: (viewer: UserRow, id: string) => confirmWithoutPayment(deps, viewer, id),
-    checkout: (viewer: UserRow, id: string) => checkout(deps, viewer, id),
+    checkout: (viewer: UserRow, id: string, ip: string) => checkout(deps, viewer, id, ip),
     /** The payments module's settlement of a booking's card payment (registered in app.ts). */
     cardPaid: (tx: Tx, payment: PaymentRow, now: Date) => cardPaid(deps, tx, payment, now),
     deductMembership: (viewer: UserRow, id: string, membershipId: string) => deductMembership(deps, viewer, id, membershipId),

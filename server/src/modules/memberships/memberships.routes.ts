@@ -63,7 +63,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod<{ memberships: ReturnType<
         response: { 200: dataOf(membershipSchema) },
       }),
     },
-    async (req) => ({ data: await memberships.get(currentUser(req), req.params.id, req.query.session_id) }),
+    async (req) => ({ data: await memberships.get(currentUser(req), req.params.id, req.query.session_id, req.ip) }),
   );
 
   app.post(
@@ -73,7 +73,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod<{ memberships: ReturnType<
       ...byId,
       schema: apiSchema(apiRoutes.membershipCheckout, { params: membershipIdParams, response: { 200: dataOf(checkoutSchema) } }),
     },
-    async (req) => ({ data: await memberships.checkout(currentUser(req), req.params.id) }),
+    async (req) => ({ data: await memberships.checkout(currentUser(req), req.params.id, req.ip) }),
   );
 
   app.post(

@@ -263,8 +263,8 @@ export function membershipsService(deps: MembershipsDeps) {
      * GET /api/memberships/{id}. Back from a redirect-based card payment (`sessionId`, its
      * PaymentIntent), the payment is checked with Stripe first: the client may arrive before the webhook.
      */
-    async get(viewer: UserRow, id: string, sessionId?: string): Promise<Membership> {
-      if (sessionId) await card?.syncIntent(sessionId, { payerId: viewer.id, membershipId: id });
+    async get(viewer: UserRow, id: string, sessionId: string | undefined, ip: string): Promise<Membership> {
+      if (sessionId) await card?.syncIntent(sessionId, { payerId: viewer.id, membershipId: id, ip });
       return (await one(db, viewer, id)).membership;
     },
 
@@ -296,7 +296,8 @@ export function membershipsService(deps: MembershipsDeps) {
      * with idempotency keys from the purchase, so a repeated call (a double click, a retry after a
      * declined card) gets the same PaymentIntent or Subscription back, never a second charge.
      */
-    async checkout(viewer: UserRow, id: string): Promise<Checkout> {
+    async checkout(viewer: UserRow, id: string, ip: string): Promise<Checkout> {
+      if (card) await card.limitCalls(viewer.id, ip);
       const now = clock.now();
       const [found] = await load(db, { ids: [id], clientId: viewer.id }, false);
       if (!found) throw notFound();

@@ -7,17 +7,24 @@
  * payment succeeds (`settles`), and modules handle the events they own (`onEvent`).
  */
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { StripeConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobLog, JobRunner } from '../../jobs/job-runner.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { consumeRateLimit, minutesText } from '../../plugins/rate-limit.ts';
 import {
+  insertPayment,
   insertRefund,
   lockPayment,
   lockPaymentByIntent,
   lockRefund,
+  paymentById,
   paymentByIntent,
+  pendingCardPayments,
+  recordableTarget,
+  staleCardPayments,
   recordEvent,
   refundedOrPending,
   refundWithPayment,
@@ -29,6 +36,20 @@ import {
 import { createStripeClient } from './stripe-client.ts';
 
 const REFUND_JOB = 'stripe-refund';
+/** Cancels the PaymentIntent of a card attempt nobody will finish (docs/product-rules.md#payments). */
+const ABANDON_JOB = 'stripe-abandon-payment';
+const ABANDON_SWEEP_JOB = 'stripe-abandon-sweep';
+const ABANDON_SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * The shape every handler relies on. A signed body that is not an event (an array, no type, no
+ * object) is malformed: 400, so Stripe does not retry it for days as it would a 5xx.
+ */
+const eventShape = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.looseObject({ id: z.string().optional() }) }),
+});
 
 export type RefundReason = RefundRow['reason'];
 
@@ -53,17 +74,31 @@ export interface CardPayments {
   feePercent: number;
   settles(target: 'appointment' | 'membership', settle: SettleTarget): void;
   onEvent(type: Stripe.Event.Type, handler: EventHandler): void;
-  /** Verifies a webhook's signature: the event, or 400 bad_request. */
+  /** Verifies a webhook's signature and shape: the event, or 400 bad_request. */
   verify(rawBody: Buffer, signature: string | undefined): Stripe.Event;
   /** Applies a verified event exactly once. */
   handleEvent(event: Stripe.Event): Promise<void>;
   /**
    * Asks Stripe about a payment and settles it if it succeeded: a client coming back from a
-   * redirect may arrive before the webhook. Unknown or foreign ids change nothing.
+   * redirect may arrive before the webhook. Only a payment still waiting is asked about; unknown
+   * or foreign ids, and a client over the Stripe-call limit, change nothing.
    */
-  syncIntent(intentId: string, of?: PaymentOwner): Promise<void>;
+  syncIntent(intentId: string, of?: PaymentOwner & { ip: string }): Promise<void>;
+  /**
+   * Counts a request that makes Stripe calls against the person's and the address's limits
+   * (STRIPE_LIMIT_PER_USER / _PER_IP): 429 rate_limited when over, so one account cannot use up
+   * the platform's Stripe rate limit for every provider.
+   */
+  limitCalls(userId: string, ip: string): Promise<void>;
   /** In `tx`: the payment's remaining amount (or `amountCents`) will be refunded once `tx` commits. */
   refund(tx: Tx, payment: PaymentRow, reason: RefundReason, amountCents?: number): Promise<number>;
+  /**
+   * In `tx`: the card attempts still waiting for the booking or purchase will not be finished (its
+   * hold ended, or another way of paying was chosen). Once `tx` commits a job cancels each
+   * PaymentIntent with Stripe and marks its row `failed`; one that succeeded meanwhile is settled
+   * instead, and so kept or refunded by its target.
+   */
+  abandon(tx: Tx, target: { appointmentId: string } | { membershipId: string }): Promise<void>;
   /** Runs queued refunds now rather than at the next poll: call after the transaction commits. */
   wake(): void;
   /** Runs a Stripe call, turning Stripe's failures into 502 payment_provider_error (card errors excepted by the caller). */
@@ -81,6 +116,12 @@ export interface CardPaymentsDeps {
   log: JobLog;
 }
 
+/** Stripe answered that the object does not exist (an event about something not of this platform's). */
+function isMissing(err: unknown): boolean {
+  const e = err as { statusCode?: number; code?: string; raw?: { code?: string } } | null;
+  return e?.statusCode === 404 || e?.code === 'resource_missing' || e?.raw?.code === 'resource_missing';
+}
+
 export function cardPayments(deps: CardPaymentsDeps): CardPayments {
   const { db, clock, jobs, config } = deps;
   const stripe = createStripeClient(config);
@@ -96,37 +137,82 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
     }
   }
 
-  /** Records a succeeded PaymentIntent on its payment row and settles what it pays for, once. */
+  /** A Stripe object, or null when Stripe does not know it (other failures are 502, so Stripe retries the event). */
+  async function retrieveOrNull<T>(what: string, request: () => Promise<T>): Promise<T | null> {
+    try {
+      return await request();
+    } catch (err) {
+      if (isMissing(err)) return null;
+      return call(what, () => Promise.reject(err));
+    }
+  }
+
+  /** The intent with its charge: the card the membership panel shows, and what was refunded. */
+  const retrieveIntent = (id: string) =>
+    retrieveOrNull('retrieve payment intent', () => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+
+  /**
+   * The payment row of a succeeded intent. An intent this platform created for one of its bookings
+   * or purchases (its metadata names it) but never recorded — a checkout that failed between
+   * asking Stripe and writing the row — is recorded now, so money taken is always settled or
+   * refunded, never neither.
+   */
+  async function paymentOf(tx: Tx, intent: Stripe.PaymentIntent): Promise<PaymentRow | undefined> {
+    const known = await lockPaymentByIntent(tx, intent.id);
+    if (known) return known;
+    const target = await recordableTarget(tx, intent.metadata ?? {});
+    if (!target) return undefined;
+    const now = clock.now();
+    await insertPayment(tx, {
+      ...target,
+      amountCents: intent.amount,
+      method: 'card',
+      status: 'pending',
+      stripePaymentIntentId: intent.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return lockPaymentByIntent(tx, intent.id);
+  }
+
+  /**
+   * Records a succeeded PaymentIntent on its payment row and settles what it pays for, once.
+   * Stripe's word settles a payment whatever was recorded before it (pending, abandoned); what
+   * Stripe says was refunded of it is recorded with it.
+   */
   async function settle(tx: Tx, intent: Stripe.PaymentIntent): Promise<void> {
     if (intent.status !== 'succeeded') return;
-    const payment = await lockPaymentByIntent(tx, intent.id);
+    const payment = await paymentOf(tx, intent);
     // Not ours (another platform's event on the same account), or already settled.
-    if (!payment || (payment.status !== 'pending' && payment.status !== 'failed')) return;
+    if (!payment || payment.method !== 'card' || payment.paidAt !== null) return;
     const now = clock.now();
-    const card = typeof intent.latest_charge === 'object' ? intent.latest_charge?.payment_method_details?.card : undefined;
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const card = charge?.payment_method_details?.card;
+    const amountCents = intent.amount_received || payment.amountCents;
+    const refundedCents = Math.min(amountCents, Math.max(payment.refundedCents, charge?.amount_refunded ?? 0));
+    const status: PaymentRow['status'] =
+      refundedCents === 0 ? 'succeeded' : refundedCents >= amountCents ? 'refunded' : 'partially_refunded';
     await updatePayment(tx, payment.id, {
-      status: 'succeeded',
+      status,
       paidAt: now,
-      amountCents: intent.amount_received || payment.amountCents,
+      amountCents,
+      refundedCents,
       cardBrand: card?.brand ?? payment.cardBrand,
       cardLast4: card?.last4 ?? payment.cardLast4,
       updatedAt: now,
     });
-    const settled = { ...payment, status: 'succeeded' as const, paidAt: now };
+    const settled = { ...payment, status, amountCents, refundedCents, paidAt: now };
     const target = targets.get(payment.appointmentId ? 'appointment' : 'membership');
     const outcome = target ? await target(tx, settled, now) : 'kept';
     if (outcome === 'refund') await refund(tx, settled, 'late_payment');
   }
 
-  /** The intent with its charge, whose card is what the membership panel shows. */
-  const retrieveIntent = (id: string) =>
-    call('retrieve payment intent', () => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
-
   async function refund(tx: Tx, payment: PaymentRow, reason: RefundReason, amountCents?: number): Promise<number> {
     const locked = (await lockPayment(tx, payment.id))!;
-    const left = locked.amountCents - (await refundedOrPending(tx, locked.id));
+    // Refunds made outside the app (Stripe's dashboard) are known only as refunded cents.
+    const left = locked.amountCents - Math.max(locked.refundedCents, await refundedOrPending(tx, locked.id));
     const amount = Math.min(amountCents ?? left, left);
-    if (locked.method !== 'card' || !locked.stripePaymentIntentId || amount <= 0) return 0;
+    if (locked.method !== 'card' || !locked.stripePaymentIntentId || locked.paidAt === null || amount <= 0) return 0;
     const row = await insertRefund(tx, {
       paymentId: locked.id,
       amountCents: amount,
@@ -139,7 +225,8 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
   }
 
   // A refund is asked of Stripe with its row's id as idempotency key: a retry after a crash or a
-  // timeout returns the same refund instead of giving the money back twice.
+  // timeout returns the same refund instead of giving the money back twice. The platform's fee
+  // goes back with the money (in proportion), subscription payments included.
   jobs.register<{ id: string }>(REFUND_JOB, async ({ id }) => {
     const found = await refundWithPayment(db, id);
     if (!found || found.refund.status !== 'pending') return;
@@ -149,7 +236,7 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
         payment_intent: payment.stripePaymentIntentId!,
         amount: r.amountCents,
         reverse_transfer: true,
-        ...(payment.stripeInvoiceId ? {} : { refund_application_fee: true }),
+        refund_application_fee: true,
         metadata: { refund_id: r.id, reason: r.reason },
       },
       { idempotencyKey: `refund-${r.id}` },
@@ -168,19 +255,88 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
     });
   });
 
+  /** Marks an abandoned attempt failed, unless Stripe's word came first. */
+  const markFailed = (paymentId: string) =>
+    db.transaction(async (tx) => {
+      const p = await lockPayment(tx, paymentId);
+      if (p?.status === 'pending') await updatePayment(tx, p.id, { status: 'failed', updatedAt: clock.now() });
+    });
+
+  // An abandoned attempt's PaymentIntent is cancelled so the client's old page cannot pay it. A
+  // subscription's first invoice cannot be cancelled by itself: the incomplete subscription is
+  // (which voids the invoice). If the money moved meanwhile, it is settled like any payment.
+  jobs.register<{ id: string }>(ABANDON_JOB, async ({ id }) => {
+    const payment = await paymentById(db, id);
+    if (!payment || payment.status !== 'pending' || !payment.stripePaymentIntentId) return;
+    const intentId = payment.stripePaymentIntentId;
+    /** Settles the payment if Stripe says it succeeded; 'gone' when Stripe does not know the intent. */
+    const settleIfPaid = async (): Promise<boolean | 'gone'> => {
+      const intent = await retrieveIntent(intentId);
+      if (!intent) return 'gone';
+      if (intent.status !== 'succeeded') return false;
+      await db.transaction((tx) => settle(tx, intent));
+      return true;
+    };
+    const first = await settleIfPaid();
+    if (first === true) return;
+    if (first === false) {
+      try {
+        if (payment.stripeInvoiceId) {
+          const invoice = await stripe.invoices.retrieve(payment.stripeInvoiceId);
+          const parent = invoice.parent?.subscription_details?.subscription;
+          const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
+          const subscription = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
+          if (subscription?.status === 'incomplete') await stripe.subscriptions.cancel(subscription.id);
+        } else {
+          await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `abandon-${id}` });
+        }
+      } catch (err) {
+        // Stripe refuses to cancel an intent paid at the last moment: it is settled below.
+        if (!isMissing(err) && (err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err;
+      }
+      if ((await settleIfPaid()) === true) return;
+    }
+    await markFailed(id);
+  });
+
+  // Attempts whose hold ran out without anyone coming back are abandoned in a periodic sweep (a
+  // hold expires by time alone, with no request to hang the work on).
+  jobs.register(
+    ABANDON_SWEEP_JOB,
+    async () => {
+      const stale = await staleCardPayments(db, clock.now());
+      for (const s of stale) {
+        const target = s.appointmentId ? { appointmentId: s.appointmentId } : { membershipId: s.membershipId! };
+        await db.transaction((tx) => abandon(tx, target));
+      }
+    },
+    { everyMs: ABANDON_SWEEP_EVERY_MS },
+  );
+
+  async function abandon(tx: Tx, target: { appointmentId: string } | { membershipId: string }): Promise<void> {
+    for (const payment of await pendingCardPayments(tx, target)) {
+      await jobs.enqueue(tx, ABANDON_JOB, { id: payment.id }, { key: `${ABANDON_JOB}:${payment.id}` });
+    }
+  }
+
   // Built in: payments succeeding, and refunds Stripe reports (also those made in its dashboard).
+  // Each asks Stripe for the object: a webhook is a reason to ask, never the fact (D15).
   handlers.set('payment_intent.succeeded', async (event) => {
     const intent = await retrieveIntent((event.data.object as Stripe.PaymentIntent).id);
-    return (tx) => settle(tx, intent);
+    return intent ? (tx) => settle(tx, intent) : undefined;
   });
   handlers.set('charge.refunded', async (event) => {
-    const charge = event.data.object as Stripe.Charge;
-    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (!intentId) return undefined;
+    const charge = await retrieveOrNull('retrieve charge', () => stripe.charges.retrieve((event.data.object as Stripe.Charge).id));
+    const intentId = typeof charge?.payment_intent === 'string' ? charge.payment_intent : charge?.payment_intent?.id;
+    if (!charge || !intentId) return undefined;
+    // A refund reported before the payment's own success: the payment is settled first (with what
+    // Stripe says was refunded of it), so the order of the events changes nothing.
+    const intent = charge.paid ? await retrieveIntent(intentId) : null;
     return async (tx) => {
       const payment = await lockPaymentByIntent(tx, intentId);
-      // Our own refunds are recorded by their job; this keeps the row true to Stripe whatever the order.
-      if (!payment || charge.amount_refunded <= payment.refundedCents) return;
+      if (payment?.paidAt === null && intent) return settle(tx, intent);
+      // Only money that was taken can be given back; our own refunds are also recorded by their job.
+      if (!payment || payment.paidAt === null || charge.amount_refunded <= payment.refundedCents) return;
       await updatePayment(tx, payment.id, {
         refundedCents: Math.min(payment.amountCents, charge.amount_refunded),
         status: charge.amount_refunded >= payment.amountCents ? 'refunded' : 'partially_refunded',
@@ -188,6 +344,23 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       });
     };
   });
+
+  async function limitCalls(userId: string, ip: string): Promise<void> {
+    const windowMs = config.callLimits.windowMinutes * 60_000;
+    const now = clock.now();
+    for (const [key, limit] of [
+      [`stripe:user:${userId}`, config.callLimits.perUser],
+      [`stripe:ip:${ip}`, config.callLimits.perIp],
+    ] as const) {
+      const hit = await consumeRateLimit(db, key, limit, windowMs, now);
+      if (!hit.allowed) {
+        const wait = hit.retryAfterSeconds;
+        throw new AppError('rate_limited', `Too many payment requests. Please try again in ${minutesText(wait)}.`, {
+          retryAfterSeconds: wait,
+        });
+      }
+    }
+  }
 
   return {
     stripe,
@@ -202,11 +375,14 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       handlers.set(type, handler);
     },
     verify(rawBody, signature) {
+      let event: Stripe.Event;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
       } catch {
         throw new AppError('bad_request', 'The webhook signature could not be verified.');
       }
+      if (!eventShape.safeParse(event).success) throw new AppError('bad_request', 'The webhook is not a Stripe event.');
+      return event;
     },
     async handleEvent(event) {
       const handler = handlers.get(event.type);
@@ -220,17 +396,28 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
     async syncIntent(intentId, of) {
       if (!/^pi_[A-Za-z0-9_]+$/.test(intentId)) return;
       if (of) {
-        // A client back from a redirect names the payment: only their own, of the record they look at.
+        // A client back from a redirect names the payment: only their own, of the record they
+        // look at, and only while it waits (a settled one needs no call to Stripe).
         const payment = await paymentByIntent(db, intentId);
         const target = 'appointmentId' in of ? payment?.appointmentId === of.appointmentId : payment?.membershipId === of.membershipId;
-        if (!payment || !target || payment.payerId !== of.payerId) return;
+        if (!payment || !target || payment.payerId !== of.payerId || payment.paidAt !== null) return;
+        // Over the limit the page shows what is recorded; the webhook settles it anyway.
+        if (
+          !(await limitCalls(of.payerId, of.ip).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
       }
       const intent = await retrieveIntent(intentId).catch(() => null);
       if (!intent || intent.status !== 'succeeded') return;
       await db.transaction((tx) => settle(tx, intent));
       jobs.wake();
     },
+    limitCalls,
     refund,
+    abandon,
     wake: () => jobs.wake(),
     call,
   };

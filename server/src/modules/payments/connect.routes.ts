@@ -40,7 +40,7 @@ export const connectRoutes: FastifyPluginAsyncZod<{ connect: ConnectService | nu
       if (!connect) throw paymentsNotConfigured();
       const user = provider(req, reply);
       if (!user) return reply;
-      return reply.redirect(await connect.connect(user, req.query.returned === '1'));
+      return reply.redirect(await connect.connect(user, req.query.returned === '1', req.ip));
     },
   );
 
@@ -51,7 +51,7 @@ export const connectRoutes: FastifyPluginAsyncZod<{ connect: ConnectService | nu
       if (!connect) throw paymentsNotConfigured();
       const user = provider(req, reply);
       if (!user) return reply;
-      return reply.redirect(await connect.dashboard(user));
+      return reply.redirect(await connect.dashboard(user, req.ip));
     },
   );
 };

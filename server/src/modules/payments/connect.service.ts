@@ -55,7 +55,8 @@ export function connectService(deps: { db: Db; clock: Clock; payments: CardPayme
 
   return {
     /** Where GET /stripe/connect sends the provider: Stripe's onboarding, or back to the settings. */
-    async connect(user: UserRow, returned: boolean): Promise<string> {
+    async connect(user: UserRow, returned: boolean, ip: string): Promise<string> {
+      if (returned || !user.stripeConnected) await payments.limitCalls(user.id, ip);
       if (returned && user.stripeAccountId) {
         await recheck(user.stripeAccountId);
         return SETTINGS_PATH;
@@ -75,8 +76,9 @@ export function connectService(deps: { db: Db; clock: Clock; payments: CardPayme
     },
 
     /** A single-use link into the provider's Express dashboard. */
-    async dashboard(user: UserRow): Promise<string> {
+    async dashboard(user: UserRow, ip: string): Promise<string> {
       if (!user.stripeAccountId || !user.stripeConnected) throw new AppError('stripe_not_connected');
+      await payments.limitCalls(user.id, ip);
       const accountId = user.stripeAccountId;
       const link = await call('create login link', () => stripe.accounts.createLoginLink(accountId));
       return link.url;

@@ -1,7 +1,7 @@
 /** Card payments and refunds as rows (docs/architecture.md#card-payments). */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { payments, refunds, stripeEvents } from '../../db/schema.ts';
+import { appointments, memberships, payments, refunds, stripeEvents } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -40,19 +40,75 @@ export async function updatePayment(tx: Tx, id: string, set: Partial<typeof paym
   await tx.update(payments).set(set).where(eq(payments.id, id));
 }
 
-/** The card payment of a booking or a membership that is still waiting for Stripe, if any. */
-export async function pendingCardPayment(db: Db | Tx, target: { appointmentId: string } | { membershipId: string }) {
-  const [row] = await db
+const ofTarget = (target: { appointmentId: string } | { membershipId: string }) =>
+  'appointmentId' in target ? eq(payments.appointmentId, target.appointmentId) : eq(payments.membershipId, target.membershipId);
+
+/** The card payments of a booking or a membership still waiting for Stripe, oldest first. */
+export async function pendingCardPayments(db: Db | Tx, target: { appointmentId: string } | { membershipId: string }) {
+  return db
     .select()
     .from(payments)
+    .where(and(ofTarget(target), eq(payments.method, 'card'), eq(payments.status, 'pending')))
+    .orderBy(payments.createdAt);
+}
+
+/** The card payment of a booking or a membership that is still waiting for Stripe, if any (the oldest). */
+export async function pendingCardPayment(db: Db | Tx, target: { appointmentId: string } | { membershipId: string }) {
+  const [row] = await pendingCardPayments(db, target);
+  return row;
+}
+
+export async function paymentById(db: Db | Tx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/**
+ * Who pays whom for the booking or purchase a PaymentIntent's metadata names (this platform sets
+ * `appointment_id` or `membership_id` on every intent it creates), or null when it names none.
+ */
+export async function recordableTarget(
+  db: Db | Tx,
+  metadata: Record<string, string>,
+): Promise<{ payerId: string; providerId: string; appointmentId?: string; membershipId?: string } | null> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (metadata.appointment_id && uuid.test(metadata.appointment_id)) {
+    const [a] = await db
+      .select({ payerId: appointments.clientId, providerId: appointments.providerId })
+      .from(appointments)
+      .where(eq(appointments.id, metadata.appointment_id));
+    return a ? { ...a, appointmentId: metadata.appointment_id } : null;
+  }
+  if (metadata.membership_id && uuid.test(metadata.membership_id)) {
+    const [m] = await db
+      .select({ payerId: memberships.clientId, providerId: memberships.providerId })
+      .from(memberships)
+      .where(eq(memberships.id, metadata.membership_id));
+    return m ? { ...m, membershipId: metadata.membership_id } : null;
+  }
+  return null;
+}
+
+/**
+ * Card attempts still waiting whose booking or purchase can no longer be paid by them: its hold
+ * ran out, it was cancelled or expired, or it was confirmed another way. Housekeeping abandons them.
+ */
+export async function staleCardPayments(db: Db, now: Date): Promise<{ appointmentId: string | null; membershipId: string | null }[]> {
+  return db
+    .selectDistinct({ appointmentId: payments.appointmentId, membershipId: payments.membershipId })
+    .from(payments)
+    .leftJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .leftJoin(memberships, eq(memberships.id, payments.membershipId))
     .where(
       and(
-        'appointmentId' in target ? eq(payments.appointmentId, target.appointmentId) : eq(payments.membershipId, target.membershipId),
         eq(payments.method, 'card'),
         eq(payments.status, 'pending'),
+        sql`(
+          (${payments.appointmentId} IS NOT NULL AND NOT (${appointments.status} = 'held' AND ${appointments.holdExpiresAt} > ${now}))
+          OR (${payments.membershipId} IS NOT NULL AND NOT (${memberships.status} = 'held' AND ${memberships.holdExpiresAt} > ${now}))
+        )`,
       ),
     );
-  return row;
 }
 
 /** Succeeded card payments of a booking, with what is left to refund on each. */

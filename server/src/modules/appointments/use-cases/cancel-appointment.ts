@@ -26,6 +26,8 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
       // Leaving the checkout gives the place back at once.
       await updateAppointment(tx, id, { status: 'expired', updatedAt: now });
       if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
+      // The card attempt of a left checkout is ended, so its old page cannot take the money.
+      await deps.payments?.abandon(tx, { appointmentId: id });
       return;
     }
     if (a.status !== 'confirmed') throw new AppError('conflict', 'This booking is already cancelled.');

@@ -10,7 +10,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { addMinutes } from '../../../lib/clock.ts';
 import { insertPayment, pendingCardPayment, type CardPayments } from '../../payments/index.ts';
 import type { UserRow } from '../../users/index.ts';
-import { cardPaymentCount, lockAppointment, updateAppointment, type AppointmentDetails } from '../appointments.queries.ts';
+import { finishedCardPaymentCount, lockAppointment, updateAppointment, type AppointmentDetails } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
@@ -18,8 +18,9 @@ import { takeBackTime } from './rebook.ts';
 
 const holdExpired = () => new AppError('hold_expired', 'Your session timed out before we could confirm your booking.');
 
-export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: string): Promise<Checkout> {
+export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: string, ip: string): Promise<Checkout> {
   const { db, clock, payments } = deps;
+  if (payments) await payments.limitCalls(viewer.id, ip);
   const current = await loadAppointment(db, id);
   const a = current.appointment;
   if (a.clientId !== viewer.id) throw appointmentNotFound();
@@ -48,14 +49,18 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
     );
   }
 
+  // Every checkout of one hold answers the same PaymentIntent: the idempotency key names the hold,
+  // so simultaneous calls get the same intent from Stripe, and a recorded one is answered again.
   const pending = await pendingCardPayment(db, { appointmentId: id });
   if (pending) return { client_secret: await clientSecret(payments, pending.stripePaymentIntentId!) };
-  const intent = await createIntent(payments, current, await cardPaymentCount(db, id));
-  await db.transaction(async (tx) => {
+  const held = await currentHold(deps, id);
+  const intent = await createIntent(payments, current, `${held.getTime()}-${await finishedCardPaymentCount(db, id)}`);
+  const recorded = await db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
-    if (!row || row.status !== 'held') throw bookingChanged();
-    // A simultaneous request (a double click) got the same intent from Stripe and recorded it first.
-    if (await pendingCardPayment(tx, { appointmentId: id })) return;
+    if (!row || row.status !== 'held' || row.holdExpiresAt?.getTime() !== held.getTime()) throw bookingChanged();
+    // A simultaneous request (a double click) recorded this intent first.
+    const first = await pendingCardPayment(tx, { appointmentId: id });
+    if (first) return first.stripePaymentIntentId!;
     const now = clock.now();
     await insertPayment(tx, {
       payerId: row.clientId,
@@ -68,16 +73,25 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
       createdAt: now,
       updatedAt: now,
     });
+    return intent.id;
   });
-  return { client_secret: intent.client_secret! };
+  return { client_secret: recorded === intent.id ? intent.client_secret! : await clientSecret(payments, recorded) };
+}
+
+/** The hold the client pays for (as re-booking may just have made it): its expiry tells one hold of the booking from a later one. */
+async function currentHold(deps: AppointmentsDeps, id: string): Promise<Date> {
+  const { appointment } = await loadAppointment(deps.db, id);
+  if (appointment.status !== 'held' || !appointment.holdExpiresAt) throw bookingChanged();
+  return appointment.holdExpiresAt;
 }
 
 /**
  * A destination charge to the provider's account for the booking's own price. The idempotency
- * key names the booking, its price and the attempt (`previous` card payments of it: a re-booking
- * after a refund pays again), so a repeated request never creates a second charge.
+ * key names the booking and its `attempt` (the hold's expiry and the card attempts already over: a
+ * re-booking after a refund pays again), so repeated or simultaneous requests for one hold never
+ * create a second charge.
  */
-function createIntent(payments: CardPayments, d: AppointmentDetails, previous: number): Promise<Stripe.PaymentIntent> {
+function createIntent(payments: CardPayments, d: AppointmentDetails, attempt: string): Promise<Stripe.PaymentIntent> {
   const a = d.appointment;
   const account = d.provider.stripeAccountId!;
   const fee = payments.applicationFee(a.priceCents);
@@ -93,7 +107,7 @@ function createIntent(payments: CardPayments, d: AppointmentDetails, previous: n
         ...(fee > 0 ? { application_fee_amount: fee } : {}),
         metadata: { appointment_id: a.id },
       },
-      { idempotencyKey: `checkout-appointment-${a.id}-${a.priceCents}-${previous}` },
+      { idempotencyKey: `checkout-appointment-${a.id}-${attempt}` },
     ),
   );
 }

@@ -19,8 +19,9 @@ export async function getAppointment(
   viewer: UserRow,
   id: string,
   q: { include?: 'memberships'; session_id?: string },
+  ip: string,
 ): Promise<Appointment> {
-  if (q.session_id) await deps.payments?.syncIntent(q.session_id, { payerId: viewer.id, appointmentId: id });
+  if (q.session_id) await deps.payments?.syncIntent(q.session_id, { payerId: viewer.id, appointmentId: id, ip });
   const d = await loadAppointment(deps.db, id);
   const a = d.appointment;
   if (a.clientId !== viewer.id && a.providerId !== viewer.id) throw appointmentNotFound();

@@ -29,6 +29,7 @@ import { imageUrl } from '../images/index.ts';
 import {
   insertPayment,
   paymentByIntent,
+  pendingCardPayment,
   updatePayment,
   type CardPayments,
   type EventHandler,
@@ -309,6 +310,14 @@ export function membershipsService(deps: MembershipsDeps) {
       if (!card || !account || !deps.paymentOptions(provider, true, m.priceCents).includes('pay_now'))
         throw new AppError('payment_unavailable');
       if (await isPlanDeleted(db, m.planId)) throw new AppError('plan_unavailable');
+      // The attempt already under way is answered again: one call to Stripe, not three.
+      const pending = await pendingCardPayment(db, { membershipId: id });
+      if (pending) {
+        const intent = await card.call('retrieve payment intent', () =>
+          card.stripe.paymentIntents.retrieve(pending.stripePaymentIntentId!),
+        );
+        return { client_secret: intent.client_secret! };
+      }
       // A destination charge: the money goes to the provider's account, the platform keeps its fee.
       const destination = { transfer_data: { destination: account }, on_behalf_of: account, metadata: { membership_id: id } };
 

@@ -1,17 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { routeTable } from './route-table.tsx';
-
-/** A route's flags (docs/product-rules.md#routes-and-navigation). */
-export interface RouteMeta {
-  /** Signed-out visitors may see the page; a 401 there does not send them to /login. */
-  loginOptional?: boolean;
-  /** Default true. */
-  showSidebar?: boolean;
-  /** Default false. */
-  minimizedSidebar?: boolean;
-  /** Default false; the navbar only shows when signed out. */
-  showNavbar?: boolean;
-}
+import { routeTable, type RouteMeta } from './route-table.tsx';
 
 export type ResolvedRouteMeta = Required<RouteMeta>;
 

@@ -1,7 +1,18 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
-import type { RouteMeta } from './route-meta.ts';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+
+/** A route's flags (docs/product-rules.md#routes-and-navigation). */
+export interface RouteMeta {
+  /** Signed-out visitors may see the page; a 401 there does not send them to /login. */
+  loginOptional?: boolean;
+  /** Default true. */
+  showSidebar?: boolean;
+  /** Default false. */
+  minimizedSidebar?: boolean;
+  /** Default false; the navbar only shows when signed out. */
+  showNavbar?: boolean;
+}
 
 export interface AppRoute {
   path: string;

@@ -1,5 +1,6 @@
-import { and, eq, gt, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
-import { appointments } from './schema.ts';
+import { and, eq, gt, lt, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+import { appointments, users } from './schema.ts';
 
 /** An instant, or a prepared statement's parameter for one. */
 type Instant = Date | Placeholder;
@@ -23,4 +24,25 @@ export function isStaleHold(now: Date): SQL {
  */
 export function isActiveBooking(now: Instant): SQL {
   return or(eq(appointments.status, 'confirmed'), isLiveHold(now))!;
+}
+
+/** Confirmed, or held and not yet expired (docs/product-rules.md#availability), in [from, to). */
+export function holdingTime(providerId: string | SQL, from: Instant, to: Instant, now: Instant): SQL {
+  return and(eq(appointments.providerId, providerId), isActiveBooking(now), gt(appointments.endsAt, from), lt(appointments.startsAt, to))!;
+}
+
+/** Bookings holding the provider's time in [from, to) at `now`. */
+export async function activeBookings(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
+  return db
+    .select({
+      clientId: appointments.clientId,
+      clientName: users.name,
+      serviceId: appointments.serviceId,
+      slotId: appointments.slotId,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+    })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.clientId))
+    .where(holdingTime(providerId, from, to, now));
 }

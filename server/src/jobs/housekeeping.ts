@@ -6,7 +6,8 @@
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { deleteSentMail } from '../mail/mail-outbox.ts';
-import { expireStaleHolds, lockProvider, providersWithStaleHolds } from '../modules/appointments/index.ts';
+import { lockProvider } from '../db/provider-lock.ts';
+import { expireStaleHolds, providersWithStaleHolds } from '../modules/appointments/index.ts';
 import { deleteSpentMagicLinks } from '../modules/auth/index.ts';
 import { expireStalePurchaseHolds } from '../modules/memberships/index.ts';
 import { deleteExpiredSessions } from '../plugins/sessions.queries.ts';

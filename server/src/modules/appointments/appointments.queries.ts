@@ -6,11 +6,6 @@ import { appointments, memberships, payments, plans, services, slots, users } fr
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;
 
-/** Serialises bookings of one provider: checks of their time and the insert happen under this lock. */
-export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, providerId)).for('update');
-}
-
 /**
  * Marks the holds `where` selects as expired and gives their class places back: they stop
  * counting against capacity and the exclusion constraint, which cannot read the clock

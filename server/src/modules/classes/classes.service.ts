@@ -5,7 +5,9 @@
  */
 import { WEEKDAYS, type repeaterInput } from '@slotted/contract';
 import type { z } from 'zod';
+import { activeBookings } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { lockProvider } from '../../db/provider-lock.ts';
 import { occurrenceConflicts, type OccurrenceConflict, type ProviderDays } from '../../domain/classes/occurrence-conflicts.ts';
 import {
   addDays,
@@ -19,12 +21,10 @@ import { slotInstantOfWall, zoneTimeline } from '../../domain/scheduling/zoned-t
 import type { IsoWeekday } from '../../domain/scheduling/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import { lockProvider } from '../appointments/index.ts';
 import { bumpProviderVersion } from '../public-cache/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { availabilityService } from '../availability/index.ts';
 import { findLiveService } from '../services/index.ts';
-import { activeBookings } from '../slots/index.ts';
 import {
   cancelOccurrences,
   endRepeater,

@@ -3,7 +3,6 @@
  * not bump the provider's version, so they are read fresh with the version and laid over cached rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ServiceListRow } from '../services/index.ts';
 
 /** [service id, paid appointments, cancelled appointments] of each service that has any. */
 export type AppointmentCounts = [number, number, number][];
@@ -19,8 +18,15 @@ export function appointmentCounts(providerId: SQL, serviceId?: SQL): SQL<Appoint
     ) c), '[]'::json)`;
 }
 
+/** What `withCounts` lays the fresh counts over: a cached service row. */
+interface CountedRow {
+  service: { id: number };
+  paidAppointments: number;
+  cancelledAppointments: number;
+}
+
 /** A cached service row with the counts read fresh. */
-export function withCounts(row: ServiceListRow, counts: AppointmentCounts): ServiceListRow {
+export function withCounts<R extends CountedRow>(row: R, counts: AppointmentCounts): R {
   const found = counts.find(([id]) => id === row.service.id);
   return { ...row, paidAppointments: Number(found?.[1] ?? 0), cancelledAppointments: Number(found?.[2] ?? 0) };
 }

@@ -4,13 +4,14 @@
  * and busy time, so the engine that listed a time is the one that decides it can still be booked.
  */
 import type { Policies } from '@slotted/contract';
+import { activeBookings } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BookingPolicy, BusyInterval, ProviderAvailability } from '../../domain/scheduling/index.ts';
 import type { availabilityService } from '../availability/index.ts';
 import type { classesService } from '../classes/index.ts';
 import { findLiveService, type ServiceListRow } from '../services/index.ts';
 import { findProvider, type UserRow } from '../users/index.ts';
-import { activeBookings, liveOccurrences } from './slots.queries.ts';
+import { liveOccurrences } from './slots.queries.ts';
 
 /** A live service with what decides its times: its provider and the provider's policy. */
 export interface BookableService {

@@ -1,5 +1,4 @@
 /** The bookable times of a service, and the slot engine's input read from the database. */
 export { busyTime, enginePolicy, engineInput, type BookableService } from './engine-input.ts';
-export { activeBookings } from './slots.queries.ts';
 export { slotsRoutes } from './slots.routes.ts';
 export { slotsService } from './slots.service.ts';

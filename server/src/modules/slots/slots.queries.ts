@@ -1,14 +1,10 @@
 import { and, eq, gt, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { isActiveBooking } from '../../db/active-booking.ts';
+import { holdingTime, isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, services, slots, users } from '../../db/schema.ts';
+import { appointments, services, slots } from '../../db/schema.ts';
 import { appointmentCounts, qualified, versionOf } from '../public-cache/index.ts';
 
 type Instant = Date | Placeholder;
-
-/** Confirmed, or held and not yet expired (docs/product-rules.md#availability), in [from, to). */
-const holdingTime = (providerId: string | SQL, from: Instant, to: Instant, now: Instant) =>
-  and(eq(appointments.providerId, providerId), isActiveBooking(now), gt(appointments.endsAt, from), lt(appointments.startsAt, to));
 
 /** Class occurrences of the provider in [from, to) that are not cancelled. */
 const liveIn = (providerId: string | SQL, from: Instant, to: Instant) =>
@@ -17,22 +13,6 @@ const liveIn = (providerId: string | SQL, from: Instant, to: Instant) =>
 /** Places of an occurrence taken at `now`, counted from live bookings (a hold that just expired shows as free). */
 const seatsTaken = (now: Instant) =>
   sql<number>`(SELECT count(*)::int FROM ${appointments} WHERE ${and(eq(appointments.slotId, slots.id), isActiveBooking(now))})`;
-
-/** Bookings holding the provider's time in [from, to) at `now`. */
-export async function activeBookings(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
-  return db
-    .select({
-      clientId: appointments.clientId,
-      clientName: users.name,
-      serviceId: appointments.serviceId,
-      slotId: appointments.slotId,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-    })
-    .from(appointments)
-    .innerJoin(users, eq(users.id, appointments.clientId))
-    .where(holdingTime(providerId, from, to, now));
-}
 
 /** Class occurrences of the provider in [from, to) that are not cancelled, with the places taken at `now`. */
 export async function liveOccurrences(db: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {

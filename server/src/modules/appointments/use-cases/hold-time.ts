@@ -5,6 +5,7 @@
 import { HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER, type createAppointmentInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
+import { lockProvider } from '../../../db/provider-lock.ts';
 import { addMinutes } from '../../../lib/clock.ts';
 import type { OneAtATime } from '../../../lib/one-at-a-time.ts';
 import { AppError, validationError } from '../../../lib/app-error.ts';
@@ -17,7 +18,6 @@ import {
   insertAppointment,
   insertUnlessTaken,
   liveHoldsWith,
-  lockProvider,
   releaseHoldsOf,
   takenByOthers,
   type AppointmentRow,

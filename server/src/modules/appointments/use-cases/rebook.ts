@@ -6,16 +6,10 @@
  */
 import type { Appointment } from '@slotted/contract';
 import type { Tx } from '../../../db/client.ts';
+import { lockProvider } from '../../../db/provider-lock.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
-import {
-  expireHoldsAt,
-  findSlot,
-  lockAppointment,
-  lockProvider,
-  type AppointmentDetails,
-  type AppointmentRow,
-} from '../appointments.queries.ts';
+import { expireHoldsAt, findSlot, lockAppointment, type AppointmentDetails, type AppointmentRow } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged, markConfirmed, type Settlement } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';

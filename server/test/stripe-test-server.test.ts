@@ -333,6 +333,123 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     ]);
   });
 
+  it('answers unknown charges, refunds, fees, subscriptions and invoices with 404 resource_missing', async () => {
+    const missing = [
+      stripe.charges.retrieve('ch_missing'),
+      stripe.refunds.retrieve('re_missing'),
+      stripe.applicationFees.retrieve('fee_missing'),
+      stripe.subscriptions.retrieve('sub_missing'),
+      stripe.invoices.retrieve('in_missing'),
+    ];
+    for (const error of await Promise.all(missing.map((p) => p.catch((e: unknown) => e)))) {
+      expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    }
+  });
+
+  it('cancels a PaymentIntent that has not succeeded, and refuses one that has', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 1500, currency: 'eur' });
+    await clearReceived();
+    const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(canceled.canceled_at).toBeGreaterThan(0);
+    expect((await eventOf('payment_intent.canceled')).data.object).toMatchObject({ id: intent.id, status: 'canceled' });
+
+    const confirmAgain = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }).catch((e: unknown) => e);
+    expect(confirmAgain).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    const cancelAgain = await stripe.paymentIntents.cancel(intent.id).catch((e: unknown) => e);
+    expect(cancelAgain).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+
+    const declined = await stripe.paymentIntents.create({ amount: 1500, currency: 'eur' });
+    await stripe.paymentIntents.confirm(declined.id, { payment_method: 'pm_card_chargeDeclined' }).catch(() => undefined);
+    expect((await stripe.paymentIntents.cancel(declined.id)).cancellation_reason).toBeNull();
+
+    const paid = await stripe.paymentIntents.create({ amount: 1500, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    const refused = await stripe.paymentIntents.cancel(paid.id).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    expect((refused as Error).message).toMatch(/^You cannot cancel this PaymentIntent because it has a status of succeeded\./);
+
+    const invalid = await stripe.paymentIntents
+      .cancel(declined.id, { cancellation_reason: 'bored' as Stripe.PaymentIntentCancelParams.CancellationReason })
+      .catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ statusCode: 400, param: 'cancellation_reason' });
+  });
+
+  it('reads charges and refunds, with expand, and takes an application fee that a refund can give back in proportion', async () => {
+    const account = await connectedAccount();
+    const pay = (fee: number) =>
+      stripe.paymentIntents.create({
+        amount: 4000,
+        currency: 'eur',
+        transfer_data: { destination: account.id },
+        application_fee_amount: fee,
+        confirm: true,
+        payment_method: 'pm_card_visa',
+      });
+    const intent = await pay(400);
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string, { expand: ['application_fee', 'payment_intent'] });
+    expect(charge).toMatchObject({ object: 'charge', amount: 4000, paid: true, application_fee_amount: 400 });
+    expect((charge.payment_intent as Stripe.PaymentIntent).id).toBe(intent.id);
+    const fee = charge.application_fee as Stripe.ApplicationFee;
+    expect(fee).toMatchObject({
+      object: 'application_fee',
+      amount: 400,
+      amount_refunded: 0,
+      refunded: false,
+      charge: charge.id,
+      account: account.id,
+      currency: 'eur',
+    });
+    expect(fee.id).toMatch(/^fee_/);
+
+    await clearReceived();
+    const quarter = await stripe.refunds.create({
+      payment_intent: intent.id,
+      amount: 1000,
+      refund_application_fee: true,
+      reverse_transfer: true,
+    });
+    expect(await stripe.applicationFees.retrieve(fee.id)).toMatchObject({ amount_refunded: 100, refunded: false });
+    expect(await stripe.refunds.retrieve(quarter.id, { expand: ['charge'] })).toMatchObject({ amount: 1000, charge: { id: charge.id } });
+    await stripe.refunds.create({ payment_intent: intent.id, refund_application_fee: true });
+    const whole = await stripe.applicationFees.retrieve(fee.id);
+    expect(whole).toMatchObject({ amount_refunded: 400, refunded: true });
+    expect(whole.refunds.data.map((r) => r.amount)).toEqual([300, 100]);
+    const refundedFee = (await receivedEvents()).filter((e) => e.type === 'application_fee.refunded');
+    expect(refundedFee.map((e) => (e.data.object as Stripe.ApplicationFee).amount_refunded)).toEqual([100, 400]);
+    // Refunds are listed on the charge only when expanded, as since API version 2022-11-15.
+    expect((await stripe.charges.retrieve(charge.id)).refunds).toBeUndefined();
+    const listed = await stripe.charges.retrieve(charge.id, { expand: ['refunds'] });
+    expect(listed.refunds!.data.map((r) => r.amount)).toEqual([3000, 1000]);
+
+    // Without refund_application_fee the platform keeps its fee.
+    const kept = await pay(250);
+    await stripe.refunds.create({ payment_intent: kept.id });
+    const keptCharge = await stripe.charges.retrieve(kept.latest_charge as string, { expand: ['application_fee'] });
+    expect(keptCharge.refunded).toBe(true);
+    expect(keptCharge.application_fee).toMatchObject({ amount: 250, amount_refunded: 0, refunded: false });
+  });
+
+  it('reports a refund made in the dashboard as charge.refunded then refund.created', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 2000, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    await clearReceived();
+    // As the dashboard: no metadata, only the charge.
+    const refund = await stripe.refunds.create({ charge: intent.latest_charge as string, amount: 500 });
+    const events = await receivedEvents();
+    expect(events.map((e) => e.type)).toEqual(['charge.refunded', 'refund.created']);
+    const [refunded, created] = events as [Stripe.ChargeRefundedEvent, Stripe.RefundCreatedEvent];
+    expect(refunded.data.object).toMatchObject({
+      object: 'charge',
+      id: intent.latest_charge,
+      payment_intent: intent.id,
+      amount_refunded: 500,
+      refunded: false,
+    });
+    expect(refunded.data.previous_attributes).toEqual({ amount_refunded: 0, refunded: false });
+    expect(created.data.object).toMatchObject({ id: refund.id, amount: 500, charge: intent.latest_charge, metadata: {} });
+  });
+
   it('starts an incomplete subscription whose first invoice is paid by confirming its PaymentIntent', async () => {
     const account = await connectedAccount();
     const customer = await stripe.customers.create({ email: 'member@example.com' });

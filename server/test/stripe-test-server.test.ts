@@ -541,6 +541,181 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     expect((await eventOf('customer.subscription.deleted')).data.object).toMatchObject({ id: other.id, status: 'canceled' });
   });
 
+  /** A monthly subscription whose first invoice was paid with pm_card_visa. */
+  async function activeSubscription(extra: Partial<Stripe.SubscriptionCreateParams> = {}) {
+    const customer = await stripe.customers.create({ email: 'retry@example.com' });
+    const product = await stripe.products.create({ name: 'Monthly barre' });
+    const created = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price_data: { currency: 'eur', product: product.id, unit_amount: 2000, recurring: { interval: 'month' } } }],
+      payment_behavior: 'default_incomplete',
+      expand: ['latest_invoice.payments'],
+      ...extra,
+    });
+    const invoice = created.latest_invoice as Stripe.Invoice;
+    const intentId = invoice.payments!.data[0]!.payment.payment_intent as string;
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    return { subscription: created, invoice, intentId };
+  }
+
+  /** The renewal invoice left open by a declined renewal. */
+  async function failedRenewal(subscriptionId: string) {
+    await server.renewSubscription(subscriptionId, 'pm_card_chargeDeclined');
+    return (await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] })).latest_invoice as Stripe.Invoice;
+  }
+
+  it('charges a subscription invoice with its application fee percent, and keeps its PaymentIntent from being cancelled', async () => {
+    const account = await connectedAccount();
+    const { invoice, intentId } = await activeSubscription({
+      transfer_data: { destination: account.id },
+      application_fee_percent: 12.5,
+    });
+    expect(invoice.next_payment_attempt).toBeNull();
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge.application_fee'] });
+    expect(intent.application_fee_amount).toBe(250);
+    const charge = intent.latest_charge as Stripe.Charge;
+    expect(charge.application_fee).toMatchObject({ amount: 250, account: account.id, charge: charge.id });
+
+    const { subscription: other } = await activeSubscription();
+    const open = await failedRenewal(other.id);
+    const ref = (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments!.data[0]!.payment.payment_intent as string;
+    const refused = await stripe.paymentIntents.cancel(ref).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ statusCode: 400 });
+    expect((refused as Error).message).toMatch(/created by an invoice/);
+
+    // Voiding the invoice is the way: its PaymentIntent is cancelled with it.
+    await clearReceived();
+    expect((await stripe.invoices.voidInvoice(open.id)).status).toBe('void');
+    expect(await stripe.paymentIntents.retrieve(ref)).toMatchObject({ status: 'canceled', cancellation_reason: 'void_invoice' });
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.canceled', 'invoice.voided']);
+    expect(await stripe.invoices.pay(open.id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
+  });
+
+  it('retries a failed renewal as Smart Retries do, and a paid retry brings the subscription back', async () => {
+    const { subscription } = await activeSubscription();
+    await clearReceived();
+    const open = await failedRenewal(subscription.id);
+    expect(open).toMatchObject({ status: 'open', attempt_count: 1, billing_reason: 'subscription_cycle' });
+    expect(open.next_payment_attempt).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    expect(open.hosted_invoice_url).toBe(`${server.url}/i/${open.id}`);
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'customer.subscription.updated',
+      'payment_intent.payment_failed',
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+    ]);
+
+    await clearReceived();
+    await server.retryInvoice(open.id, 'pm_card_chargeDeclinedInsufficientFunds');
+    const again = await stripe.invoices.retrieve(open.id);
+    expect(again).toMatchObject({ status: 'open', attempt_count: 2 });
+    expect(again.next_payment_attempt).not.toBeNull();
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.payment_failed', 'invoice.payment_failed']);
+    expect((await eventOf('invoice.payment_failed')).data.object).toMatchObject({ id: open.id, attempt_count: 2 });
+
+    // Without a card named, the retry charges the subscription's default (pm_card_visa).
+    await clearReceived();
+    await server.retryInvoice(open.id);
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    expect((await eventOf('invoice.paid')).data.object).toMatchObject({
+      id: open.id,
+      status: 'paid',
+      attempt_count: 3,
+      next_payment_attempt: null,
+      amount_paid: 2000,
+    });
+    const back = await eventOf('customer.subscription.updated');
+    expect(back.data.object.status).toBe('active');
+    expect(back.data.previous_attributes).toEqual({ status: 'past_due' });
+
+    // As the app's invoice.paid handler reads it: the invoice's one PaymentIntent, its charge the paid one.
+    const paid = await stripe.invoices.retrieve(open.id, { expand: ['payments'] });
+    const intentId = paid.payments!.data[0]!.payment.payment_intent as string;
+    expect(paid.payments!.data[0]).toMatchObject({ status: 'paid', amount_paid: 2000 });
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    expect(intent.status).toBe('succeeded');
+    expect(intent.latest_charge).toMatchObject({ paid: true, payment_method_details: { card: { brand: 'visa', last4: '4242' } } });
+
+    expect(await stripe.invoices.pay(open.id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
+    await expect(server.retryInvoice(open.id)).rejects.toThrow(/already paid/);
+  });
+
+  it('gives up after the last retry: cancels the subscription or marks it unpaid, leaving the invoice open', async () => {
+    const { subscription: cancelled } = await activeSubscription();
+    const first = await failedRenewal(cancelled.id);
+    await clearReceived();
+    await server.giveUpOnSubscription(cancelled.id, 'cancel');
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    const deleted = (await eventOf('customer.subscription.deleted')).data.object;
+    expect(deleted).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
+    expect(deleted.canceled_at).not.toBeNull();
+    expect(deleted.ended_at).not.toBeNull();
+    expect(await stripe.invoices.retrieve(first.id)).toMatchObject({ status: 'open', next_payment_attempt: null });
+
+    const { subscription: unpaid } = await activeSubscription();
+    const second = await failedRenewal(unpaid.id);
+    await clearReceived();
+    await server.giveUpOnSubscription(unpaid.id, 'unpaid');
+    const marked = await eventOf('customer.subscription.updated');
+    expect(marked.data.object.status).toBe('unpaid');
+    expect(marked.data.previous_attributes).toEqual({ status: 'past_due' });
+    expect((await stripe.invoices.retrieve(second.id)).next_payment_attempt).toBeNull();
+
+    // The customer pays later on the hosted invoice page: the unpaid subscription is active again.
+    const page = await fetch(second.hosted_invoice_url!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('20.00 EUR');
+    expect(html).toContain(`/i/${second.id}?pay=1`);
+    await clearReceived();
+    expect((await fetch(`${second.hosted_invoice_url!}?pay=1`)).status).toBe(200);
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    expect((await eventOf('customer.subscription.updated')).data.previous_attributes).toEqual({ status: 'unpaid' });
+    expect((await stripe.subscriptions.retrieve(unpaid.id)).status).toBe('active');
+
+    // The cancelled subscription's invoice can still be paid, but the subscription stays cancelled.
+    await clearReceived();
+    expect((await stripe.invoices.pay(first.id)).status).toBe('paid');
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid']);
+    expect((await stripe.subscriptions.retrieve(cancelled.id)).status).toBe('canceled');
+  });
+
+  it('pays an open invoice through the API: a decline is a 402 card error and invoice.payment_failed', async () => {
+    const { subscription } = await activeSubscription();
+    const open = await failedRenewal(subscription.id);
+    await clearReceived();
+    const declined = await stripe.invoices.pay(open.id, { payment_method: 'pm_card_chargeDeclined' }).catch((e: unknown) => e);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined' });
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.payment_failed', 'invoice.payment_failed']);
+    expect(await stripe.invoices.retrieve(open.id)).toMatchObject({ status: 'open', attempt_count: 2 });
+
+    await clearReceived();
+    const paid = await stripe.invoices.pay(open.id, { payment_method: 'pm_card_mastercard' });
+    expect(paid).toMatchObject({ id: open.id, status: 'paid', amount_remaining: 0 });
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    const intent = await stripe.paymentIntents.retrieve(
+      (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments!.data[0]!.payment.payment_intent as string,
+      { expand: ['latest_charge'] },
+    );
+    expect((intent.latest_charge as Stripe.Charge).payment_method_details?.card?.last4).toBe('4444');
+    const again = await stripe.invoices.pay(open.id).catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 400 });
+    expect((again as Error).message).toMatch(/already paid/);
+  });
+
   it('signs so that tampered payloads, stale timestamps and other secrets are rejected', async () => {
     await connectedAccount();
     const [event] = await receivedEvents();

@@ -59,6 +59,18 @@ export interface StripeTestServer {
    * otherwise renews and charges `paymentMethod` (a test card id, default pm_card_visa).
    */
   renewSubscription(subscriptionId: string, paymentMethod?: string): Promise<void>;
+  /**
+   * One Smart Retry of an open invoice: charges `paymentMethod` (a test card id) or else the
+   * subscription's default payment method. Paid → invoice.paid and the subscription active again;
+   * declined → attempt_count + 1, next_payment_attempt set, invoice.payment_failed.
+   */
+  retryInvoice(invoiceId: string, paymentMethod?: string): Promise<void>;
+  /**
+   * The last retry of a past_due subscription failed: Stripe cancels it (customer.subscription.deleted,
+   * cancellation_details.reason payment_failed) or marks it unpaid (customer.subscription.updated).
+   * Its open invoice stays open, with no next_payment_attempt.
+   */
+  giveUpOnSubscription(subscriptionId: string, outcome: 'cancel' | 'unpaid'): Promise<void>;
   /** A stored object (account, payment_intent, charge, refund, subscription, invoice…) by id. */
   object(id: string): StripeObject | undefined;
   stop(): Promise<void>;
@@ -221,6 +233,14 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
     sign: (payload, sign = {}) => signPayload(payload, sign.secret ?? webhookSecret, sign.timestamp),
     renewSubscription: async (subscriptionId, paymentMethod) => {
       billing.renew(subscriptionId, paymentMethod);
+      await webhooks.idle();
+    },
+    retryInvoice: async (invoiceId, paymentMethod) => {
+      billing.retry(invoiceId, paymentMethod);
+      await webhooks.idle();
+    },
+    giveUpOnSubscription: async (subscriptionId, outcome) => {
+      billing.giveUp(subscriptionId, outcome);
       await webhooks.idle();
     },
     object: (id) => state.objects.get(id),

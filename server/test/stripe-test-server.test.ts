@@ -755,4 +755,53 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     const ids = (await receivedEvents()).map((e) => (e.data.object as Stripe.PaymentIntent).id);
     expect(ids).toEqual([second.id, second.id, first.id, first.id]);
   });
+
+  it('holds every kind of event while paused, and releases them shuffled by a seed, the same seed the same order', async () => {
+    const { subscription } = await activeSubscription();
+    await clearReceived();
+    const before = server.events.size;
+    server.pauseWebhooks();
+    const open = await failedRenewal(subscription.id);
+    await server.retryInvoice(open.id, 'pm_card_chargeDeclined');
+    await server.giveUpOnSubscription(subscription.id, 'unpaid');
+    await stripe.invoices.pay(open.id, { payment_method: 'pm_card_visa' });
+    const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    await stripe.refunds.create({ payment_intent: intent.id });
+    await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 900, currency: 'eur' })).id);
+    expect(received).toHaveLength(0);
+    const held = [...server.events.values()].slice(before).map((e) => e.type);
+    expect(new Set(held)).toEqual(
+      new Set([
+        'customer.subscription.updated',
+        'payment_intent.payment_failed',
+        'invoice.payment_failed',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'charge.refunded',
+        'refund.created',
+        'payment_intent.canceled',
+      ]),
+    );
+
+    await server.releaseWebhooks({ shuffle: 7 });
+    const order = (await receivedEvents()).map((e) => e.id);
+    expect([...order].sort()).toEqual([...server.events.keys()].slice(before).sort());
+    expect(order).not.toEqual([...server.events.keys()].slice(before));
+
+    // The same seed over as many events gives the same order.
+    const permutation = async (seed: number) => {
+      await clearReceived();
+      const start = server.events.size;
+      server.pauseWebhooks();
+      for (let i = 0; i < 6; i++)
+        await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 900, currency: 'eur' })).id);
+      const ids = [...server.events.keys()].slice(start);
+      await server.releaseWebhooks({ shuffle: seed });
+      return (await receivedEvents()).map((e) => ids.indexOf(e.id));
+    };
+    const seven = await permutation(7);
+    expect([...seven].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(await permutation(7)).toEqual(seven);
+    expect(await permutation(8)).not.toEqual(seven);
+  });
 });

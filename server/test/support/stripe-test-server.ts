@@ -14,9 +14,17 @@ import { connectRoutes } from './stripe/connect.ts';
 import { paymentRoutes } from './stripe/payments.ts';
 import { StripeApiError, invalidRequest, newId, noSuch, parseForm, str, throwError, type StripeObject } from './stripe/protocol.ts';
 import { StripeState, type RouteResult } from './stripe/state.ts';
-import { API_VERSION, WebhookSender, signPayload, type Delivery, type SignOptions, type StripeEvent } from './stripe/webhooks.ts';
+import {
+  API_VERSION,
+  WebhookSender,
+  signPayload,
+  type Delivery,
+  type ReleaseOptions,
+  type SignOptions,
+  type StripeEvent,
+} from './stripe/webhooks.ts';
 
-export type { Delivery, StripeEvent } from './stripe/webhooks.ts';
+export type { Delivery, ReleaseOptions, StripeEvent } from './stripe/webhooks.ts';
 
 export interface StripeTestServerOptions {
   /** Where events are POSTed; can be set later with `setWebhookUrl`. */
@@ -46,8 +54,11 @@ export interface StripeTestServer {
   setWebhookUrl(url: string | undefined): void;
   /** Holds events back from delivery until `release`. */
   pauseWebhooks(): void;
-  /** Sends held events, optionally in reverse order and/or each twice; resolves when delivered. */
-  releaseWebhooks(options?: { reverse?: boolean; duplicate?: boolean }): Promise<void>;
+  /**
+   * Sends held events, optionally in reverse order, shuffled by a seed (`shuffle: 7`, the same seed
+   * the same order) and/or each twice; resolves when delivered.
+   */
+  releaseWebhooks(options?: ReleaseOptions): Promise<void>;
   /** Delivers an event again, optionally signed with another timestamp (stale) or secret (forged). */
   resend(eventId: string, sign?: SignOptions): Promise<Delivery>;
   /** Resolves once all queued deliveries, with their retries, are done. */

@@ -1,8 +1,8 @@
 /**
  * Events and their delivery: every event is stored (GET /v1/events/{id}) and POSTed to the webhook
  * URL with a `Stripe-Signature` header computed as Stripe computes it. Failed deliveries are
- * retried; tests can pause delivery and release held events reversed or duplicated, or resend one
- * with a stale timestamp or a wrong secret.
+ * retried; tests can pause delivery and release held events reversed, shuffled or duplicated, or
+ * resend one with a stale timestamp or a wrong secret.
  */
 import { createHmac } from 'node:crypto';
 import { newId, now, type StripeObject } from './protocol.ts';
@@ -45,6 +45,31 @@ export function signPayload(payload: string, secret: string, timestamp = now()):
   return `t=${timestamp},v1=${v1}`;
 }
 
+export interface ReleaseOptions {
+  reverse?: boolean;
+  duplicate?: boolean;
+  /** A seed: the same seed gives the same order. */
+  shuffle?: number;
+}
+
+/** Fisher-Yates with mulberry32, a small seeded generator. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 export class WebhookSender {
   readonly events = new Map<string, StripeEvent>();
   readonly deliveries: Delivery[] = [];
@@ -82,11 +107,15 @@ export class WebhookSender {
     this.held ??= [];
   }
 
-  /** Sends the held events, optionally in reverse order and/or each twice. */
-  release(options: { reverse?: boolean; duplicate?: boolean } = {}): Promise<void> {
+  /**
+   * Sends the held events, optionally in reverse order, or shuffled by a seed (Stripe promises no
+   * order; a seed makes a failing order repeatable), and/or each twice.
+   */
+  release(options: ReleaseOptions = {}): Promise<void> {
     const held = this.held ?? [];
     this.held = null;
-    const ordered = options.reverse ? [...held].reverse() : held;
+    let ordered = options.reverse ? [...held].reverse() : held;
+    if (options.shuffle !== undefined) ordered = shuffled(ordered, options.shuffle);
     for (const event of ordered) {
       this.send(event);
       if (options.duplicate) this.send(event);

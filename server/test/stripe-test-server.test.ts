@@ -756,6 +756,28 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     expect(ids).toEqual([second.id, second.id, first.id, first.id]);
   });
 
+  it('delivers only the event types the endpoint listens to, and keeps the others readable', async () => {
+    const { port } = receiver.address() as AddressInfo;
+    const listening = await startStripeTestServer({
+      webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`,
+      enabledEvents: ['charge.refunded'],
+    });
+    try {
+      const sdk = new Stripe(listening.secretKey, { host: listening.host, port: listening.port, protocol: 'http' });
+      const intent = await sdk.paymentIntents.create({ amount: 800, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+      await sdk.refunds.create({ payment_intent: intent.id });
+      await listening.webhooksIdle();
+      const types = [...listening.events.values()].map((e) => e.type);
+      expect(types).toEqual(['payment_intent.succeeded', 'charge.refunded', 'refund.created']);
+      expect(listening.deliveries.map((d) => d.type)).toEqual(['charge.refunded']);
+      const created = [...listening.events.values()].find((e) => e.type === 'refund.created')!;
+      expect(created.pending_webhooks).toBe(0);
+      expect((await sdk.events.retrieve(created.id)).type).toBe('refund.created');
+    } finally {
+      await listening.stop();
+    }
+  });
+
   it('holds every kind of event while paused, and releases them shuffled by a seed, the same seed the same order', async () => {
     const { subscription } = await activeSubscription();
     await clearReceived();

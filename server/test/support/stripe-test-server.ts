@@ -35,6 +35,11 @@ export interface StripeTestServerOptions {
   publishableKey?: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * The event types the webhook endpoint listens to, as its `enabled_events` in Stripe (default
+   * every type, `['*']`); the others are still created and readable, but not delivered.
+   */
+  enabledEvents?: string[];
   /** Delivery attempts per event (default 3) and the pause between them (default 100 ms). */
   retry?: { attempts: number; delayMs: number };
 }
@@ -92,7 +97,12 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
   const secretKey = options.secretKey ?? newId('sk_test');
   const publishableKey = options.publishableKey ?? newId('pk_test');
   const webhookSecret = options.webhookSecret ?? newId('whsec');
-  const webhooks = new WebhookSender(options.webhookUrl, webhookSecret, options.retry ?? { attempts: 3, delayMs: 100 });
+  const webhooks = new WebhookSender(
+    options.webhookUrl,
+    webhookSecret,
+    options.retry ?? { attempts: 3, delayMs: 100 },
+    options.enabledEvents,
+  );
   const replays = new Map<string, { fingerprint: string; status: number; body: string }>();
   const state = new StripeState(webhooks);
   connectRoutes(state);

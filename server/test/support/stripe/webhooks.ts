@@ -80,7 +80,13 @@ export class WebhookSender {
     public url: string | undefined,
     readonly secret: string,
     readonly retry: { attempts: number; delayMs: number },
+    /** The endpoint's `enabled_events`: other events are created (and readable) but not sent. */
+    readonly enabled: readonly string[] = ['*'],
   ) {}
+
+  private delivers(type: string) {
+    return this.enabled.includes('*') || this.enabled.includes(type);
+  }
 
   emit(type: string, object: StripeObject, previous?: Record<string, unknown>, extra: { account?: string } = {}): StripeEvent {
     const event: StripeEvent = {
@@ -92,11 +98,12 @@ export class WebhookSender {
       // A snapshot: later changes to the object do not rewrite events already sent.
       data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
       livemode: false,
-      pending_webhooks: this.url ? 1 : 0,
+      pending_webhooks: this.url && this.delivers(type) ? 1 : 0,
       request: { id: null, idempotency_key: null },
       type,
     };
     this.events.set(event.id, event);
+    if (!this.delivers(type)) return event;
     if (this.held) this.held.push(event);
     else this.send(event);
     return event;

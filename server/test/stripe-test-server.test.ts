@@ -357,6 +357,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
 
     const confirmAgain = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }).catch((e: unknown) => e);
     expect(confirmAgain).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    expect((confirmAgain as Error).message).toMatch(/^You cannot confirm this PaymentIntent because it has a status of canceled\./);
     const cancelAgain = await stripe.paymentIntents.cancel(intent.id).catch((e: unknown) => e);
     expect(cancelAgain).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
 

@@ -174,7 +174,12 @@ export function paymentRoutes(state: StripeState) {
   const cardOfMethod = new Map<string, Card>();
 
   function confirm(intent: StripeObject, params: Params): StripeObject {
-    if (!CONFIRMABLE.includes(intent.status as string)) throw unexpectedState(intent, 'confirm');
+    if (!CONFIRMABLE.includes(intent.status as string)) {
+      throw invalidRequest(
+        `You cannot confirm this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
     const method = str(params, 'payment_method') ?? (intent.payment_method as string | null);
     if (!method) throw missingParam('payment_method');
     const card = TEST_CARDS[method] ?? cardOfMethod.get(method);

@@ -333,6 +333,124 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     ]);
   });
 
+  it('answers unknown charges, refunds, fees, subscriptions and invoices with 404 resource_missing', async () => {
+    const missing = [
+      stripe.charges.retrieve('ch_missing'),
+      stripe.refunds.retrieve('re_missing'),
+      stripe.applicationFees.retrieve('fee_missing'),
+      stripe.subscriptions.retrieve('sub_missing'),
+      stripe.invoices.retrieve('in_missing'),
+    ];
+    for (const error of await Promise.all(missing.map((p) => p.catch((e: unknown) => e)))) {
+      expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    }
+  });
+
+  it('cancels a PaymentIntent that has not succeeded, and refuses one that has', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 1500, currency: 'eur' });
+    await clearReceived();
+    const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(canceled.canceled_at).toBeGreaterThan(0);
+    expect((await eventOf('payment_intent.canceled')).data.object).toMatchObject({ id: intent.id, status: 'canceled' });
+
+    const confirmAgain = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }).catch((e: unknown) => e);
+    expect(confirmAgain).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    expect((confirmAgain as Error).message).toMatch(/^You cannot confirm this PaymentIntent because it has a status of canceled\./);
+    const cancelAgain = await stripe.paymentIntents.cancel(intent.id).catch((e: unknown) => e);
+    expect(cancelAgain).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+
+    const declined = await stripe.paymentIntents.create({ amount: 1500, currency: 'eur' });
+    await stripe.paymentIntents.confirm(declined.id, { payment_method: 'pm_card_chargeDeclined' }).catch(() => undefined);
+    expect((await stripe.paymentIntents.cancel(declined.id)).cancellation_reason).toBeNull();
+
+    const paid = await stripe.paymentIntents.create({ amount: 1500, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    const refused = await stripe.paymentIntents.cancel(paid.id).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    expect((refused as Error).message).toMatch(/^You cannot cancel this PaymentIntent because it has a status of succeeded\./);
+
+    const invalid = await stripe.paymentIntents
+      .cancel(declined.id, { cancellation_reason: 'bored' as Stripe.PaymentIntentCancelParams.CancellationReason })
+      .catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ statusCode: 400, param: 'cancellation_reason' });
+  });
+
+  it('reads charges and refunds, with expand, and takes an application fee that a refund can give back in proportion', async () => {
+    const account = await connectedAccount();
+    const pay = (fee: number) =>
+      stripe.paymentIntents.create({
+        amount: 4000,
+        currency: 'eur',
+        transfer_data: { destination: account.id },
+        application_fee_amount: fee,
+        confirm: true,
+        payment_method: 'pm_card_visa',
+      });
+    const intent = await pay(400);
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string, { expand: ['application_fee', 'payment_intent'] });
+    expect(charge).toMatchObject({ object: 'charge', amount: 4000, paid: true, application_fee_amount: 400 });
+    expect((charge.payment_intent as Stripe.PaymentIntent).id).toBe(intent.id);
+    const fee = charge.application_fee as Stripe.ApplicationFee;
+    expect(fee).toMatchObject({
+      object: 'application_fee',
+      amount: 400,
+      amount_refunded: 0,
+      refunded: false,
+      charge: charge.id,
+      account: account.id,
+      currency: 'eur',
+    });
+    expect(fee.id).toMatch(/^fee_/);
+
+    await clearReceived();
+    const quarter = await stripe.refunds.create({
+      payment_intent: intent.id,
+      amount: 1000,
+      refund_application_fee: true,
+      reverse_transfer: true,
+    });
+    expect(await stripe.applicationFees.retrieve(fee.id)).toMatchObject({ amount_refunded: 100, refunded: false });
+    expect(await stripe.refunds.retrieve(quarter.id, { expand: ['charge'] })).toMatchObject({ amount: 1000, charge: { id: charge.id } });
+    await stripe.refunds.create({ payment_intent: intent.id, refund_application_fee: true });
+    const whole = await stripe.applicationFees.retrieve(fee.id);
+    expect(whole).toMatchObject({ amount_refunded: 400, refunded: true });
+    expect(whole.refunds.data.map((r) => r.amount)).toEqual([300, 100]);
+    const refundedFee = (await receivedEvents()).filter((e) => e.type === 'application_fee.refunded');
+    expect(refundedFee.map((e) => (e.data.object as Stripe.ApplicationFee).amount_refunded)).toEqual([100, 400]);
+    // Refunds are listed on the charge only when expanded, as since API version 2022-11-15.
+    expect((await stripe.charges.retrieve(charge.id)).refunds).toBeUndefined();
+    const listed = await stripe.charges.retrieve(charge.id, { expand: ['refunds'] });
+    expect(listed.refunds!.data.map((r) => r.amount)).toEqual([3000, 1000]);
+
+    // Without refund_application_fee the platform keeps its fee.
+    const kept = await pay(250);
+    await stripe.refunds.create({ payment_intent: kept.id });
+    const keptCharge = await stripe.charges.retrieve(kept.latest_charge as string, { expand: ['application_fee'] });
+    expect(keptCharge.refunded).toBe(true);
+    expect(keptCharge.application_fee).toMatchObject({ amount: 250, amount_refunded: 0, refunded: false });
+  });
+
+  it('reports a refund made in the dashboard as charge.refunded then refund.created', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 2000, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    await clearReceived();
+    // As the dashboard: no metadata, only the charge.
+    const refund = await stripe.refunds.create({ charge: intent.latest_charge as string, amount: 500 });
+    const events = await receivedEvents();
+    expect(events.map((e) => e.type)).toEqual(['charge.refunded', 'refund.created']);
+    const [refunded, created] = events as [Stripe.ChargeRefundedEvent, Stripe.RefundCreatedEvent];
+    expect(refunded.data.object).toMatchObject({
+      object: 'charge',
+      id: intent.latest_charge,
+      payment_intent: intent.id,
+      amount_refunded: 500,
+      refunded: false,
+    });
+    expect(refunded.data.previous_attributes).toEqual({ amount_refunded: 0, refunded: false });
+    expect(created.data.object).toMatchObject({ id: refund.id, amount: 500, charge: intent.latest_charge, metadata: {} });
+  });
+
   it('starts an incomplete subscription whose first invoice is paid by confirming its PaymentIntent', async () => {
     const account = await connectedAccount();
     const customer = await stripe.customers.create({ email: 'member@example.com' });
@@ -424,6 +542,181 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     expect((await eventOf('customer.subscription.deleted')).data.object).toMatchObject({ id: other.id, status: 'canceled' });
   });
 
+  /** A monthly subscription whose first invoice was paid with pm_card_visa. */
+  async function activeSubscription(extra: Partial<Stripe.SubscriptionCreateParams> = {}) {
+    const customer = await stripe.customers.create({ email: 'retry@example.com' });
+    const product = await stripe.products.create({ name: 'Monthly barre' });
+    const created = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price_data: { currency: 'eur', product: product.id, unit_amount: 2000, recurring: { interval: 'month' } } }],
+      payment_behavior: 'default_incomplete',
+      expand: ['latest_invoice.payments'],
+      ...extra,
+    });
+    const invoice = created.latest_invoice as Stripe.Invoice;
+    const intentId = invoice.payments!.data[0]!.payment.payment_intent as string;
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    return { subscription: created, invoice, intentId };
+  }
+
+  /** The renewal invoice left open by a declined renewal. */
+  async function failedRenewal(subscriptionId: string) {
+    await server.renewSubscription(subscriptionId, 'pm_card_chargeDeclined');
+    return (await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] })).latest_invoice as Stripe.Invoice;
+  }
+
+  it('charges a subscription invoice with its application fee percent, and keeps its PaymentIntent from being cancelled', async () => {
+    const account = await connectedAccount();
+    const { invoice, intentId } = await activeSubscription({
+      transfer_data: { destination: account.id },
+      application_fee_percent: 12.5,
+    });
+    expect(invoice.next_payment_attempt).toBeNull();
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge.application_fee'] });
+    expect(intent.application_fee_amount).toBe(250);
+    const charge = intent.latest_charge as Stripe.Charge;
+    expect(charge.application_fee).toMatchObject({ amount: 250, account: account.id, charge: charge.id });
+
+    const { subscription: other } = await activeSubscription();
+    const open = await failedRenewal(other.id);
+    const ref = (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments!.data[0]!.payment.payment_intent as string;
+    const refused = await stripe.paymentIntents.cancel(ref).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ statusCode: 400 });
+    expect((refused as Error).message).toMatch(/created by an invoice/);
+
+    // Voiding the invoice is the way: its PaymentIntent is cancelled with it.
+    await clearReceived();
+    expect((await stripe.invoices.voidInvoice(open.id)).status).toBe('void');
+    expect(await stripe.paymentIntents.retrieve(ref)).toMatchObject({ status: 'canceled', cancellation_reason: 'void_invoice' });
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.canceled', 'invoice.voided']);
+    expect(await stripe.invoices.pay(open.id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
+  });
+
+  it('retries a failed renewal as Smart Retries do, and a paid retry brings the subscription back', async () => {
+    const { subscription } = await activeSubscription();
+    await clearReceived();
+    const open = await failedRenewal(subscription.id);
+    expect(open).toMatchObject({ status: 'open', attempt_count: 1, billing_reason: 'subscription_cycle' });
+    expect(open.next_payment_attempt).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    expect(open.hosted_invoice_url).toBe(`${server.url}/i/${open.id}`);
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'customer.subscription.updated',
+      'payment_intent.payment_failed',
+      'invoice.payment_failed',
+      'customer.subscription.updated',
+    ]);
+
+    await clearReceived();
+    await server.retryInvoice(open.id, 'pm_card_chargeDeclinedInsufficientFunds');
+    const again = await stripe.invoices.retrieve(open.id);
+    expect(again).toMatchObject({ status: 'open', attempt_count: 2 });
+    expect(again.next_payment_attempt).not.toBeNull();
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.payment_failed', 'invoice.payment_failed']);
+    expect((await eventOf('invoice.payment_failed')).data.object).toMatchObject({ id: open.id, attempt_count: 2 });
+
+    // Without a card named, the retry charges the subscription's default (pm_card_visa).
+    await clearReceived();
+    await server.retryInvoice(open.id);
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    expect((await eventOf('invoice.paid')).data.object).toMatchObject({
+      id: open.id,
+      status: 'paid',
+      attempt_count: 3,
+      next_payment_attempt: null,
+      amount_paid: 2000,
+    });
+    const back = await eventOf('customer.subscription.updated');
+    expect(back.data.object.status).toBe('active');
+    expect(back.data.previous_attributes).toEqual({ status: 'past_due' });
+
+    // As the app's invoice.paid handler reads it: the invoice's one PaymentIntent, its charge the paid one.
+    const paid = await stripe.invoices.retrieve(open.id, { expand: ['payments'] });
+    const intentId = paid.payments!.data[0]!.payment.payment_intent as string;
+    expect(paid.payments!.data[0]).toMatchObject({ status: 'paid', amount_paid: 2000 });
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    expect(intent.status).toBe('succeeded');
+    expect(intent.latest_charge).toMatchObject({ paid: true, payment_method_details: { card: { brand: 'visa', last4: '4242' } } });
+
+    expect(await stripe.invoices.pay(open.id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
+    await expect(server.retryInvoice(open.id)).rejects.toThrow(/already paid/);
+  });
+
+  it('gives up after the last retry: cancels the subscription or marks it unpaid, leaving the invoice open', async () => {
+    const { subscription: cancelled } = await activeSubscription();
+    const first = await failedRenewal(cancelled.id);
+    await clearReceived();
+    await server.giveUpOnSubscription(cancelled.id, 'cancel');
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    const deleted = (await eventOf('customer.subscription.deleted')).data.object;
+    expect(deleted).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
+    expect(deleted.canceled_at).not.toBeNull();
+    expect(deleted.ended_at).not.toBeNull();
+    expect(await stripe.invoices.retrieve(first.id)).toMatchObject({ status: 'open', next_payment_attempt: null });
+
+    const { subscription: unpaid } = await activeSubscription();
+    const second = await failedRenewal(unpaid.id);
+    await clearReceived();
+    await server.giveUpOnSubscription(unpaid.id, 'unpaid');
+    const marked = await eventOf('customer.subscription.updated');
+    expect(marked.data.object.status).toBe('unpaid');
+    expect(marked.data.previous_attributes).toEqual({ status: 'past_due' });
+    expect((await stripe.invoices.retrieve(second.id)).next_payment_attempt).toBeNull();
+
+    // The customer pays later on the hosted invoice page: the unpaid subscription is active again.
+    const page = await fetch(second.hosted_invoice_url!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('20.00 EUR');
+    expect(html).toContain(`/i/${second.id}?pay=1`);
+    await clearReceived();
+    expect((await fetch(`${second.hosted_invoice_url!}?pay=1`)).status).toBe(200);
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    expect((await eventOf('customer.subscription.updated')).data.previous_attributes).toEqual({ status: 'unpaid' });
+    expect((await stripe.subscriptions.retrieve(unpaid.id)).status).toBe('active');
+
+    // The cancelled subscription's invoice can still be paid, but the subscription stays cancelled.
+    await clearReceived();
+    expect((await stripe.invoices.pay(first.id)).status).toBe('paid');
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid']);
+    expect((await stripe.subscriptions.retrieve(cancelled.id)).status).toBe('canceled');
+  });
+
+  it('pays an open invoice through the API: a decline is a 402 card error and invoice.payment_failed', async () => {
+    const { subscription } = await activeSubscription();
+    const open = await failedRenewal(subscription.id);
+    await clearReceived();
+    const declined = await stripe.invoices.pay(open.id, { payment_method: 'pm_card_chargeDeclined' }).catch((e: unknown) => e);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined' });
+    expect((await receivedEvents()).map((e) => e.type)).toEqual(['payment_intent.payment_failed', 'invoice.payment_failed']);
+    expect(await stripe.invoices.retrieve(open.id)).toMatchObject({ status: 'open', attempt_count: 2 });
+
+    await clearReceived();
+    const paid = await stripe.invoices.pay(open.id, { payment_method: 'pm_card_mastercard' });
+    expect(paid).toMatchObject({ id: open.id, status: 'paid', amount_remaining: 0 });
+    expect((await receivedEvents()).map((e) => e.type)).toEqual([
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+    ]);
+    const intent = await stripe.paymentIntents.retrieve(
+      (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments!.data[0]!.payment.payment_intent as string,
+      { expand: ['latest_charge'] },
+    );
+    expect((intent.latest_charge as Stripe.Charge).payment_method_details?.card?.last4).toBe('4444');
+    const again = await stripe.invoices.pay(open.id).catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 400 });
+    expect((again as Error).message).toMatch(/already paid/);
+  });
+
   it('signs so that tampered payloads, stale timestamps and other secrets are rejected', async () => {
     await connectedAccount();
     const [event] = await receivedEvents();
@@ -462,5 +755,76 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     await server.releaseWebhooks({ reverse: true, duplicate: true });
     const ids = (await receivedEvents()).map((e) => (e.data.object as Stripe.PaymentIntent).id);
     expect(ids).toEqual([second.id, second.id, first.id, first.id]);
+  });
+
+  it('delivers only the event types the endpoint listens to, and keeps the others readable', async () => {
+    const { port } = receiver.address() as AddressInfo;
+    const listening = await startStripeTestServer({
+      webhookUrl: `http://127.0.0.1:${port}/webhooks/stripe`,
+      enabledEvents: ['charge.refunded'],
+    });
+    try {
+      const sdk = new Stripe(listening.secretKey, { host: listening.host, port: listening.port, protocol: 'http' });
+      const intent = await sdk.paymentIntents.create({ amount: 800, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+      await sdk.refunds.create({ payment_intent: intent.id });
+      await listening.webhooksIdle();
+      const types = [...listening.events.values()].map((e) => e.type);
+      expect(types).toEqual(['payment_intent.succeeded', 'charge.refunded', 'refund.created']);
+      expect(listening.deliveries.map((d) => d.type)).toEqual(['charge.refunded']);
+      const created = [...listening.events.values()].find((e) => e.type === 'refund.created')!;
+      expect(created.pending_webhooks).toBe(0);
+      expect((await sdk.events.retrieve(created.id)).type).toBe('refund.created');
+    } finally {
+      await listening.stop();
+    }
+  });
+
+  it('holds every kind of event while paused, and releases them shuffled by a seed, the same seed the same order', async () => {
+    const { subscription } = await activeSubscription();
+    await clearReceived();
+    const before = server.events.size;
+    server.pauseWebhooks();
+    const open = await failedRenewal(subscription.id);
+    await server.retryInvoice(open.id, 'pm_card_chargeDeclined');
+    await server.giveUpOnSubscription(subscription.id, 'unpaid');
+    await stripe.invoices.pay(open.id, { payment_method: 'pm_card_visa' });
+    const intent = await stripe.paymentIntents.create({ amount: 900, currency: 'eur', confirm: true, payment_method: 'pm_card_visa' });
+    await stripe.refunds.create({ payment_intent: intent.id });
+    await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 900, currency: 'eur' })).id);
+    expect(received).toHaveLength(0);
+    const held = [...server.events.values()].slice(before).map((e) => e.type);
+    expect(new Set(held)).toEqual(
+      new Set([
+        'customer.subscription.updated',
+        'payment_intent.payment_failed',
+        'invoice.payment_failed',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'charge.refunded',
+        'refund.created',
+        'payment_intent.canceled',
+      ]),
+    );
+
+    await server.releaseWebhooks({ shuffle: 7 });
+    const order = (await receivedEvents()).map((e) => e.id);
+    expect([...order].sort()).toEqual([...server.events.keys()].slice(before).sort());
+    expect(order).not.toEqual([...server.events.keys()].slice(before));
+
+    // The same seed over as many events gives the same order.
+    const permutation = async (seed: number) => {
+      await clearReceived();
+      const start = server.events.size;
+      server.pauseWebhooks();
+      for (let i = 0; i < 6; i++)
+        await stripe.paymentIntents.cancel((await stripe.paymentIntents.create({ amount: 900, currency: 'eur' })).id);
+      const ids = [...server.events.keys()].slice(start);
+      await server.releaseWebhooks({ shuffle: seed });
+      return (await receivedEvents()).map((e) => ids.indexOf(e.id));
+    };
+    const seven = await permutation(7);
+    expect([...seven].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(await permutation(7)).toEqual(seven);
+    expect(await permutation(8)).not.toEqual(seven);
   });
 });

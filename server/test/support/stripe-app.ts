@@ -22,10 +22,19 @@ export interface StripeTestApp extends TestApp {
   connect(provider: UserRow): Promise<string>;
 }
 
+/** The events the app's webhook endpoint is set up for in production (README, "With Stripe test keys"). */
+export const APP_WEBHOOK_EVENTS = [
+  'payment_intent.succeeded',
+  'invoice.paid',
+  'charge.refunded',
+  'account.updated',
+  'customer.subscription.deleted',
+];
+
 export async function createStripeTestApp(
   opts: Parameters<typeof createTestApp>[0] & { stripe?: StripeTestServerOptions } = {},
 ): Promise<StripeTestApp> {
-  const stripe = await startStripeTestServer(opts.stripe);
+  const stripe = await startStripeTestServer({ enabledEvents: APP_WEBHOOK_EVENTS, ...opts.stripe });
   const t = await createTestApp({
     ...opts,
     env: {

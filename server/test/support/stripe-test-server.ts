@@ -14,9 +14,17 @@ import { connectRoutes } from './stripe/connect.ts';
 import { paymentRoutes } from './stripe/payments.ts';
 import { StripeApiError, invalidRequest, newId, noSuch, parseForm, str, throwError, type StripeObject } from './stripe/protocol.ts';
 import { StripeState, type RouteResult } from './stripe/state.ts';
-import { API_VERSION, WebhookSender, signPayload, type Delivery, type SignOptions, type StripeEvent } from './stripe/webhooks.ts';
+import {
+  API_VERSION,
+  WebhookSender,
+  signPayload,
+  type Delivery,
+  type ReleaseOptions,
+  type SignOptions,
+  type StripeEvent,
+} from './stripe/webhooks.ts';
 
-export type { Delivery, StripeEvent } from './stripe/webhooks.ts';
+export type { Delivery, ReleaseOptions, StripeEvent } from './stripe/webhooks.ts';
 
 export interface StripeTestServerOptions {
   /** Where events are POSTed; can be set later with `setWebhookUrl`. */
@@ -27,6 +35,11 @@ export interface StripeTestServerOptions {
   publishableKey?: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * The event types the webhook endpoint listens to, as its `enabled_events` in Stripe (default
+   * every type, `['*']`); the others are still created and readable, but not delivered.
+   */
+  enabledEvents?: string[];
   /** Delivery attempts per event (default 3) and the pause between them (default 100 ms). */
   retry?: { attempts: number; delayMs: number };
 }
@@ -46,8 +59,11 @@ export interface StripeTestServer {
   setWebhookUrl(url: string | undefined): void;
   /** Holds events back from delivery until `release`. */
   pauseWebhooks(): void;
-  /** Sends held events, optionally in reverse order and/or each twice; resolves when delivered. */
-  releaseWebhooks(options?: { reverse?: boolean; duplicate?: boolean }): Promise<void>;
+  /**
+   * Sends held events, optionally in reverse order, shuffled by a seed (`shuffle: 7`, the same seed
+   * the same order) and/or each twice; resolves when delivered.
+   */
+  releaseWebhooks(options?: ReleaseOptions): Promise<void>;
   /** Delivers an event again, optionally signed with another timestamp (stale) or secret (forged). */
   resend(eventId: string, sign?: SignOptions): Promise<Delivery>;
   /** Resolves once all queued deliveries, with their retries, are done. */
@@ -59,6 +75,18 @@ export interface StripeTestServer {
    * otherwise renews and charges `paymentMethod` (a test card id, default pm_card_visa).
    */
   renewSubscription(subscriptionId: string, paymentMethod?: string): Promise<void>;
+  /**
+   * One Smart Retry of an open invoice: charges `paymentMethod` (a test card id) or else the
+   * subscription's default payment method. Paid → invoice.paid and the subscription active again;
+   * declined → attempt_count + 1, next_payment_attempt set, invoice.payment_failed.
+   */
+  retryInvoice(invoiceId: string, paymentMethod?: string): Promise<void>;
+  /**
+   * The last retry of a past_due subscription failed: Stripe cancels it (customer.subscription.deleted,
+   * cancellation_details.reason payment_failed) or marks it unpaid (customer.subscription.updated).
+   * Its open invoice stays open, with no next_payment_attempt.
+   */
+  giveUpOnSubscription(subscriptionId: string, outcome: 'cancel' | 'unpaid'): Promise<void>;
   /** A stored object (account, payment_intent, charge, refund, subscription, invoice…) by id. */
   object(id: string): StripeObject | undefined;
   stop(): Promise<void>;
@@ -69,7 +97,12 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
   const secretKey = options.secretKey ?? newId('sk_test');
   const publishableKey = options.publishableKey ?? newId('pk_test');
   const webhookSecret = options.webhookSecret ?? newId('whsec');
-  const webhooks = new WebhookSender(options.webhookUrl, webhookSecret, options.retry ?? { attempts: 3, delayMs: 100 });
+  const webhooks = new WebhookSender(
+    options.webhookUrl,
+    webhookSecret,
+    options.retry ?? { attempts: 3, delayMs: 100 },
+    options.enabledEvents,
+  );
   const replays = new Map<string, { fingerprint: string; status: number; body: string }>();
   const state = new StripeState(webhooks);
   connectRoutes(state);
@@ -221,6 +254,14 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
     sign: (payload, sign = {}) => signPayload(payload, sign.secret ?? webhookSecret, sign.timestamp),
     renewSubscription: async (subscriptionId, paymentMethod) => {
       billing.renew(subscriptionId, paymentMethod);
+      await webhooks.idle();
+    },
+    retryInvoice: async (invoiceId, paymentMethod) => {
+      billing.retry(invoiceId, paymentMethod);
+      await webhooks.idle();
+    },
+    giveUpOnSubscription: async (subscriptionId, outcome) => {
+      billing.giveUp(subscriptionId, outcome);
       await webhooks.idle();
     },
     object: (id) => state.objects.get(id),

@@ -3,6 +3,12 @@
  * `payment_behavior=default_incomplete` starts `incomplete` with an open first invoice whose
  * PaymentIntent (in `payments`, and its secret in `confirmation_secret`, both behind `expand` as in
  * Stripe's current API) pays it: then invoice.paid and the subscription becomes active.
+ *
+ * A renewal whose charge fails leaves its invoice open and the subscription past_due; Stripe then
+ * retries (Smart Retries: `retryInvoice`), the customer may pay on the hosted invoice page
+ * (GET /i/{invoice}) or the app through POST /v1/invoices/{id}/pay, all with the invoice's one
+ * PaymentIntent; after the last failed retry Stripe cancels the subscription or marks it unpaid
+ * (`giveUp`), as the account's settings say.
  */
 import { pick } from './connect.ts';
 import {
@@ -23,6 +29,8 @@ import { createPaymentIntent, type Payments } from './payments.ts';
 import type { StripeState } from './state.ts';
 
 const DAY = 86_400;
+/** When Smart Retries tries a failed invoice again: a guess, Stripe picks the moment by model. */
+const RETRY_AFTER = 3 * DAY;
 const PERIOD: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
 
 interface SubscriptionItem {
@@ -125,6 +133,7 @@ export function billingRoutes(state: StripeState, payments: Payments) {
       created: start,
       currency: price.currency,
       customer: customer.id,
+      cancellation_details: null,
       ended_at: null,
       items: {
         object: 'list',
@@ -193,6 +202,7 @@ export function billingRoutes(state: StripeState, payments: Payments) {
         created,
         currency: price.currency,
         customer: subscription.customer,
+        hosted_invoice_url: `${state.baseUrl}/i/${invoiceId}`,
         lines: {
           object: 'list',
           data: [
@@ -211,6 +221,9 @@ export function billingRoutes(state: StripeState, payments: Payments) {
         },
         livemode: false,
         metadata: {},
+        // A first invoice of default_incomplete waits for the customer's confirmation; a renewal
+        // is attempted at once, which `renew` does.
+        next_payment_attempt: null,
         on_behalf_of: subscription.on_behalf_of,
         parent: {
           type: 'subscription_details',
@@ -236,7 +249,12 @@ export function billingRoutes(state: StripeState, payments: Payments) {
     const subscription = state.get('subscription', subscriptionId);
     const item = itemOf(subscription);
     if (subscription.cancel_at_period_end) {
-      Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: item.current_period_end });
+      Object.assign(subscription, {
+        status: 'canceled',
+        canceled_at: now(),
+        ended_at: item.current_period_end,
+        cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
+      });
       state.webhooks.emit('customer.subscription.deleted', subscription);
       return;
     }
@@ -244,20 +262,136 @@ export function billingRoutes(state: StripeState, payments: Payments) {
     const length = item.current_period_end - item.current_period_start;
     item.current_period_start = item.current_period_end;
     item.current_period_end += length;
-    const { intent, invoice } = openInvoice(subscription, 'subscription_cycle');
+    const { invoice } = openInvoice(subscription, 'subscription_cycle');
     state.webhooks.emit('customer.subscription.updated', subscription, previous);
+    attempt(invoice, paymentMethod, true);
+  }
+
+  /**
+   * One attempt to pay an open invoice with its PaymentIntent (the same one for every attempt, as
+   * Stripe's): success → payment_intent.succeeded, invoice.paid and the subscription active again
+   * (afterPayment); a decline → payment_intent.payment_failed, invoice.payment_failed and an active
+   * subscription past_due. An automatic attempt (renewal, Smart Retry) schedules the next retry.
+   */
+  function attempt(invoice: StripeObject, paymentMethod: string, automatic: boolean): StripeApiError | undefined {
+    const intent = state.get('payment_intent', paymentOf(invoice).intent);
+    invoice.attempt_count = (invoice.attempt_count as number) + 1;
     try {
       payments.confirm(intent, { payment_method: paymentMethod });
+      return undefined;
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
-      invoice.attempt_count = 1;
+      if (automatic) invoice.next_payment_attempt = now() + RETRY_AFTER;
       state.webhooks.emit('invoice.payment_failed', invoice);
+      const subscription = subscriptionOf(invoice);
       if (subscription.status === 'active') {
         subscription.status = 'past_due';
         state.webhooks.emit('customer.subscription.updated', subscription, { status: 'active' });
       }
+      return error;
     }
   }
+
+  const subscriptionOf = (invoice: StripeObject) =>
+    state.get('subscription', (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription);
+
+  const requireOpen = (invoice: StripeObject) => {
+    if (invoice.status === 'paid') throw invalidRequest('Invoice is already paid', { code: 'invoice_already_paid' });
+    if (invoice.status !== 'open') {
+      throw invalidRequest(`You cannot pay this invoice because it has a status of ${String(invoice.status)}.`);
+    }
+  };
+
+  /** Test helper: a Smart Retry of an open invoice, with the subscription's card or another one. */
+  function retry(invoiceId: string, paymentMethod?: string) {
+    const invoice = state.get('invoice', invoiceId);
+    requireOpen(invoice);
+    const subscription = subscriptionOf(invoice);
+    const intent = state.get('payment_intent', paymentOf(invoice).intent);
+    attempt(invoice, paymentMethod ?? ((subscription.default_payment_method ?? intent.payment_method) as string), true);
+  }
+
+  /**
+   * Test helper: the last retry failed and Stripe gives up, as the account's "Manage failed
+   * payments" settings say: cancel the subscription or mark it unpaid. The invoice is left open
+   * (Stripe's default "leave the invoice past due"; marking it uncollectible is another setting),
+   * with no further attempt: it can still be paid on its page or through the API.
+   */
+  function giveUp(subscriptionId: string, outcome: 'cancel' | 'unpaid') {
+    const subscription = state.get('subscription', subscriptionId);
+    if (subscription.status !== 'past_due') {
+      throw new Error(`Only a past_due subscription can run out of retries; ${subscriptionId} is ${String(subscription.status)}`);
+    }
+    const invoice = state.get('invoice', subscription.latest_invoice as string);
+    invoice.next_payment_attempt = null;
+    if (outcome === 'cancel') {
+      Object.assign(subscription, {
+        status: 'canceled',
+        canceled_at: now(),
+        ended_at: now(),
+        cancellation_details: { comment: null, feedback: null, reason: 'payment_failed' },
+      });
+      state.webhooks.emit('customer.subscription.deleted', subscription);
+    } else {
+      subscription.status = 'unpaid';
+      state.webhooks.emit('customer.subscription.updated', subscription, { status: 'past_due' });
+    }
+  }
+
+  state.route('POST', '/v1/invoices/{id}/pay', ({ ids: [id], params }) => {
+    const invoice = state.get('invoice', id!);
+    requireOpen(invoice);
+    const intent = state.get('payment_intent', paymentOf(invoice).intent);
+    const subscription = subscriptionOf(invoice);
+    const method = str(params, 'payment_method') ?? ((subscription.default_payment_method ?? intent.payment_method) as string | null);
+    if (!method) {
+      throw invalidRequest('This customer has no attached payment source or default payment method.', { code: 'resource_missing' });
+    }
+    const error = attempt(invoice, method, false);
+    if (error) throw error;
+    return invoice;
+  });
+
+  state.route('POST', '/v1/invoices/{id}/void', ({ ids: [id] }) => {
+    const invoice = state.get('invoice', id!);
+    if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
+      throw invalidRequest(`You can only void an open or uncollectible invoice; this one is ${String(invoice.status)}.`);
+    }
+    Object.assign(invoice, { status: 'void', next_payment_attempt: null });
+    (invoice.status_transitions as { voided_at: number }).voided_at = now();
+    const intent = state.get('payment_intent', paymentOf(invoice).intent);
+    if (intent.status !== 'canceled' && intent.status !== 'succeeded') payments.cancel(intent, 'void_invoice');
+    state.webhooks.emit('invoice.voided', invoice);
+    return invoice;
+  });
+
+  // An invoice's PaymentIntent belongs to the invoice: Stripe has it voided, not cancelled.
+  state.beforeCancel.push((intent) => {
+    const invoiceId = invoiceOfIntent.get(intent.id);
+    if (!invoiceId) return;
+    throw invalidRequest(
+      `You cannot cancel this PaymentIntent because it was created by an invoice (${invoiceId}). Void the invoice instead.`,
+      { code: 'payment_intent_unexpected_state' },
+    );
+  });
+
+  /** The hosted invoice page: the amount due and a link that pays it with pm_card_visa. */
+  state.route(
+    'GET',
+    '/i/{id}',
+    ({ ids: [id], query }) => {
+      const invoice = state.get('invoice', id!);
+      const amount = `${((invoice.amount_due as number) / 100).toFixed(2)} ${String(invoice.currency).toUpperCase()}`;
+      if (invoice.status !== 'open') return { html: `<h1>Invoice ${invoice.id}</h1><p>${amount}: ${String(invoice.status)}.</p>` };
+      if (query.get('pay') === '1') {
+        const declined = attempt(invoice, 'pm_card_visa', false);
+        if (declined) return { html: `<p>${declined.message}</p>`, status: 402 };
+        return { html: `<h1>Invoice ${invoice.id}</h1><p>${amount}: paid.</p>` };
+      }
+      return { html: `<h1>Invoice ${invoice.id}</h1><p>${amount} due.</p><a href="/i/${invoice.id}?pay=1">Pay</a>` };
+    },
+    'page',
+  );
 
   state.route('GET', '/v1/subscriptions/{id}', ({ ids: [id] }) => state.get('subscription', id!));
   state.route('GET', '/v1/invoices/{id}', ({ ids: [id] }) => state.get('invoice', id!));
@@ -288,7 +422,12 @@ export function billingRoutes(state: StripeState, payments: Payments) {
     if (subscription.status === 'canceled') {
       throw invalidRequest(`No such subscription: '${subscription.id}'`, { code: 'resource_missing' });
     }
-    Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
+    Object.assign(subscription, {
+      status: 'canceled',
+      canceled_at: now(),
+      ended_at: now(),
+      cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
+    });
     state.webhooks.emit('customer.subscription.deleted', subscription);
     return subscription;
   });
@@ -327,17 +466,25 @@ export function billingRoutes(state: StripeState, payments: Payments) {
     const invoiceId = invoiceOfIntent.get(intent.id);
     if (!invoiceId) return;
     const invoice = state.get('invoice', invoiceId);
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0, attempt_count: 1 });
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: invoice.amount_due,
+      amount_remaining: 0,
+      // A first invoice confirmed by the customer's browser counts as one attempt.
+      attempt_count: Math.max(invoice.attempt_count as number, 1),
+      next_payment_attempt: null,
+    });
     (invoice.status_transitions as { paid_at: number }).paid_at = now();
     state.webhooks.emit('invoice.paid', invoice);
-    const { subscription: subscriptionId } = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details;
-    const subscription = state.get('subscription', subscriptionId);
-    if (subscription.status === 'incomplete') {
+    const subscription = subscriptionOf(invoice);
+    // Paying the latest invoice brings a past_due or unpaid subscription back; a canceled one stays so.
+    const status = subscription.status as string;
+    if (status === 'incomplete' || ((status === 'past_due' || status === 'unpaid') && subscription.latest_invoice === invoice.id)) {
       subscription.status = 'active';
-      subscription.default_payment_method = intent.payment_method;
-      state.webhooks.emit('customer.subscription.updated', subscription, { status: 'incomplete' });
+      if (status === 'incomplete') subscription.default_payment_method = intent.payment_method;
+      state.webhooks.emit('customer.subscription.updated', subscription, { status });
     }
   });
 
-  return { renew };
+  return { renew, retry, giveUp };
 }

@@ -1,6 +1,7 @@
 /**
  * PaymentIntents (destination charges), confirmation with Stripe's test payment methods, the
- * 3-D Secure page (GET /3ds/{pi} completes authentication and redirects back), and refunds.
+ * 3-D Secure page (GET /3ds/{pi} completes authentication and redirects back), cancellation,
+ * charges with their application fees, and refunds (which may refund the fee in proportion).
  */
 import {
   StripeApiError,
@@ -37,6 +38,11 @@ const TEST_CARDS: Record<string, Card> = {
 };
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation'];
+/** Stripe refuses to cancel a PaymentIntent that succeeded or was already canceled. */
+const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+/** The platform's Connect application, which application fees name as theirs. */
+const APPLICATION = 'ca_slottedtestplatform';
 
 export interface NewPaymentIntent {
   amount: number;
@@ -133,35 +139,72 @@ export function paymentRoutes(state: StripeState) {
     'publishable',
   );
 
+  state.route('POST', '/v1/payment_intents/{id}/cancel', ({ ids: [id], params }) => {
+    const intent = state.get('payment_intent', id!);
+    const reason = str(params, 'cancellation_reason') ?? null;
+    if (reason !== null && !CANCELLATION_REASONS.includes(reason)) {
+      throw invalidRequest(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`, {
+        param: 'cancellation_reason',
+      });
+    }
+    if (!CANCELABLE.includes(intent.status as string)) {
+      throw invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    for (const guard of state.beforeCancel) guard(intent);
+    return cancel(intent, reason);
+  });
+
+  /** Ends an intent for good (also an invoice's, when the invoice is voided: reason void_invoice). */
+  function cancel(intent: StripeObject, reason: string | null): StripeObject {
+    Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: reason, next_action: null });
+    state.webhooks.emit('payment_intent.canceled', intent);
+    return intent;
+  }
+
   function unexpectedState(intent: StripeObject, action: string) {
     return invalidRequest(`You cannot ${action} this PaymentIntent because it has a status of ${String(intent.status)}.`, {
       code: 'payment_intent_unexpected_state',
     });
   }
 
+  /** Each PaymentMethod made from a test card id keeps that card's outcome, for later charges. */
+  const cardOfMethod = new Map<string, Card>();
+
   function confirm(intent: StripeObject, params: Params): StripeObject {
-    if (!CONFIRMABLE.includes(intent.status as string)) throw unexpectedState(intent, 'confirm');
+    if (!CONFIRMABLE.includes(intent.status as string)) {
+      throw invalidRequest(
+        `You cannot confirm this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
     const method = str(params, 'payment_method') ?? (intent.payment_method as string | null);
     if (!method) throw missingParam('payment_method');
-    const card = TEST_CARDS[method];
+    const card = TEST_CARDS[method] ?? cardOfMethod.get(method);
     if (!card) throw invalidRequest(`No such PaymentMethod: '${method}'`, { code: 'resource_missing', param: 'payment_method' });
-    const paymentMethod = state.put({
-      id: newId('pm'),
-      object: 'payment_method',
-      type: 'card',
-      card: {
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 3,
-        funding: 'credit',
-        country: 'US',
-      },
-      billing_details: { address: null, email: null, name: null, phone: null },
-      customer: intent.customer,
-      created: now(),
-      livemode: false,
-    });
+    // A stored PaymentMethod (a subscription's default, charged again on renewal) is used as is.
+    const paymentMethod =
+      state.objects.get(method) ??
+      state.put({
+        id: newId('pm'),
+        object: 'payment_method',
+        type: 'card',
+        card: {
+          brand: card.brand,
+          last4: card.last4,
+          exp_month: 12,
+          exp_year: new Date().getFullYear() + 3,
+          funding: 'credit',
+          country: 'US',
+        },
+        billing_details: { address: null, email: null, name: null, phone: null },
+        customer: intent.customer,
+        created: now(),
+        livemode: false,
+      });
+    cardOfMethod.set(paymentMethod.id, card);
     intent.payment_method = paymentMethod.id;
     intent.last_payment_error = null;
     if (card.outcome === 'authenticate') {
@@ -197,6 +240,7 @@ export function paymentRoutes(state: StripeState) {
       amount: intent.amount,
       amount_captured: paid ? intent.amount : 0,
       amount_refunded: 0,
+      application_fee: null as string | null,
       application_fee_amount: intent.application_fee_amount,
       captured: paid,
       created: now(),
@@ -218,6 +262,29 @@ export function paymentRoutes(state: StripeState) {
       transfer_data: transferData,
     });
     intent.latest_charge = charge.id;
+    // The platform's fee is taken from the connected account's share, so it needs one.
+    const account = transferData?.destination ?? (intent.on_behalf_of as string | null);
+    if (paid && account && intent.application_fee_amount) {
+      const fee = state.put({
+        id: newId('fee'),
+        object: 'application_fee',
+        account,
+        amount: intent.application_fee_amount,
+        amount_refunded: 0,
+        application: APPLICATION,
+        balance_transaction: null,
+        charge: charge.id,
+        created: now(),
+        currency: intent.currency,
+        fee_source: { type: 'charge', charge: charge.id },
+        livemode: false,
+        originating_transaction: null,
+        refunded: false,
+        refunds: { object: 'list', data: [], has_more: false, url: '' },
+      });
+      (fee.refunds as { url: string }).url = `/v1/application_fees/${fee.id}/refunds`;
+      charge.application_fee = fee.id;
+    }
     return charge;
   }
 
@@ -276,6 +343,7 @@ export function paymentRoutes(state: StripeState) {
     if (reverse && !charge.transfer_data) {
       throw invalidRequest('reverse_transfer can only be used on destination charges.', { param: 'reverse_transfer' });
     }
+    const refundFee = bool(params, 'refund_application_fee') ?? false;
     const refund = state.put({
       id: newId('re'),
       object: 'refund',
@@ -292,8 +360,47 @@ export function paymentRoutes(state: StripeState) {
     const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
     charge.amount_refunded = (charge.amount_refunded as number) + amount;
     charge.refunded = charge.amount_refunded === charge.amount;
+    // As Stripe: charge.refunded (the charge without its refunds, which are only expanded on
+    // request), then refund.created with the refund itself, made by the app or in the dashboard.
     state.webhooks.emit('charge.refunded', charge, previous);
+    state.webhooks.emit('refund.created', refund);
+    if (refundFee && charge.application_fee)
+      refundApplicationFee(state.get('application_fee', charge.application_fee as string), charge, amount);
     return refund;
+  });
+
+  /**
+   * `refund_application_fee`: the fee goes back in proportion to the amount refunded; the refund
+   * that completes the charge's returns what is left of the fee.
+   */
+  function refundApplicationFee(fee: StripeObject, charge: StripeObject, refunded: number) {
+    const left = (fee.amount as number) - (fee.amount_refunded as number);
+    const amount = charge.refunded ? left : Math.min(left, Math.round(((fee.amount as number) * refunded) / (charge.amount as number)));
+    if (amount <= 0) return;
+    const feeRefund = {
+      id: newId('fr'),
+      object: 'fee_refund',
+      amount,
+      balance_transaction: null,
+      created: now(),
+      currency: fee.currency,
+      fee: fee.id,
+      metadata: {},
+    };
+    const refunds = fee.refunds as { data: unknown[] };
+    refunds.data.unshift(feeRefund);
+    fee.amount_refunded = (fee.amount_refunded as number) + amount;
+    fee.refunded = fee.amount_refunded === fee.amount;
+    state.webhooks.emit('application_fee.refunded', fee);
+  }
+
+  state.route('GET', '/v1/charges/{id}', ({ ids: [id] }) => state.get('charge', id!));
+  state.route('GET', '/v1/refunds/{id}', ({ ids: [id] }) => state.get('refund', id!));
+  state.route('GET', '/v1/application_fees/{id}', ({ ids: [id] }) => state.get('application_fee', id!));
+  // Since API version 2022-11-15 a charge lists its refunds only when asked (expand[]=refunds).
+  state.includable.set('charge.refunds', (charge) => {
+    const refunds = [...state.objects.values()].filter((o) => o.object === 'refund' && o.charge === charge.id).reverse();
+    return { object: 'list', data: refunds, has_more: false, url: `/v1/charges/${charge.id}/refunds` };
   });
 
   function chargeOf(intent: StripeObject): StripeObject {
@@ -306,7 +413,7 @@ export function paymentRoutes(state: StripeState) {
     return state.get('charge', intent.latest_charge as string);
   }
 
-  return { confirm };
+  return { confirm, cancel };
 }
 
 function missing(): never {

@@ -38,6 +38,8 @@ export class StripeState {
   readonly includable = new Map<string, Includable>();
   /** Called when a PaymentIntent succeeds, e.g. to mark the invoice it pays as paid. */
   readonly afterPayment: ((paymentIntent: StripeObject) => void)[] = [];
+  /** Called before a PaymentIntent is cancelled through the API; throws to refuse it. */
+  readonly beforeCancel: ((paymentIntent: StripeObject) => void)[] = [];
 
   /** This server's own URL, known once it listens: links to its onboarding and 3-D Secure pages. */
   baseUrl = '';

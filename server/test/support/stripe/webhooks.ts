@@ -1,8 +1,8 @@
 /**
  * Events and their delivery: every event is stored (GET /v1/events/{id}) and POSTed to the webhook
  * URL with a `Stripe-Signature` header computed as Stripe computes it. Failed deliveries are
- * retried; tests can pause delivery and release held events reversed or duplicated, or resend one
- * with a stale timestamp or a wrong secret.
+ * retried; tests can pause delivery and release held events reversed, shuffled or duplicated, or
+ * resend one with a stale timestamp or a wrong secret.
  */
 import { createHmac } from 'node:crypto';
 import { newId, now, type StripeObject } from './protocol.ts';
@@ -45,6 +45,31 @@ export function signPayload(payload: string, secret: string, timestamp = now()):
   return `t=${timestamp},v1=${v1}`;
 }
 
+export interface ReleaseOptions {
+  reverse?: boolean;
+  duplicate?: boolean;
+  /** A seed: the same seed gives the same order. */
+  shuffle?: number;
+}
+
+/** Fisher-Yates with mulberry32, a small seeded generator. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 export class WebhookSender {
   readonly events = new Map<string, StripeEvent>();
   readonly deliveries: Delivery[] = [];
@@ -55,7 +80,13 @@ export class WebhookSender {
     public url: string | undefined,
     readonly secret: string,
     readonly retry: { attempts: number; delayMs: number },
+    /** The endpoint's `enabled_events`: other events are created (and readable) but not sent. */
+    readonly enabled: readonly string[] = ['*'],
   ) {}
+
+  private delivers(type: string) {
+    return this.enabled.includes('*') || this.enabled.includes(type);
+  }
 
   emit(type: string, object: StripeObject, previous?: Record<string, unknown>, extra: { account?: string } = {}): StripeEvent {
     const event: StripeEvent = {
@@ -67,11 +98,12 @@ export class WebhookSender {
       // A snapshot: later changes to the object do not rewrite events already sent.
       data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
       livemode: false,
-      pending_webhooks: this.url ? 1 : 0,
+      pending_webhooks: this.url && this.delivers(type) ? 1 : 0,
       request: { id: null, idempotency_key: null },
       type,
     };
     this.events.set(event.id, event);
+    if (!this.delivers(type)) return event;
     if (this.held) this.held.push(event);
     else this.send(event);
     return event;
@@ -82,11 +114,15 @@ export class WebhookSender {
     this.held ??= [];
   }
 
-  /** Sends the held events, optionally in reverse order and/or each twice. */
-  release(options: { reverse?: boolean; duplicate?: boolean } = {}): Promise<void> {
+  /**
+   * Sends the held events, optionally in reverse order, or shuffled by a seed (Stripe promises no
+   * order; a seed makes a failing order repeatable), and/or each twice.
+   */
+  release(options: ReleaseOptions = {}): Promise<void> {
     const held = this.held ?? [];
     this.held = null;
-    const ordered = options.reverse ? [...held].reverse() : held;
+    let ordered = options.reverse ? [...held].reverse() : held;
+    if (options.shuffle !== undefined) ordered = shuffled(ordered, options.shuffle);
     for (const event of ordered) {
       this.send(event);
       if (options.duplicate) this.send(event);

@@ -291,6 +291,19 @@ describe('paying for a monthly membership by card', () => {
     expect(plans.find((p) => p.id === monthly.id)!.total_sales).toEqual({ memberships: 0, amount: 0 });
   });
 
+  it('gives the platform’s fee back with the refund of a subscription payment', async () => {
+    await setUp(await createStripeTestApp({ env: { STRIPE_PLATFORM_FEE_PERCENT: '10' } }));
+    const id = await buy(ana, monthly.id);
+    const secret = (await checkout(ana, id)).body.data.client_secret;
+    t.clock.advanceMinutes(11);
+    await pay(secret);
+    await stripeApp.settle();
+    expect(await rowsOf(id)).toMatchObject([{ status: 'refunded', refundedCents: 7900 }]);
+    const intent = await stripeApp.sdk.paymentIntents.retrieve(intentOf(secret), { expand: ['latest_charge'] });
+    const fee = stripeApp.stripe.object((intent.latest_charge as Stripe.Charge).application_fee as string)!;
+    expect(fee).toMatchObject({ amount: 790, amount_refunded: 790, refunded: true });
+  });
+
   it('cancelling stops the subscription at the end of its period, and changes nothing when Stripe refuses', async () => {
     await setUp(await createStripeTestApp());
     const id = await buy(ana, monthly.id);

@@ -136,7 +136,10 @@ describe('refund due by hand, without Stripe keys', () => {
 
   it('a cancelled class records a refund due for each place paid by card', async () => {
     const slot = await buildOccurrence(card, yoga, '2026-11-25T17:00:00Z');
-    const ids = [(await paidBy('Ana', { service_id: yoga.id, slot_id: slot.id })).id, (await paidBy('Ben', { service_id: yoga.id, slot_id: slot.id })).id];
+    const ids = [
+      (await paidBy('Ana', { service_id: yoga.id, slot_id: slot.id })).id,
+      (await paidBy('Ben', { service_id: yoga.id, slot_id: slot.id })).id,
+    ];
     const t = await withoutStripe();
     const studio = await signIn(t, provider);
     expect((await studio.request('DELETE', `/api/slots/${slot.id}?upcoming=0`)).status).toBe(204);

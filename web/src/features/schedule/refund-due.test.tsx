@@ -1,16 +1,15 @@
 import '../../test/setup.ts';
 import { aConfirmedAppointment, aProvider } from '../../test/generators.ts';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment, ScheduleDay, ScheduleSlot } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { addDays, todayIn } from '../../lib/format.ts';
-import { renderAt, renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http } from 'msw';
 import { ok, serveApi } from '../../test/api.ts';
 import { refundText } from '../../lib/appointments/refund.ts';
-import { ClientPanel } from '../clients/components/client-panel.tsx';
 
 // A booking paid by card, cancelled after the installation's Stripe keys were removed: the provider
 // owes the refund by hand (docs/product-rules.md#cancellation-and-refunds).
@@ -66,9 +65,7 @@ function serve() {
     http.get('/api/schedule', () => ok([day(card.date, [card])])),
     http.get('/api/services', () => ok([])),
     http.get('/api/appointments/a9', () => ok(current)),
-    http.get('/api/appointments', ({ request }) =>
-      ok(new URL(request.url).searchParams.get('subset') === 'past' ? [current] : []),
-    ),
+    http.get('/api/appointments', ({ request }) => ok(new URL(request.url).searchParams.get('subset') === 'past' ? [current] : [])),
     http.get('/api/memberships', () => ok([])),
     http.get('/api/clients', () => ok([])),
     http.post('/api/appointments/a9/mark-refunded', () => {
@@ -86,7 +83,8 @@ describe('a refund due by hand', () => {
     const calls = serve();
     renderRoutes(routes, { path: '/schedule', queryClient: testQueryClient(aProvider) });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /Personal training/ }));
+    // The schedule page is loaded lazily: its first load may take a while on a busy machine.
+    await user.click(await screen.findByRole('button', { name: /Personal training/ }, { timeout: 10_000 }));
     const panel = await screen.findByRole('dialog', { name: 'Booking details' });
     expect(await within(panel).findByText('Refund due €25.00')).toBeTruthy();
     expect(within(panel).getByText(/Give it back by hand, then mark it refunded/)).toBeTruthy();
@@ -97,21 +95,6 @@ describe('a refund due by hand', () => {
     await user.keyboard('{Enter}');
     expect(await within(panel).findByText('Refunded €25.00 by hand')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: /Mark as refunded/ })).toBeNull();
-    expect(posts(calls)).toEqual(['/api/appointments/a9/mark-refunded']);
-  });
-
-  it('the client panel shows it on the booking, and Mark as refunded settles it', async () => {
-    const calls = serve();
-    renderAt(<ClientPanel clientId="c1" client={{ ...grace, email: 'grace@example.com', phone: null }} open onOpenChange={() => undefined} />, {
-      path: '/clients',
-      queryClient: testQueryClient(aProvider),
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: /Past/ }));
-    const row = (await screen.findByText('Refund due €25.00')).closest('li')!;
-    expect(within(row).getByText(/Give it back by hand, then mark it refunded/)).toBeTruthy();
-    await user.click(within(row).getByRole('button', { name: /Mark as refunded/ }));
-    await waitFor(() => expect(screen.getByText('Refunded €25.00 by hand')).toBeTruthy());
     expect(posts(calls)).toEqual(['/api/appointments/a9/mark-refunded']);
   });
 

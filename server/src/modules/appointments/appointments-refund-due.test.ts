@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { engine } from '../../../test/support/test-db.ts';
 import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { payments, refunds, type services, type users } from '../../db/schema.ts';
+import { appointments, payments, refunds, type services, type users } from '../../db/schema.ts';
+import { refundGaveUp } from '../payments/index.ts';
 
 // Monday 2026-11-23 09:00 UTC. Refunds up to 24 h before by default.
 const TUE_11 = '2026-11-24T10:00:00Z'; // 25 hours ahead: inside the refund window
@@ -20,7 +21,7 @@ const TODAY_16 = '2026-11-23T15:00:00Z'; // six hours ahead: outside it
 type One = { data: Appointment; code?: string };
 
 let card: StripeTestApp;
-let plain: TestApp;
+let plain: TestApp | undefined;
 let provider: typeof users.$inferSelect;
 let massage: typeof services.$inferSelect;
 let yoga: typeof services.$inferSelect;
@@ -35,6 +36,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await plain?.close();
+  plain = undefined;
   await card.close();
 });
 
@@ -52,10 +54,11 @@ async function paidBy(name: string, body: object): Promise<{ user: typeof users.
 
 /** The keys are removed: the same database, opened by an app without Stripe (the first stays idle). */
 async function withoutStripe(): Promise<TestApp> {
-  plain = await createTestApp({
+  const app = await createTestApp({
     database: { db: card.db, engine, onConnectionError: () => undefined, close: async () => undefined },
   });
-  return plain;
+  plain = app;
+  return app;
 }
 
 const paymentsOf = (id: string) => card.db.select().from(payments).where(eq(payments.appointmentId, id));
@@ -67,7 +70,7 @@ const refundsOf = async (id: string) =>
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(eq(payments.appointmentId, id))
   ).map((r) => r.refund);
-const mailsAbout = (subject: string) => plain.outbox.list().filter((m) => m.subject === subject);
+const mailsAbout = (subject: string) => plain!.outbox.list().filter((m) => m.subject === subject);
 const markRefunded = (a: Agent, id: string) => a.post<One>(`/api/appointments/${id}/mark-refunded`);
 
 describe('refund due by hand, without Stripe keys', () => {
@@ -155,5 +158,35 @@ describe('refund due by hand, without Stripe keys', () => {
     for (const m of mailsAbout('Cancelled: Yoga')) expect(m.text).toContain('Studio owes you a refund of €12.00');
     expect((await markRefunded(studio, ids[0]!)).body.data).toMatchObject({ refund_due_by_hand: 0, refunded: 12 });
     expect(await paymentsOf(ids[0]!)).toMatchObject([{ status: 'refunded', refundedCents: 1200 }]);
+  });
+});
+
+describe('refund due by hand, when Stripe’s refund gave up', () => {
+  it('a refund whose job gave up is owed by hand, and Mark as refunded settles it (Stripe keys still there)', async () => {
+    const { user, id } = await paidBy('Ana', { service_id: massage.id, starts_at: TUE_11 });
+    // What a cancellation whose Stripe refund job used up its attempts leaves behind.
+    const [payment] = await paymentsOf(id);
+    const now = card.clock.now();
+    const [row] = await card.db
+      .insert(refunds)
+      .values({ paymentId: payment!.id, amountCents: 4000, reason: 'client_cancellation', createdAt: now, updatedAt: now })
+      .returning();
+    await card.db
+      .update(appointments)
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: user.id, refundDueCents: 4000, paidAt: null, paymentMethod: null })
+      .where(eq(appointments.id, id));
+    await refundGaveUp(card.db, row!.id, now);
+    await refundGaveUp(card.db, row!.id, now);
+
+    const studio = await signIn(card, provider);
+    expect((await studio.get<One>(`/api/appointments/${id}`)).body.data).toMatchObject({
+      refund_due: 40,
+      refund_due_by_hand: 40,
+      refunded: 0,
+    });
+    const settled = await markRefunded(studio, id);
+    expect(settled.body.data).toMatchObject({ refund_due_by_hand: 0, refunded: 40, refunded_by_hand: 40 });
+    expect(await refundsOf(id)).toMatchObject([{ status: 'settled_by_hand' }]);
+    expect(await paymentsOf(id)).toMatchObject([{ status: 'refunded', refundedCents: 4000 }]);
   });
 });

@@ -18,6 +18,7 @@ export {
   pendingCardPayment,
   refundableCardPayments,
   refundedOrPending,
+  refundGaveUp,
   refundsByHandCents,
   updatePayment,
   updateRefund,

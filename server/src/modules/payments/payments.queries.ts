@@ -128,3 +128,14 @@ export function refundsByHandCents(appointmentId: AnyColumn) {
       ),
   };
 }
+
+/**
+ * A refund whose Stripe job gave up after its last attempt: it will not happen by card, so it is
+ * owed by hand (docs/product-rules.md#cancellation-and-refunds). Only a row still pending changes.
+ */
+export async function refundGaveUp(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+}

@@ -184,6 +184,13 @@ export const apiRoutes = {
     success: [200],
     errors: [...providerOnly, ...write, ...checkedInput, 'not_found', 'conflict'],
   },
+  /** A refund owed by hand (refund_due_by_hand) was given back: 409 when none is owed. */
+  markAppointmentRefunded: {
+    method: 'POST',
+    path: '/api/appointments/{id}/mark-refunded',
+    success: [200],
+    errors: [...providerOnly, ...write, ...checkedInput, 'not_found', 'conflict'],
+  },
   listMemberships: { method: 'GET', path: '/api/memberships', success: [200], errors: [...signedIn, ...checkedInput, 'forbidden'] },
   createMembership: {
     method: 'POST',

@@ -54,9 +54,18 @@ export const appointmentSchema = z.object({
    * (docs/product-rules.md#cancellation-and-refunds).
    */
   cancellation_refundable: z.boolean(),
+  /** Euros the cancellation gives back on the card payment (by card, or by hand when that is impossible). */
   refund_due: z.number(),
-  /** Euros given back on the card payment so far (a refund is due until it equals `refund_due`). */
+  /** Euros given back on the card payment so far (a refund is due until it equals `refund_due`), by card or by hand. */
   refunded: z.number(),
+  /**
+   * Euros of `refund_due` the provider owes by hand: no card refund was possible (no Stripe keys,
+   * or Stripe's refund failed). The provider gives it back, then POST …/mark-refunded settles it
+   * (docs/product-rules.md#cancellation-and-refunds).
+   */
+  refund_due_by_hand: z.number(),
+  /** Euros of `refunded` the provider gave back by hand (marked refunded). */
+  refunded_by_hand: z.number(),
   payment_options: z.array(z.enum(PAYMENT_OPTIONS)),
   is_mine: z.boolean(),
   client: z.object({ id: z.string(), name: z.string(), email: z.string(), avatar: z.string().nullable(), phone: z.string().nullable() }),

@@ -540,7 +540,13 @@ export const refunds = pgTable(
       .references(() => payments.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason', { enum: ['client_cancellation', 'provider_cancellation', 'late_payment'] }).notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+    /**
+     * `pending` until Stripe has done it (`succeeded`), or its job gave up (`failed`). Where a card
+     * refund is impossible (no Stripe keys) it is `due`: the provider gives it back by hand and
+     * marks it refunded (`settled_by_hand`). Failed and due rows are what the provider owes by hand
+     * (docs/product-rules.md#cancellation-and-refunds). A text column: new values need no migration.
+     */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'due', 'settled_by_hand'] })
       .notNull()
       .default('pending'),
     stripeRefundId: text('stripe_refund_id').unique(),

@@ -75,6 +75,28 @@ describe('one-off jobs', () => {
     expect((await rows()).map((j) => j.payload)).toEqual([{ first: true }]);
   });
 
+  it('tell their kind when they give up, once, with their payload (a refund then owed by hand)', async () => {
+    const r = runner();
+    const gaveUp: unknown[] = [];
+    r.register(
+      'refund',
+      async () => {
+        throw new Error('Stripe said no');
+      },
+      { gaveUp: async (payload) => void gaveUp.push(payload) },
+    );
+    await r.enqueue(db, 'refund', { id: 'r1' }, { maxAttempts: 2 });
+    await r.runDue();
+    expect(gaveUp).toEqual([]);
+    clock.advanceMinutes(backoffMs(1) / 60_000);
+    await r.runDue();
+    expect(gaveUp).toEqual([{ id: 'r1' }]);
+    clock.advanceMinutes(24 * 60);
+    await r.runDue();
+    expect(gaveUp).toEqual([{ id: 'r1' }]);
+    expect(await rows()).toMatchObject([{ failedAt: expect.any(Date) }]);
+  });
+
   it('back off exponentially after failures, and give up after their last attempt', async () => {
     const r = runner();
     let calls = 0;

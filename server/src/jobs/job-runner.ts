@@ -23,6 +23,17 @@ export function backoffMs(attempts: number): number {
 
 export type JobHandler<P> = (payload: P) => Promise<void>;
 
+export interface RegisterOptions<P> {
+  /** Periodic: one row (keyed by kind) that reschedules itself every `everyMs` and never gives up. */
+  everyMs?: number;
+  /**
+   * Runs once when a job of this kind gave up after its last attempt (it is kept with `failed_at`),
+   * so its owner can record that what it was to do will not happen — e.g. a card refund that is
+   * then owed by hand (docs/product-rules.md#cancellation-and-refunds).
+   */
+  gaveUp?: JobHandler<P>;
+}
+
 export interface JobLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -38,7 +49,7 @@ export interface EnqueueOptions {
 
 export interface JobRunner {
   /** Handles jobs of `kind`. With `everyMs`, it is periodic: one row (keyed by kind) that reschedules itself. */
-  register<P>(kind: string, handler: JobHandler<P>, opts?: { everyMs?: number }): void;
+  register<P>(kind: string, handler: JobHandler<P>, opts?: RegisterOptions<P>): void;
   /** Adds a job in `tx`: it runs only if that transaction commits. */
   enqueue(tx: Db | Tx, kind: string, payload: unknown, opts?: EnqueueOptions): Promise<void>;
   /** Runs jobs due now, one after another, until none is left; resolves to how many ran. */
@@ -67,7 +78,7 @@ export interface JobRunnerDeps {
 
 export function jobRunner(deps: JobRunnerDeps): JobRunner {
   const { db, clock, log } = deps;
-  const handlers = new Map<string, { handle: JobHandler<unknown>; everyMs?: number }>();
+  const handlers = new Map<string, { handle: JobHandler<unknown>; everyMs?: number; gaveUp?: JobHandler<unknown> }>();
   let queue: Promise<unknown> = Promise.resolve();
   let polling: Promise<void> | null = null;
   let stopped = true;
@@ -75,7 +86,7 @@ export function jobRunner(deps: JobRunnerDeps): JobRunner {
   let interrupt: (() => void) | null = null;
 
   async function finish(job: JobRow, error: unknown): Promise<void> {
-    const { everyMs } = handlers.get(job.kind)!;
+    const { everyMs, gaveUp } = handlers.get(job.kind)!;
     const now = clock.now();
     if (error === null) {
       if (everyMs === undefined) await deleteJob(db, job);
@@ -87,6 +98,11 @@ export function jobRunner(deps: JobRunnerDeps): JobRunner {
     if (everyMs === undefined && job.attempts >= job.maxAttempts) {
       log.error({ job: { id: job.id, kind: job.kind } }, 'job gave up after its last attempt');
       await failJob(db, job, now, message);
+      try {
+        await gaveUp?.(job.payload);
+      } catch (err) {
+        log.error({ err, job: { id: job.id, kind: job.kind } }, 'could not record that a job gave up');
+      }
       return;
     }
     // A periodic job never gives up, and never waits longer than its period.
@@ -159,7 +175,11 @@ export function jobRunner(deps: JobRunnerDeps): JobRunner {
 
   return {
     register(kind, handler, opts = {}) {
-      handlers.set(kind, { handle: handler as JobHandler<unknown>, everyMs: opts.everyMs });
+      handlers.set(kind, {
+        handle: handler as JobHandler<unknown>,
+        everyMs: opts.everyMs,
+        gaveUp: opts.gaveUp as JobHandler<unknown> | undefined,
+      });
     },
 
     enqueue,

@@ -29,6 +29,8 @@ export function anAppointment(overrides: Partial<Appointment> = {}): Appointment
     cancellation_refundable: true,
     refund_due: 0,
     refunded: 0,
+    refund_due_by_hand: 0,
+    refunded_by_hand: 0,
     payment_options: ['in_person'],
     is_mine: true,
     client: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, phone: null },

@@ -69,15 +69,21 @@ export function bookingConfirmedEmails(d: AppointmentDetails, appUrl: string, no
   ];
 }
 
-/** The notice goes to the other side of whoever cancelled. */
+/**
+ * The notice goes to the other side of whoever cancelled. `refund.byHand`: the card payment cannot
+ * be refunded by card (no Stripe keys), so it is owed by the provider and neither side is told of
+ * an automatic card refund (docs/product-rules.md#cancellation-and-refunds).
+ */
 export function bookingCancelledEmail(
   d: AppointmentDetails,
   byProvider: boolean,
-  refundCents: number,
+  refund: { cents: number; byHand: boolean },
   appUrl: string,
   now: Date,
 ): MailMessage {
   const ics = { d, cancelled: true, now };
+  const refundCents = refund.cents;
+  const amount = euroText(refundCents / 100);
   if (byProvider) {
     return message(
       d.client.email,
@@ -85,7 +91,11 @@ export function bookingCancelledEmail(
       [
         `Hello ${d.client.name},`,
         `${d.provider.name} cancelled ${d.service.name} on ${when(d, d.client.timezone)}.`,
-        refundCents > 0 ? `Your payment of ${euroText(refundCents / 100)} will be refunded in full.` : 'Nothing was charged for it.',
+        refundCents <= 0
+          ? 'Nothing was charged for it.'
+          : refund.byHand
+            ? `${d.provider.name} owes you a refund of ${amount} for your card payment: it is not refunded to your card automatically, ${d.provider.name} gives it back to you by hand.`
+            : `Your payment of ${amount} will be refunded in full.`,
       ],
       { href: `${appUrl}/${d.provider.username ?? ''}`, label: `Book another time with ${d.provider.name}` },
       ics,
@@ -96,7 +106,13 @@ export function bookingCancelledEmail(
     `Cancelled: ${d.client.name} — ${d.service.name}`,
     [
       `${d.client.name} cancelled ${d.service.name} on ${when(d, d.provider.timezone)}. The time is free to book again.`,
-      ...(refundCents > 0 ? [`Their card payment of ${euroText(refundCents / 100)} is refunded in full.`] : []),
+      ...(refundCents <= 0
+        ? []
+        : refund.byHand
+          ? [
+              `Their card payment of ${amount} cannot be refunded to the card automatically: give it back by hand, then mark it refunded in the booking.`,
+            ]
+          : [`Their card payment of ${amount} is refunded in full.`]),
     ],
     { href: `${appUrl}/schedule`, label: 'Open your schedule' },
     ics,

@@ -141,6 +141,8 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     cancellation_refundable: byProvider || clientRefundable(a.startsAt, ctx.now, ctx.policy.min_hours_before_cancellation),
     refund_due: fromCents(a.refundDueCents),
     refunded: fromCents(d.refundedCents),
+    refund_due_by_hand: fromCents(d.refundOwedByHandCents),
+    refunded_by_hand: fromCents(d.refundedByHandCents),
     payment_options: options,
     is_mine: a.clientId === ctx.viewerId,
     client: {

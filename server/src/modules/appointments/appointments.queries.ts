@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, 
 import { isActiveBooking, isLiveHold, isStaleHold } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
+import { refundsByHandCents } from '../payments/index.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -214,6 +215,7 @@ const provider = aliasedTable(users, 'provider');
  * `membership` is the one whose credit pays for it, if any.
  */
 export function appointmentDetails(db: Db | Tx, where: SQL) {
+  const byHand = refundsByHandCents(appointments.id);
   return db
     .select({
       appointment: appointments,
@@ -226,6 +228,9 @@ export function appointmentDetails(db: Db | Tx, where: SQL) {
         sql<number>`(SELECT coalesce(sum(${payments.refundedCents}), 0) FROM ${payments} WHERE ${payments.appointmentId} = ${appointments.id})`.mapWith(
           Number,
         ),
+      /** Cents of refunds the provider owes by hand, and has given back by hand. */
+      refundOwedByHandCents: byHand.owed,
+      refundedByHandCents: byHand.settled,
     })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))

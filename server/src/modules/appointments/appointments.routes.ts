@@ -115,6 +115,16 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
   );
 
   app.post(
+    '/appointments/:id/mark-refunded',
+    {
+      onRequest: requireProvider,
+      ...byId,
+      schema: apiSchema(apiRoutes.markAppointmentRefunded, { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } }),
+    },
+    async (req) => ({ data: await appointments.markRefunded(currentUser(req), req.params.id) }),
+  );
+
+  app.post(
     '/appointments/:id/cancel',
     {
       onRequest: requireUser,

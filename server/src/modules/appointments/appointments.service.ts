@@ -22,6 +22,7 @@ import { confirmWithoutPayment } from './use-cases/confirm-without-payment.ts';
 import { deductMembership } from './use-cases/deduct-membership.ts';
 import { holdTime } from './use-cases/hold-time.ts';
 import { markPaid } from './use-cases/mark-paid.ts';
+import { markRefunded } from './use-cases/mark-refunded.ts';
 import { getAppointment, listAppointments, listClients, type ListQuery } from './use-cases/read-appointments.ts';
 
 export function appointmentsService(deps: AppointmentsDeps) {
@@ -35,6 +36,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     cardPaid: (tx: Tx, payment: PaymentRow, now: Date) => cardPaid(deps, tx, payment, now),
     deductMembership: (viewer: UserRow, id: string, membershipId: string) => deductMembership(deps, viewer, id, membershipId),
     markPaid: (provider: UserRow, id: string) => markPaid(deps, provider, id),
+    markRefunded: (provider: UserRow, id: string) => markRefunded(deps, provider, id),
     cancel: (viewer: UserRow, id: string) => cancelAppointment(deps, viewer, id),
     list: (viewer: UserRow, q: ListQuery) => listAppointments(deps, viewer, q),
     clients: (provider: UserRow) => listClients(deps, provider),

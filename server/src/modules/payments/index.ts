@@ -11,10 +11,17 @@ export { connectRoutes } from './connect.routes.ts';
 export { connectService, type ConnectService } from './connect.service.ts';
 export {
   insertPayment,
+  insertRefund,
+  lockPayment,
+  lockRefundsOwedByHand,
   paymentByIntent,
   pendingCardPayment,
   refundableCardPayments,
+  refundedOrPending,
+  refundGaveUp,
+  refundsByHandCents,
   updatePayment,
+  updateRefund,
   type PaymentRow,
   type RefundRow,
 } from './payments.queries.ts';

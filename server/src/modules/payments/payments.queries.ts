@@ -1,5 +1,5 @@
 /** Card payments and refunds as rows (docs/architecture.md#card-payments). */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, memberships, payments, refunds, stripeEvents } from '../../db/schema.ts';
 
@@ -156,4 +156,42 @@ export async function lockRefund(tx: Tx, id: string): Promise<RefundRow | undefi
 
 export async function updateRefund(tx: Tx, id: string, set: Partial<typeof refunds.$inferInsert>): Promise<void> {
   await tx.update(refunds).set(set).where(eq(refunds.id, id));
+}
+
+/** Refund rows a provider owes by hand: due (no Stripe keys when decided) or failed (Stripe's job gave up). */
+const owedByHand = sql`${refunds.status} IN ('due', 'failed')`;
+
+/** The refunds of a booking's card payments the provider must give back by hand, locked. */
+export async function lockRefundsOwedByHand(tx: Tx, appointmentId: string): Promise<RefundRow[]> {
+  const rows = await tx
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(payments.appointmentId, appointmentId), owedByHand))
+    .orderBy(refunds.createdAt)
+    .for('update', { of: refunds });
+  return rows.map((r) => r.refund);
+}
+
+/** Cents of a booking's refunds by status group: still owed by hand, and given back by hand. */
+export function refundsByHandCents(appointmentId: AnyColumn) {
+  const on = sql`${refunds.paymentId} IN (SELECT ${payments.id} FROM ${payments} WHERE ${payments.appointmentId} = ${appointmentId})`;
+  return {
+    owed: sql<number>`(SELECT coalesce(sum(${refunds.amountCents}), 0) FROM ${refunds} WHERE ${on} AND ${owedByHand})`.mapWith(Number),
+    settled:
+      sql<number>`(SELECT coalesce(sum(${refunds.amountCents}), 0) FROM ${refunds} WHERE ${on} AND ${refunds.status} = 'settled_by_hand')`.mapWith(
+        Number,
+      ),
+  };
+}
+
+/**
+ * A refund whose Stripe job gave up after its last attempt: it will not happen by card, so it is
+ * owed by hand (docs/product-rules.md#cancellation-and-refunds). Only a row still pending changes.
+ */
+export async function refundGaveUp(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
 }

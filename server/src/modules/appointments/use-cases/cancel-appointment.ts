@@ -10,7 +10,7 @@ import { clientRefundable } from '../appointments.presenter.ts';
 import { lockAppointment, releaseSeats, updateAppointment } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
-import { refundCardPayments, refundedPayment } from './refund-card-payments.ts';
+import { refundCardPayments, refundedPayment, refundsByHand } from './refund-card-payments.ts';
 
 export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow, id: string): Promise<Appointment> {
   const { db, clock } = deps;
@@ -46,7 +46,9 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
       updatedAt: now,
     });
     if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
-    await deps.mail.queue(tx, [bookingCancelledEmail(await loadAppointment(tx, id), byProvider, refund, deps.appUrl, now)]);
+    await deps.mail.queue(tx, [
+      bookingCancelledEmail(await loadAppointment(tx, id), byProvider, { cents: refund, byHand: refundsByHand(deps) }, deps.appUrl, now),
+    ]);
   });
   deps.payments?.wake();
   return presentTo(deps, await loadAppointment(db, id), viewer);

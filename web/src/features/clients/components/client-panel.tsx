@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Appointment, Client, Membership } from '@slotted/contract';
+import { RefundDue } from '../../../components/refund-due.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { MailIcon, PhoneIcon, TicketIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -204,6 +205,7 @@ function AppointmentRow({ appointment }: { appointment: Appointment }) {
           <span className="text-zinc-400"> · </span>
           {appointment.name}
         </p>
+        <RefundDue appointment={appointment} what={`${appointment.name} on ${appointment.pretty_date}`} />
       </div>
       {/* Beyond the spec: the provider records the money received in person (docs/product-rules.md#payments). */}
       {confirmed && appointment.payment_method === 'in_person' && appointment.missing_payment && (

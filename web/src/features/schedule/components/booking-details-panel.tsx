@@ -1,6 +1,7 @@
+import { RefundDue } from '../../../components/refund-due.tsx';
 import { RefundNote } from '../../../components/refund-note.tsx';
 import { useRef, useState, type ReactNode } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Appointment, ScheduleSlot } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChevronRightIcon, ClockIcon, ExternalLinkIcon, MapPinIcon, RepeatIcon, UsersIcon } from 'lucide-react';
@@ -120,6 +121,7 @@ export function BookingDetailsPanel({
             </p>
           )}
           {cancelled && appointment.data && <RefundNote appointment={appointment.data} />}
+          {slot.is_mine && <RefundsOwed slot={slot} open={open} />}
 
           <Section title="Service">
             <div className="flex flex-wrap items-center gap-2">
@@ -218,6 +220,30 @@ export function BookingDetailsPanel({
         />
       )}
     </>
+  );
+}
+
+/**
+ * On one's own card: the refunds its cancelled bookings owe by hand, each with 'Mark as refunded'
+ * (docs/product-rules.md#cancellation-and-refunds). Each cancelled booking is asked for while open.
+ */
+function RefundsOwed({ slot, open }: { slot: ScheduleSlot; open: boolean }) {
+  const cancelled = slot.appointments.filter((a) => a.status === 'cancelled');
+  const bookings = useQueries({ queries: cancelled.map((a) => ({ ...appointmentQueryOptions(a.id), enabled: open })) });
+  const shown = bookings.flatMap((q) =>
+    q.data && q.data.status === 'cancelled' && (q.data.refund_due_by_hand > 0 || q.data.refunded_by_hand > 0) ? [q.data] : [],
+  );
+  if (shown.length === 0) return null;
+  const several = slot.kind === 'class' || shown.length > 1;
+  return (
+    <ul className="-mt-2 flex flex-col gap-2" aria-label="Refunds">
+      {shown.map((a) => (
+        <li key={a.id}>
+          {several && <p className="text-sm font-medium text-zinc-900">{a.client.name}</p>}
+          <RefundDue appointment={a} what={`${a.client.name}, ${a.name} on ${a.pretty_date}`} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

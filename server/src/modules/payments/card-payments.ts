@@ -27,6 +27,7 @@ import {
   staleCardPayments,
   recordEvent,
   refundedOrPending,
+  refundGaveUp,
   refundWithPayment,
   updatePayment,
   updateRefund,
@@ -227,33 +228,39 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
   // A refund is asked of Stripe with its row's id as idempotency key: a retry after a crash or a
   // timeout returns the same refund instead of giving the money back twice. The platform's fee
   // goes back with the money (in proportion), subscription payments included.
-  jobs.register<{ id: string }>(REFUND_JOB, async ({ id }) => {
-    const found = await refundWithPayment(db, id);
-    if (!found || found.refund.status !== 'pending') return;
-    const { refund: r, payment } = found;
-    const done = await stripe.refunds.create(
-      {
-        payment_intent: payment.stripePaymentIntentId!,
-        amount: r.amountCents,
-        reverse_transfer: true,
-        refund_application_fee: true,
-        metadata: { refund_id: r.id, reason: r.reason },
-      },
-      { idempotencyKey: `refund-${r.id}` },
-    );
-    await db.transaction(async (tx) => {
-      const current = await lockRefund(tx, id);
-      if (!current || current.status !== 'pending') return;
-      const p = (await lockPayment(tx, payment.id))!;
-      const refunded = Math.min(p.amountCents, p.refundedCents + r.amountCents);
-      await updateRefund(tx, id, { status: 'succeeded', stripeRefundId: done.id, updatedAt: clock.now() });
-      await updatePayment(tx, p.id, {
-        refundedCents: refunded,
-        status: refunded >= p.amountCents ? 'refunded' : 'partially_refunded',
-        updatedAt: clock.now(),
+  jobs.register<{ id: string }>(
+    REFUND_JOB,
+    async ({ id }) => {
+      const found = await refundWithPayment(db, id);
+      if (!found || found.refund.status !== 'pending') return;
+      const { refund: r, payment } = found;
+      const done = await stripe.refunds.create(
+        {
+          payment_intent: payment.stripePaymentIntentId!,
+          amount: r.amountCents,
+          reverse_transfer: true,
+          refund_application_fee: true,
+          metadata: { refund_id: r.id, reason: r.reason },
+        },
+        { idempotencyKey: `refund-${r.id}` },
+      );
+      await db.transaction(async (tx) => {
+        const current = await lockRefund(tx, id);
+        if (!current || current.status !== 'pending') return;
+        const p = (await lockPayment(tx, payment.id))!;
+        const refunded = Math.min(p.amountCents, p.refundedCents + r.amountCents);
+        await updateRefund(tx, id, { status: 'succeeded', stripeRefundId: done.id, updatedAt: clock.now() });
+        await updatePayment(tx, p.id, {
+          refundedCents: refunded,
+          status: refunded >= p.amountCents ? 'refunded' : 'partially_refunded',
+          updatedAt: clock.now(),
+        });
       });
-    });
-  });
+    },
+    // Stripe refused every attempt (a disputed charge, a closed account): the refund is owed by hand
+    // (docs/product-rules.md#cancellation-and-refunds), never silently nothing.
+    { gaveUp: ({ id }) => refundGaveUp(db, id, clock.now()) },
+  );
 
   /** Marks an abandoned attempt failed, unless Stripe's word came first. */
   const markFailed = (paymentId: string) =>

@@ -43,7 +43,7 @@ import {
   type MembershipFacts,
   type MembershipFilter,
 } from './membership-credits.queries.ts';
-import { membershipCancelledEmails, purchaseConfirmedEmails } from './memberships.emails.ts';
+import { creditsLostEmail, membershipCancelledEmails, purchaseConfirmedEmails, type CreditsLostReason } from './memberships.emails.ts';
 import {
   bookingPaymentsOf,
   findLiveHoldOf,
@@ -55,6 +55,7 @@ import {
   membershipContext,
   membershipIdBySubscription,
   paymentsOfMemberships,
+  releaseCreditsFrom,
   servicesBoughtBy,
   servicesByIds,
   setStripeCustomer,
@@ -176,6 +177,30 @@ export function membershipsService(deps: MembershipsDeps) {
     if (!f.row.confirmedAt || !cancellable(toDomainMembership(f), now)) {
       throw new AppError('conflict', 'Only an active membership that renews can be cancelled.');
     }
+  }
+
+  /**
+   * The membership (locked by the caller, its change already written) no longer covers sessions
+   * from its end on: in the same transaction, its confirmed bookings after the last covered day
+   * lose their credit and the client gets the list (D15, docs/product-rules.md#memberships-and-credits).
+   */
+  async function releaseCreditsAfterEnd(tx: Tx, id: string, now: Date, reason: CreditsLostReason): Promise<void> {
+    const [f] = await loadMembershipFacts(tx, { ids: [id] });
+    if (!f?.row.confirmedAt) return;
+    const state = membershipState(toDomainMembership(f), now);
+    if (state.expiresAtMs === null) return;
+    const released = await releaseCreditsFrom(tx, id, new Date(state.expiresAtMs), now);
+    if (released.length === 0) return;
+    const { client, provider } = (await membershipContext(tx, [id])).get(id)!;
+    await deps.mail.queue(tx, [
+      creditsLostEmail(
+        client,
+        { name: f.row.name, providerName: provider.name, expirationDay: state.expiration_day },
+        released,
+        deps.appUrl,
+        reason,
+      ),
+    ]);
   }
 
   const card = deps.payments;
@@ -483,6 +508,7 @@ export function membershipsService(deps: MembershipsDeps) {
         const f = await lockOwn(tx, viewer, id);
         assertCancellable(f, now);
         await updateMembership(tx, id, { status: 'cancelled', cancelledAt: now, renews: false });
+        await releaseCreditsAfterEnd(tx, id, now, 'cancelled');
         const { membership, providerEmail } = await one(tx, viewer, id);
         await deps.mail.queue(tx, membershipCancelledEmails(membership, providerEmail, deps.appUrl));
         return membership;

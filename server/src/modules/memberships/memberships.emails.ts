@@ -97,3 +97,21 @@ export function creditsLostEmail(
 function prettyDay(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at);
 }
+
+/** A renewal Stripe could not charge: the client is asked to update their card (the invoice's page). */
+export function renewalFailedEmail(
+  client: { name: string; email: string },
+  m: { name: string; providerName: string },
+  href: string,
+): MailMessage {
+  return simpleMessage(
+    client.email,
+    `Payment failed: ${m.name}`,
+    [
+      `Hello ${client.name},`,
+      `We could not charge the renewal of your ${m.name} with ${m.providerName}. Until it is paid, its sessions of the new period cannot be booked with it.`,
+      'Please update your card to pay it; if the payment keeps failing, the membership ends.',
+    ],
+    { href, label: 'Update your card' },
+  );
+}

@@ -66,9 +66,13 @@ export async function updateMembership(tx: Tx, id: string, set: Partial<NewMembe
   await tx.update(memberships).set(set).where(eq(memberships.id, id));
 }
 
-export async function isPlanDeleted(db: Db | Tx, planId: number): Promise<boolean> {
-  const [row] = await db.select({ deletedAt: plans.deletedAt }).from(plans).where(eq(plans.id, planId)).limit(1);
-  return !row || row.deletedAt !== null;
+/**
+ * In the purchase's transaction: whether the plan is on sale, its row share-locked so a deletion
+ * waits for the purchase (or the purchase sees the deletion): a plan deleted stops new sales only.
+ */
+export async function planOnSale(tx: Tx, planId: number): Promise<boolean> {
+  const [row] = await tx.select({ deletedAt: plans.deletedAt }).from(plans).where(eq(plans.id, planId)).for('share');
+  return !!row && row.deletedAt === null;
 }
 
 /** Housekeeping: purchases still unconfirmed past their hold are expired (docs/product-rules.md#holds). */

@@ -43,13 +43,19 @@ import {
   type MembershipFacts,
   type MembershipFilter,
 } from './membership-credits.queries.ts';
-import { creditsLostEmail, membershipCancelledEmails, purchaseConfirmedEmails, type CreditsLostReason } from './memberships.emails.ts';
+import {
+  creditsLostEmail,
+  membershipCancelledEmails,
+  purchaseConfirmedEmails,
+  renewalFailedEmail,
+  type CreditsLostReason,
+} from './memberships.emails.ts';
 import {
   bookingPaymentsOf,
   findLiveHoldOf,
   findPlanWithProvider,
   insertMembership,
-  isPlanDeleted,
+  planOnSale,
   livePurchaseHoldsWith,
   lockUser,
   membershipContext,
@@ -263,6 +269,8 @@ export function membershipsService(deps: MembershipsDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         await lockUser(tx, viewer.id);
+        // Deleting a plan stops new sales only (D7): checked again under a lock a deletion waits for.
+        if (!(await planOnSale(tx, plan.id))) throw new AppError('plan_unavailable');
         const existing = await findLiveHoldOf(tx, viewer.id, plan.id, now);
         if (existing) return { id: existing, created: false };
         await checkHoldLimit(tx, viewer, provider, now);
@@ -310,7 +318,11 @@ export function membershipsService(deps: MembershipsDeps) {
               : `${provider.name} takes payment online, which is not available here.`,
           );
         }
-        if (await isPlanDeleted(tx, f.row.planId)) throw new AppError('plan_unavailable');
+        // A purchase held before its plan was deleted keeps its price and may complete (D7).
+        // Confirming in person ends a card attempt left pending: its subscription is cancelled and
+        // forgotten, so none of its events can change this membership.
+        await cancelSubscription(tx, f.row.stripeSubscriptionId);
+        if (f.row.stripeSubscriptionId) await updateMembership(tx, id, { stripeSubscriptionId: null });
         return confirmPurchase(tx, f, now, null);
       });
     },
@@ -332,7 +344,6 @@ export function membershipsService(deps: MembershipsDeps) {
       const account = provider.stripeAccountId;
       if (!card || !account || !deps.paymentOptions(provider, true, m.priceCents).includes('pay_now'))
         throw new AppError('payment_unavailable');
-      if (await isPlanDeleted(db, m.planId)) throw new AppError('plan_unavailable');
       // A destination charge: the money goes to the provider's account, the platform keeps its fee.
       const destination = { transfer_data: { destination: account }, on_behalf_of: account, metadata: { membership_id: id } };
 
@@ -468,6 +479,8 @@ export function membershipsService(deps: MembershipsDeps) {
           createdAt: now,
           updatedAt: now,
         });
+        // The renewal that had failed is paid: its credits can be spent again.
+        if (f!.row.unpaidFrom) await updateMembership(tx, id, { unpaidFrom: null });
         // A purchase that never happened is never charged: the money goes back, the subscription ends.
         if (!f!.row.confirmedAt) {
           await payments.refund(tx, row, 'late_payment');
@@ -476,15 +489,67 @@ export function membershipsService(deps: MembershipsDeps) {
       };
     }) satisfies EventHandler,
 
-    /** customer.subscription.deleted (Stripe ended it, e.g. unpaid): the membership stops renewing. */
-    subscriptionDeleted: (async (event) => {
-      const subscription = event.data.object as Stripe.Subscription;
+    /**
+     * invoice.payment_failed: a renewal Stripe could not charge. The invoice is asked of Stripe (the
+     * event is only a reason to ask, D15); only a renewal of the subscription that pays one of our
+     * memberships counts. Its credits from the unpaid period on cannot be spent until it is paid
+     * (invoice.paid clears it), and the client is asked to update their card.
+     */
+    invoicePaymentFailed: (async (event) => {
+      const payments = card!;
+      const invoiceId = (event.data.object as Stripe.Invoice).id;
+      if (!invoiceId) return undefined;
+      const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoiceId));
+      const parent = full.parent?.subscription_details?.subscription;
+      const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
+      if (full.billing_reason !== 'subscription_cycle' || !subscriptionId || full.status === 'paid' || full.status === 'void')
+        return undefined;
+      return async (tx) => {
+        const id = await membershipIdBySubscription(tx, subscriptionId);
+        if (!id) return;
+        const [f] = await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
+        if (!f?.row.confirmedAt || f.row.unpaidFrom || f.row.endsInPeriodOf) return;
+        const paid = await paymentsOfMemberships(tx, [id]);
+        if (paid.some((p) => p.stripeInvoiceId === full.id)) return;
+        const now = clock.now();
+        await updateMembership(tx, id, { unpaidFrom: renewedPeriodStart(f, paid, now) });
+        const { client, provider } = (await membershipContext(tx, [id])).get(id)!;
+        await deps.mail.queue(tx, [
+          renewalFailedEmail(
+            client,
+            { name: f.row.name, providerName: provider.name },
+            full.hosted_invoice_url ?? `${deps.appUrl}/memberships/${id}`,
+          ),
+        ]);
+      };
+    }) satisfies EventHandler,
+
+    /**
+     * customer.subscription.deleted and customer.subscription.updated: the subscription is asked of
+     * Stripe, never read from the event. When Stripe says it ended (canceled, incomplete_expired, or
+     * unpaid: it gave up on a renewal) and it is the one paying a membership, the membership ends
+     * at the start of the first period nobody paid for, and its bookings after that lose their
+     * credit (D15). An event about any other subscription changes nothing.
+     */
+    subscriptionChanged: (async (event) => {
+      const payments = card!;
+      const subscriptionId = (event.data.object as Stripe.Subscription).id;
+      const subscription = await payments.call('retrieve subscription', () => payments.stripe.subscriptions.retrieve(subscriptionId));
+      if (!['canceled', 'incomplete_expired', 'unpaid'].includes(subscription.status)) return undefined;
       return async (tx) => {
         const id = await membershipIdBySubscription(tx, subscription.id);
         if (!id) return;
         const [f] = await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
-        if (!f?.row.confirmedAt || f.row.cancelledAt) return;
-        await updateMembership(tx, id, { status: 'cancelled', cancelledAt: clock.now(), renews: false });
+        if (!f?.row.confirmedAt || f.row.endsInPeriodOf) return;
+        const now = clock.now();
+        const paid = await paymentsOfMemberships(tx, [id]);
+        await updateMembership(tx, id, {
+          status: 'cancelled',
+          cancelledAt: f.row.cancelledAt ?? now,
+          renews: false,
+          endsInPeriodOf: f.row.unpaidFrom ?? renewedPeriodStart(f, paid, now),
+        });
+        await releaseCreditsAfterEnd(tx, id, now, f.row.cancelledAt ? 'cancelled' : 'ended');
       };
     }) satisfies EventHandler,
 

@@ -150,6 +150,33 @@ describe('a renewal Stripe could not charge', () => {
   );
 });
 
+describe('Stripe marking a subscription unpaid', () => {
+  it('ends the membership at the first unpaid period when the retrieved subscription is unpaid', { timeout: 120_000 }, async () => {
+    await setUp();
+    const { id, subscriptionId, bookings } = await paidMembership();
+    t.clock.advanceMinutes(31 * 24 * 60);
+    await reSignIn();
+    await t.stripe.renewSubscription(subscriptionId, 'pm_card_chargeDeclined');
+    await t.settle();
+    // The event body says nothing: the handler asks Stripe, whose subscription is now unpaid.
+    const event = {
+      id: 'evt_updated_unpaid',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: 1,
+      data: { object: { id: subscriptionId, object: 'subscription' } },
+    };
+    const live = await postSigned({ ...event, id: 'evt_updated_still_past_due' });
+    expect(live.status).toBe(200);
+    expect(await get(id)).toMatchObject({ renewal_day: '2027-01-23' });
+    (t.stripe.object(subscriptionId) as unknown as { status: string }).status = 'unpaid';
+    expect((await postSigned(event)).status).toBe(200);
+    await t.settle();
+    expect(await get(id)).toMatchObject({ renewal_day: null, expiration_day: '2026-12-23' });
+    expect(await booking(bookings[1]!)).toMatchObject({ missing_payment: true, membership: null });
+  });
+});
+
 describe('subscription events are a reason to ask Stripe', () => {
   it('a signed customer.subscription.deleted for a live subscription changes nothing', async () => {
     await setUp();

@@ -187,7 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (payments) {
     payments.settles('membership', memberships.settleCardPayment);
     payments.onEvent('invoice.paid', memberships.invoicePaid);
-    payments.onEvent('customer.subscription.deleted', memberships.subscriptionDeleted);
+    payments.onEvent('invoice.payment_failed', memberships.invoicePaymentFailed);
+    payments.onEvent('customer.subscription.deleted', memberships.subscriptionChanged);
+    payments.onEvent('customer.subscription.updated', memberships.subscriptionChanged);
   }
   await app.register(classesRoutes, { prefix: '/api', classes });
   await app.register(appointmentsRoutes, { prefix: '/api', appointments });

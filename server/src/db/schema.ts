@@ -393,6 +393,13 @@ export const memberships = pgTable(
     /** Monthly memberships renew until cancelled; cancelling keeps benefits until period_end. */
     renews: boolean('renews').notNull().default(false),
     cancelledAt: instant('cancelled_at'),
+    /**
+     * A renewal went unpaid (Stripe's invoice failed): the start of the first period nobody has paid
+     * for. Its credits and later ones cannot be spent until the renewal is paid (then NULL again).
+     */
+    unpaidFrom: instant('unpaid_from'),
+    /** Stripe gave up on the subscription: access ends at the start of the period containing this instant. */
+    endsInPeriodOf: instant('ends_in_period_of'),
     stripeSubscriptionId: text('stripe_subscription_id').unique(),
     createdAt: createdAt(),
   },

@@ -168,6 +168,52 @@ describe('memberships usable for a booking', () => {
   });
 });
 
+describe('a renewal Stripe could not charge', () => {
+  // Renews on the 15th (Madrid, 00:00 local): the renewal of 15 February failed.
+  const unpaid = () => membership({ unpaidFrom: '2026-02-14T23:00:00Z' });
+
+  it('keeps the paid period usable and refuses the unpaid one and later ones', () => {
+    const m = unpaid();
+    expect(usableMemberships([m], YOGA, '2026-02-14T22:59:00Z')).toHaveLength(1);
+    expect(usableMemberships([m], YOGA, '2026-02-14T23:00:00Z')).toEqual([]);
+    expect(usableMemberships([m], YOGA, '2026-04-20T09:00:00Z')).toEqual([]);
+  });
+
+  it('shows nothing available in the unpaid period, still renewing', () => {
+    expect(membershipSummary(unpaid(), '2026-02-20T00:00:00Z')).toMatchObject({
+      active: true,
+      unpaid: true,
+      renewal_day: '2026-03-15',
+      credits: { quantity_count: 2, used_count: 0, available_count: 0 },
+    });
+    expect(membershipSummary(unpaid(), '2026-02-10T00:00:00Z')).toMatchObject({ unpaid: false, credits: { available_count: 2 } });
+    const passes = serviceAvailability([unpaid()], '2026-02-20T00:00:00Z');
+    expect(passes.map((s) => s.available_count)).toEqual([0, 0]);
+  });
+
+  it('once given up, ends access at the start of the first unpaid period', () => {
+    const ended = membership({ endsInPeriodOf: '2026-02-20T00:00:00Z', unpaidFrom: '2026-02-14T23:00:00Z' });
+    expect(membershipState(ended, '2026-02-10T00:00:00Z')).toMatchObject({
+      active: true,
+      renewal_day: null,
+      expiration_day: '2026-02-15',
+      expiresAtMs: Date.parse('2026-02-14T23:00:00Z'),
+    });
+    expect(membershipState(ended, '2026-02-20T00:00:00Z').active).toBe(false);
+    expect(usableMemberships([ended], YOGA, '2026-02-14T23:00:00Z')).toEqual([]);
+  });
+
+  it('ends at the earlier of the cancellation and the end Stripe gave', () => {
+    const cancelledFirst = membership({ cancelledAt: '2026-01-20T00:00:00Z', endsInPeriodOf: '2026-03-20T00:00:00Z' });
+    expect(membershipState(cancelledFirst, '2026-01-20T00:00:00Z').expiration_day).toBe('2026-02-15');
+    const givenUpFirst = membership({ cancelledAt: '2026-03-20T00:00:00Z', endsInPeriodOf: '2026-02-20T00:00:00Z' });
+    expect(membershipState(givenUpFirst, '2026-01-20T00:00:00Z').expiration_day).toBe('2026-02-15');
+    // Given up within the first period: it never gave access past its start.
+    const never = membership({ endsInPeriodOf: '2026-01-20T00:00:00Z' });
+    expect(membershipState(never, '2026-01-20T00:00:00Z')).toMatchObject({ active: false, expiration_day: '2026-01-15' });
+  });
+});
+
 describe('membership summaries', () => {
   it("show the current period's counts and the renewal day of an active membership", () => {
     const m = membership({ uses: [use(10, '2026-02-20T09:00:00Z')] });

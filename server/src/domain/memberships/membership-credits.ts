@@ -72,8 +72,9 @@ export function usableMemberships<M extends Membership>(
 ): UsableMembership<M>[] {
   const usable: UsableMembership<M>[] = [];
   for (const membership of memberships) {
-    const { period } = membershipState(membership, sessionStart);
-    if (period === null) continue;
+    const { period, unpaid } = membershipState(membership, sessionStart);
+    // Only a period the client has paid for, or will pay for while it renews (D15).
+    if (period === null || unpaid) continue;
     const credits = periodCredits(membership.groups, membership.uses, period);
     const groupId = groupToDraw(credits, serviceId);
     if (groupId !== null) usable.push({ membership, groupId, period, credits });
@@ -88,7 +89,7 @@ export function usableMemberships<M extends Membership>(
 export function membershipSummary(membership: Membership, at: Instant): MembershipSummary {
   const state = membershipState(membership, at);
   const credits = periodCredits(membership.groups, membership.uses, state.period ?? reportedPeriod(membership, at));
-  if (state.active) return { ...state, credits };
+  if (state.active && !state.unpaid) return { ...state, credits };
   return { ...state, credits: totals(credits.groups.map((g) => ({ ...g, available: 0 }))) };
 }
 
@@ -106,11 +107,13 @@ export function serviceAvailability(memberships: readonly Membership[], now: Ins
     const { period } = membershipState(membership, nowMs);
     if (period === null) continue;
     const expiresInDays = localDay(membership.timeZone, period.endMs) - localDay(membership.timeZone, nowMs);
+    const { unpaid } = membershipState(membership, nowMs);
     for (const group of periodCredits(membership.groups, membership.uses, period).groups) {
       for (const serviceId of new Set(group.serviceIds)) {
         const counts = byService.get(serviceId) ?? new Map<number, number>();
         byService.set(serviceId, counts);
-        if (group.available > 0) counts.set(expiresInDays, (counts.get(expiresInDays) ?? 0) + group.available);
+        // A period whose renewal is unpaid lists its services with nothing available.
+        if (!unpaid && group.available > 0) counts.set(expiresInDays, (counts.get(expiresInDays) ?? 0) + group.available);
       }
     }
   }

@@ -136,6 +136,7 @@ describe('cancelling a monthly membership', () => {
       renewsAtMs: null,
       expiration_day: '2026-04-15',
       expiresAtMs: utc('2026-04-14T22:00:00Z'),
+      unpaid: false,
     });
     expect(membershipState(cancelled, '2026-04-14T22:00:00Z')).toMatchObject({ active: false, period: null, expiration_day: '2026-04-15' });
   });
@@ -167,6 +168,7 @@ describe('single payments', () => {
       renewsAtMs: null,
       expiration_day: day,
       expiresAtMs: utc(end),
+      unpaid: false,
     });
     expect(membershipState(terms, end)).toMatchObject({ active: false, period: null, expiration_day: day });
   });

@@ -45,6 +45,8 @@ interface Calendar {
   indexAt(ms: number): number;
   /** The boundary index at which access ends; null while a monthly membership renews. */
   readonly endIndex: number | null;
+  /** The first period whose renewal is unpaid; null when paid up. */
+  readonly unpaidIndex: number | null;
 }
 
 function calendar(terms: MembershipTerms): Calendar {
@@ -73,9 +75,19 @@ function calendar(terms: MembershipTerms): Calendar {
     return k;
   };
   let endIndex: number | null = null;
+  let unpaidIndex: number | null = null;
   if (terms.interval === null) endIndex = terms.expiresInMonths;
-  else if (terms.cancelledAt !== null) endIndex = indexAt(Math.max(toMs(terms.cancelledAt), startMs)) + 1;
-  return { terms, startMs, day, boundary, indexAt, endIndex };
+  else {
+    // Cancelling ends access at the next renewal; Stripe giving up at the start of the period
+    // nobody paid for. The earlier end wins.
+    if (terms.cancelledAt != null) endIndex = indexAt(Math.max(toMs(terms.cancelledAt), startMs)) + 1;
+    if (terms.endsInPeriodOf != null) {
+      const given = indexAt(Math.max(toMs(terms.endsInPeriodOf), startMs));
+      endIndex = endIndex === null ? given : Math.min(endIndex, given);
+    }
+    if (terms.unpaidFrom != null) unpaidIndex = indexAt(Math.max(toMs(terms.unpaidFrom), startMs));
+  }
+  return { terms, startMs, day, boundary, indexAt, endIndex, unpaidIndex };
 }
 
 function period(cal: Calendar, index: number): MembershipPeriod {
@@ -102,6 +114,7 @@ export function membershipState(terms: MembershipTerms, at: Instant): Membership
     renewsAtMs: renews ? current.endMs : null,
     expiration_day: cal.endIndex === null ? null : formatDate(cal.day(cal.endIndex)),
     expiresAtMs,
+    unpaid: current !== null && cal.unpaidIndex !== null && current.index >= cal.unpaidIndex,
   };
 }
 
@@ -114,7 +127,7 @@ export function reportedPeriod(terms: MembershipTerms, at: Instant): MembershipP
   const atMs = toMs(at);
   if (atMs < cal.startMs || terms.interval === null) return period(cal, 0);
   const index = cal.indexAt(atMs);
-  return period(cal, cal.endIndex === null ? index : Math.min(index, cal.endIndex - 1));
+  return period(cal, cal.endIndex === null ? index : Math.max(0, Math.min(index, cal.endIndex - 1)));
 }
 
 /**

@@ -52,6 +52,45 @@ const monthly = (startedAt: number, timeZone: string, cancelledAt: number | null
   timeZone,
 });
 
+describe('the end Stripe gives and unpaid renewals', () => {
+  it('a credit pays only for a session in a covered period: before the earlier end, and not in an unpaid one', () => {
+    fc.assert(
+      fc.property(
+        zone,
+        instant,
+        fc.option(fc.integer({ min: 0, max: 400 * DAY })),
+        fc.option(fc.integer({ min: 0, max: 400 * DAY })),
+        fc.option(fc.integer({ min: 0, max: 400 * DAY })),
+        fc.array(fc.integer({ min: 0, max: 500 * DAY }), { maxLength: 8 }),
+        (timeZone, start, cancelAfter, endAfter, unpaidAfter, sessions) => {
+          const base = monthly(start, timeZone, cancelAfter === null ? null : start + cancelAfter);
+          const terms: Membership = {
+            ...base,
+            id: 'm',
+            endsInPeriodOf: endAfter === null ? null : start + endAfter,
+            unpaidFrom: unpaidAfter === null ? null : start + unpaidAfter,
+            groups: [{ id: 1, quantity: 1_000, serviceIds: [1] }],
+            uses: [],
+          };
+          const state = membershipState(terms, start);
+          const renewing = monthly(start, timeZone);
+          const periodAt = (after: number) => membershipState(renewing, start + after).period!;
+          const cancelEnd = cancelAfter === null ? Infinity : periodAt(cancelAfter).endMs;
+          const givenEnd = endAfter === null ? Infinity : periodAt(endAfter).startMs;
+          const unpaidStart = unpaidAfter === null ? Infinity : periodAt(unpaidAfter).startMs;
+          expect(state.expiresAtMs ?? Infinity).toBe(Math.min(cancelEnd, givenEnd));
+          for (const after of sessions) {
+            const at = start + after;
+            const usable = usableMemberships([terms], 1, at).length > 0;
+            expect(usable).toBe(at < Math.min(cancelEnd, givenEnd, unpaidStart));
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('periods', () => {
   it('of a monthly membership tile time from the start, each turning over where Temporal says', () => {
     fc.assert(

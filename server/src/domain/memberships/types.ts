@@ -29,6 +29,16 @@ export interface MembershipTerms {
   readonly cancelledAt: Instant | null;
   /** IANA zone of the provider who sold it: periods turn over at the provider's midnight. */
   readonly timeZone: string;
+  /**
+   * A renewal went unpaid (monthly memberships only): the credits of the period containing this
+   * instant and of every later one cannot be spent until it is paid. Null (or absent) when paid up.
+   */
+  readonly unpaidFrom?: Instant | null;
+  /**
+   * Stripe gave up on the renewals (monthly memberships only): access ends at the start of the
+   * period containing this instant. Combined with `cancelledAt`, the earlier end wins.
+   */
+  readonly endsInPeriodOf?: Instant | null;
 }
 
 /** One group of a plan: `quantity` bookings of any of `serviceIds` per period. */
@@ -80,6 +90,8 @@ export interface MembershipState {
    */
   readonly expiration_day: string | null;
   readonly expiresAtMs: number | null;
+  /** The period containing the instant is one whose renewal is unpaid: its credits cannot be spent. */
+  readonly unpaid: boolean;
 }
 
 export interface GroupCredits {

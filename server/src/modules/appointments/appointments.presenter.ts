@@ -105,8 +105,12 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   // The payment options (docs/product-rules.md#confirmation-and-payment-options): for the client,
   // and only while the time is ahead; a membership only when one can pay for this session.
   const confirmable = ctx.viewerId === a.clientId && startsInFuture && (status === 'held' || rebookable(a, ctx.now, ctx.policy));
-  const usable = confirmable && unpaid ? (ctx.memberships ?? []) : [];
+  const usable = (confirmable || (status === 'confirmed' && a.paymentMethod === null)) && unpaid ? (ctx.memberships ?? []) : [];
   const options: PaymentOption[] = [];
+  // A confirmed booking left unpaid (its membership no longer covers it) can still take another
+  // membership's credit (docs/product-rules.md#memberships-and-credits).
+  const unpaidConfirmed = ctx.viewerId === a.clientId && startsInFuture && status === 'confirmed' && unpaid && a.paymentMethod === null;
+  if (unpaidConfirmed && (ctx.memberships ?? []).length > 0) options.push('membership');
   if (confirmable && !unpaid && status !== 'held') options.push('rebook');
   else if (confirmable && unpaid)
     options.push(

@@ -108,6 +108,8 @@ export function toDomainMembership(f: MembershipFacts): DomainMembership {
     interval: f.row.interval,
     expiresInMonths: (f.row.expiresInMonths as ValidityMonths | null) ?? null,
     cancelledAt: f.row.cancelledAt,
+    unpaidFrom: f.row.unpaidFrom,
+    endsInPeriodOf: f.row.endsInPeriodOf,
     timeZone: f.providerTimeZone,
     groups: f.groups,
     uses: f.uses,

@@ -6,6 +6,8 @@
 import { euroText, type Membership } from '@slotted/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { simpleMessage } from '../../mail/simple-message.ts';
+import { localReading } from '../../domain/scheduling/local-reading.ts';
+import type { ReleasedBooking } from './memberships.queries.ts';
 
 /** What the membership gives and until when, as one sentence. */
 function terms(m: Membership): string {
@@ -52,4 +54,64 @@ export function membershipCancelledEmails(m: Membership, providerEmail: string, 
       { href: `${appUrl}/clients`, label: 'Open your clients' },
     ),
   ];
+}
+
+/** Why a membership no longer pays for some bookings. */
+export type CreditsLostReason = 'cancelled' | 'ended';
+
+/**
+ * The client's bookings after the membership's last covered day lost their credit
+ * (docs/product-rules.md#memberships-and-credits): each with its date in the client's zone and
+ * the link to its page, to pay it another way or cancel it.
+ */
+export function creditsLostEmail(
+  client: { name: string; email: string; timezone: string },
+  m: { name: string; providerName: string; expirationDay: string | null },
+  released: ReleasedBooking[],
+  appUrl: string,
+  reason: CreditsLostReason,
+): MailMessage {
+  const why =
+    reason === 'cancelled'
+      ? `Your ${m.name} with ${m.providerName} will not renew`
+      : `Your ${m.name} with ${m.providerName} has ended because its renewal could not be paid`;
+  const last = m.expirationDay ? `, so it does not cover sessions from ${m.expirationDay}` : '';
+  const zone = client.timezone;
+  const lines = released.map((b) => {
+    const start = localReading(b.startsAt.getTime(), zone);
+    const until = localReading(b.endsAt.getTime(), zone).time;
+    return `${b.serviceName}, ${prettyDay(b.startsAt, zone)}, ${start.time}–${until} (${zone}): ${appUrl}/appointments/${b.id}`;
+  });
+  return simpleMessage(
+    client.email,
+    `Bookings to pay: ${m.name}`,
+    [
+      `Hello ${client.name},`,
+      `${why}${last}. These bookings are no longer paid by it: please pay for each another way, or cancel it, on its page.`,
+      ...lines,
+    ],
+    { href: `${appUrl}/appointments/${released[0]!.id}`, label: 'Open the first booking' },
+  );
+}
+
+function prettyDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at);
+}
+
+/** A renewal Stripe could not charge: the client is asked to update their card (the invoice's page). */
+export function renewalFailedEmail(
+  client: { name: string; email: string },
+  m: { name: string; providerName: string },
+  href: string,
+): MailMessage {
+  return simpleMessage(
+    client.email,
+    `Payment failed: ${m.name}`,
+    [
+      `Hello ${client.name},`,
+      `We could not charge the renewal of your ${m.name} with ${m.providerName}. Until it is paid, its sessions of the new period cannot be booked with it.`,
+      'Please update your card to pay it; if the payment keeps failing, the membership ends.',
+    ],
+    { href, label: 'Update your card' },
+  );
 }

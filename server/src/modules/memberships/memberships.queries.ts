@@ -3,7 +3,7 @@
  * (membership-credits.queries.ts): the plan being bought, live purchase holds, what a membership's
  * page shows (plan, people, terms, covered services, payments), and the services a client bought.
  */
-import { aliasedTable, and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, memberships, payments, plans, policies, services, users } from '../../db/schema.ts';
 
@@ -66,9 +66,13 @@ export async function updateMembership(tx: Tx, id: string, set: Partial<NewMembe
   await tx.update(memberships).set(set).where(eq(memberships.id, id));
 }
 
-export async function isPlanDeleted(db: Db | Tx, planId: number): Promise<boolean> {
-  const [row] = await db.select({ deletedAt: plans.deletedAt }).from(plans).where(eq(plans.id, planId)).limit(1);
-  return !row || row.deletedAt !== null;
+/**
+ * In the purchase's transaction: whether the plan is on sale, its row share-locked so a deletion
+ * waits for the purchase (or the purchase sees the deletion): a plan deleted stops new sales only.
+ */
+export async function planOnSale(tx: Tx, planId: number): Promise<boolean> {
+  const [row] = await tx.select({ deletedAt: plans.deletedAt }).from(plans).where(eq(plans.id, planId)).for('share');
+  return !!row && row.deletedAt === null;
 }
 
 /** Housekeeping: purchases still unconfirmed past their hold are expired (docs/product-rules.md#holds). */
@@ -117,7 +121,7 @@ export async function membershipContext(db: Db | Tx, ids: string[]) {
         stripeAccountId: provider.stripeAccountId,
         requirePayment: provider.requirePayment,
       },
-      client: { id: client.id, name: client.name, email: client.email, avatarImageId: client.avatarImageId },
+      client: { id: client.id, name: client.name, email: client.email, avatarImageId: client.avatarImageId, timezone: client.timezone },
       termsHtml: sql<string>`coalesce(${policies.termsHtml}, '')`,
     })
     .from(memberships)
@@ -179,4 +183,41 @@ export async function usersByIds(db: Db, ids: string[]) {
     .from(users)
     .where(ids.length === 0 ? sql`false` : inArray(users.id, ids));
   return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** A booking that lost its membership credit, with what its e-mail names. */
+export interface ReleasedBooking {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  serviceName: string;
+}
+
+/**
+ * The membership's confirmed bookings whose session starts at or after `fromMs` (after its last
+ * covered day) lose their credit (docs/product-rules.md#memberships-and-credits): they become
+ * unpaid with no way of paying chosen (payment method NULL): another membership's credit, or the
+ * provider taking the money in person. Cancelled bookings are left as they are. Soonest first.
+ */
+export async function releaseCreditsFrom(tx: Tx, membershipId: string, from: Date, now: Date): Promise<ReleasedBooking[]> {
+  const released = await tx
+    .update(appointments)
+    .set({ membershipId: null, membershipGroupId: null, paymentMethod: null, updatedAt: now })
+    .where(
+      and(
+        eq(appointments.membershipId, membershipId),
+        eq(appointments.status, 'confirmed'),
+        gte(appointments.startsAt, from),
+        isNull(appointments.paidAt),
+      ),
+    )
+    .returning({ id: appointments.id, startsAt: appointments.startsAt, endsAt: appointments.endsAt, serviceId: appointments.serviceId });
+  if (released.length === 0) return [];
+  const names = await tx
+    .select({ id: services.id, name: services.name })
+    .from(services)
+    .where(inArray(services.id, [...new Set(released.map((r) => r.serviceId))]));
+  return released
+    .map((r) => ({ id: r.id, startsAt: r.startsAt, endsAt: r.endsAt, serviceName: names.find((n) => n.id === r.serviceId)?.name ?? '' }))
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }

@@ -44,18 +44,25 @@ import {
   type MembershipFacts,
   type MembershipFilter,
 } from './membership-credits.queries.ts';
-import { membershipCancelledEmails, purchaseConfirmedEmails } from './memberships.emails.ts';
+import {
+  creditsLostEmail,
+  membershipCancelledEmails,
+  purchaseConfirmedEmails,
+  renewalFailedEmail,
+  type CreditsLostReason,
+} from './memberships.emails.ts';
 import {
   bookingPaymentsOf,
   findLiveHoldOf,
   findPlanWithProvider,
   insertMembership,
-  isPlanDeleted,
+  planOnSale,
   livePurchaseHoldsWith,
   lockUser,
   membershipContext,
   membershipIdBySubscription,
   paymentsOfMemberships,
+  releaseCreditsFrom,
   servicesBoughtBy,
   servicesByIds,
   setStripeCustomer,
@@ -179,6 +186,30 @@ export function membershipsService(deps: MembershipsDeps) {
     }
   }
 
+  /**
+   * The membership (locked by the caller, its change already written) no longer covers sessions
+   * from its end on: in the same transaction, its confirmed bookings after the last covered day
+   * lose their credit and the client gets the list (D15, docs/product-rules.md#memberships-and-credits).
+   */
+  async function releaseCreditsAfterEnd(tx: Tx, id: string, now: Date, reason: CreditsLostReason): Promise<void> {
+    const [f] = await loadMembershipFacts(tx, { ids: [id] });
+    if (!f?.row.confirmedAt) return;
+    const state = membershipState(toDomainMembership(f), now);
+    if (state.expiresAtMs === null) return;
+    const released = await releaseCreditsFrom(tx, id, new Date(state.expiresAtMs), now);
+    if (released.length === 0) return;
+    const { client, provider } = (await membershipContext(tx, [id])).get(id)!;
+    await deps.mail.queue(tx, [
+      creditsLostEmail(
+        client,
+        { name: f.row.name, providerName: provider.name, expirationDay: state.expiration_day },
+        released,
+        deps.appUrl,
+        reason,
+      ),
+    ]);
+  }
+
   const card = deps.payments;
   if (card) {
     // A subscription is ended rather than left charging a client whose purchase did not happen.
@@ -239,6 +270,8 @@ export function membershipsService(deps: MembershipsDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         await lockUser(tx, viewer.id);
+        // Deleting a plan stops new sales only (D7): checked again under a lock a deletion waits for.
+        if (!(await planOnSale(tx, plan.id))) throw new AppError('plan_unavailable');
         const existing = await findLiveHoldOf(tx, viewer.id, plan.id, now);
         if (existing) return { id: existing, created: false };
         await checkHoldLimit(tx, viewer, provider, now);
@@ -286,7 +319,13 @@ export function membershipsService(deps: MembershipsDeps) {
               : `${provider.name} takes payment online, which is not available here.`,
           );
         }
-        if (await isPlanDeleted(tx, f.row.planId)) throw new AppError('plan_unavailable');
+        // A purchase held before its plan was deleted keeps its price and may complete (D7).
+        // Confirming in person ends a card attempt left pending: its subscription is cancelled and
+        // forgotten, so none of its events can change this membership.
+        await cancelSubscription(tx, f.row.stripeSubscriptionId);
+        if (f.row.stripeSubscriptionId) await updateMembership(tx, id, { stripeSubscriptionId: null });
+        // A single payment's open PaymentIntent is cancelled too, so the old page cannot pay it.
+        await card?.abandon(tx, { membershipId: id });
         return confirmPurchase(tx, f, now, null);
       });
     },
@@ -309,7 +348,6 @@ export function membershipsService(deps: MembershipsDeps) {
       const account = provider.stripeAccountId;
       if (!card || !account || !deps.paymentOptions(provider, true, m.priceCents).includes('pay_now'))
         throw new AppError('payment_unavailable');
-      if (await isPlanDeleted(db, m.planId)) throw new AppError('plan_unavailable');
       // The attempt already under way is answered again: one call to Stripe, not three.
       const pending = await pendingCardPayment(db, { membershipId: id });
       if (pending) {
@@ -453,6 +491,8 @@ export function membershipsService(deps: MembershipsDeps) {
           createdAt: now,
           updatedAt: now,
         });
+        // The renewal that had failed is paid: its credits can be spent again.
+        if (f!.row.unpaidFrom) await updateMembership(tx, id, { unpaidFrom: null });
         // A purchase that never happened is never charged: the money goes back, the subscription ends.
         if (!f!.row.confirmedAt) {
           await payments.refund(tx, row, 'late_payment');
@@ -461,15 +501,67 @@ export function membershipsService(deps: MembershipsDeps) {
       };
     }) satisfies EventHandler,
 
-    /** customer.subscription.deleted (Stripe ended it, e.g. unpaid): the membership stops renewing. */
-    subscriptionDeleted: (async (event) => {
-      const subscription = event.data.object as Stripe.Subscription;
+    /**
+     * invoice.payment_failed: a renewal Stripe could not charge. The invoice is asked of Stripe (the
+     * event is only a reason to ask, D15); only a renewal of the subscription that pays one of our
+     * memberships counts. Its credits from the unpaid period on cannot be spent until it is paid
+     * (invoice.paid clears it), and the client is asked to update their card.
+     */
+    invoicePaymentFailed: (async (event) => {
+      const payments = card!;
+      const invoiceId = (event.data.object as Stripe.Invoice).id;
+      if (!invoiceId) return undefined;
+      const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoiceId));
+      const parent = full.parent?.subscription_details?.subscription;
+      const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
+      if (full.billing_reason !== 'subscription_cycle' || !subscriptionId || full.status === 'paid' || full.status === 'void')
+        return undefined;
+      return async (tx) => {
+        const id = await membershipIdBySubscription(tx, subscriptionId);
+        if (!id) return;
+        const [f] = await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
+        if (!f?.row.confirmedAt || f.row.unpaidFrom || f.row.endsInPeriodOf) return;
+        const paid = await paymentsOfMemberships(tx, [id]);
+        if (paid.some((p) => p.stripeInvoiceId === full.id)) return;
+        const now = clock.now();
+        await updateMembership(tx, id, { unpaidFrom: renewedPeriodStart(f, paid, now) });
+        const { client, provider } = (await membershipContext(tx, [id])).get(id)!;
+        await deps.mail.queue(tx, [
+          renewalFailedEmail(
+            client,
+            { name: f.row.name, providerName: provider.name },
+            full.hosted_invoice_url ?? `${deps.appUrl}/memberships/${id}`,
+          ),
+        ]);
+      };
+    }) satisfies EventHandler,
+
+    /**
+     * customer.subscription.deleted and customer.subscription.updated: the subscription is asked of
+     * Stripe, never read from the event. When Stripe says it ended (canceled, incomplete_expired, or
+     * unpaid: it gave up on a renewal) and it is the one paying a membership, the membership ends
+     * at the start of the first period nobody paid for, and its bookings after that lose their
+     * credit (D15). An event about any other subscription changes nothing.
+     */
+    subscriptionChanged: (async (event) => {
+      const payments = card!;
+      const subscriptionId = (event.data.object as Stripe.Subscription).id;
+      const subscription = await payments.call('retrieve subscription', () => payments.stripe.subscriptions.retrieve(subscriptionId));
+      if (!['canceled', 'incomplete_expired', 'unpaid'].includes(subscription.status)) return undefined;
       return async (tx) => {
         const id = await membershipIdBySubscription(tx, subscription.id);
         if (!id) return;
         const [f] = await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
-        if (!f?.row.confirmedAt || f.row.cancelledAt) return;
-        await updateMembership(tx, id, { status: 'cancelled', cancelledAt: clock.now(), renews: false });
+        if (!f?.row.confirmedAt || f.row.endsInPeriodOf) return;
+        const now = clock.now();
+        const paid = await paymentsOfMemberships(tx, [id]);
+        await updateMembership(tx, id, {
+          status: 'cancelled',
+          cancelledAt: f.row.cancelledAt ?? now,
+          renews: false,
+          endsInPeriodOf: f.row.unpaidFrom ?? renewedPeriodStart(f, paid, now),
+        });
+        await releaseCreditsAfterEnd(tx, id, now, f.row.cancelledAt ? 'cancelled' : 'ended');
       };
     }) satisfies EventHandler,
 
@@ -493,6 +585,7 @@ export function membershipsService(deps: MembershipsDeps) {
         const f = await lockOwn(tx, viewer, id);
         assertCancellable(f, now);
         await updateMembership(tx, id, { status: 'cancelled', cancelledAt: now, renews: false });
+        await releaseCreditsAfterEnd(tx, id, now, 'cancelled');
         const { membership, providerEmail } = await one(tx, viewer, id);
         await deps.mail.queue(tx, membershipCancelledEmails(membership, providerEmail, deps.appUrl));
         return membership;

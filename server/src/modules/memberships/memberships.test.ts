@@ -13,7 +13,8 @@ import {
   signIn,
 } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { memberships, payments, plans, type services, users } from '../../db/schema.ts';
+import type { plans } from '../../db/schema.ts';
+import { memberships, payments, type services, users } from '../../db/schema.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 in Madrid, the studio's zone).
 let t: TestApp;
@@ -243,13 +244,15 @@ describe('buying a plan', () => {
     expect(next.body.data.id).not.toBe(id);
   });
 
-  it('refuses to confirm a plan deleted meanwhile; requiring payment needs card payments on the installation', async () => {
+  it('confirms a purchase held before its plan was deleted (D7: deleting stops new sales only); requiring payment needs card payments on the installation', async () => {
     const id = (await buy(ana, monthly.id)).body.data.id;
     const other = (await buy(ana, pack.id)).body.data.id;
-    await t.db.update(plans).set({ deletedAt: t.clock.now() }).where(eq(plans.id, pack.id));
-    const deleted = await confirm(ana, other);
-    expect(deleted.status).toBe(409);
-    expect(deleted.body.code).toBe('plan_unavailable');
+    expect((await studio.request('DELETE', `/api/plans/${pack.id}`)).status).toBe(204);
+    const held = await confirm(ana, other);
+    expect(held.status).toBe(200);
+    expect(held.body.data).toMatchObject({ status: 'active', price: 60 });
+    // A new purchase of it is refused.
+    expect((await buy(await signedInClient('Ben'), pack.id)).body.code).toBe('plan_unavailable');
 
     // Requiring payment needs card payments on the installation: without Stripe keys (here) the
     // client can still pay in person (memberships-card.test.ts has the refusal with keys).

@@ -269,9 +269,8 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       if (p?.status === 'pending') await updatePayment(tx, p.id, { status: 'failed', updatedAt: clock.now() });
     });
 
-  // An abandoned attempt's PaymentIntent is cancelled so the client's old page cannot pay it. A
-  // subscription's first invoice cannot be cancelled by itself: the incomplete subscription is
-  // (which voids the invoice). If the money moved meanwhile, it is settled like any payment.
+  // An abandoned attempt's PaymentIntent is cancelled so the client's old page cannot pay it. If
+  // the money moved meanwhile, it is settled like any payment.
   jobs.register<{ id: string }>(ABANDON_JOB, async ({ id }) => {
     const payment = await paymentById(db, id);
     if (!payment || payment.status !== 'pending' || !payment.stripePaymentIntentId) return;
@@ -288,13 +287,9 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
     if (first === true) return;
     if (first === false) {
       try {
-        if (payment.stripeInvoiceId) {
-          const invoice = await stripe.invoices.retrieve(payment.stripeInvoiceId);
-          const parent = invoice.parent?.subscription_details?.subscription;
-          const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
-          const subscription = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
-          if (subscription?.status === 'incomplete') await stripe.subscriptions.cancel(subscription.id);
-        } else {
+        // A subscription's first invoice cannot be cancelled by itself: the memberships module
+        // ends the subscription (which voids it), or Stripe expires it after a day.
+        if (!payment.stripeInvoiceId) {
           await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `abandon-${id}` });
         }
       } catch (err) {

@@ -68,6 +68,24 @@ describe('appointment confirmation: headings', () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });
 
+  it('offers another membership for a confirmed booking its membership stopped covering', async () => {
+    const unpaid = aConfirmedAppointment({
+      payment_method: null,
+      missing_payment: true,
+      payment_options: ['membership'],
+      service: { ...aConfirmedAppointment().service, memberships: [aMembershipOption({ name: 'Gold pass' })] },
+    });
+    const { user, calls } = setup(unpaid, [
+      http.post(`/api${PATH}/deduct-membership`, () =>
+        ok({ ...unpaid, payment_method: 'membership', missing_payment: false, payment_options: [] }),
+      ),
+    ]);
+    expect(await heading('Booking confirmed')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Pay with Gold pass' }));
+    await waitFor(() => expect(posted(calls, 'deduct-membership')).toHaveLength(1));
+    expect(await jsonBody(posted(calls, 'deduct-membership')[0]!)).toMatchObject({ membership_id: aMembershipOption().id });
+  });
+
   it('badges a paid booking Paid and a membership booking Included in membership', async () => {
     setup(aConfirmedAppointment({ paid_at: '2026-11-20T08:00:00Z', payment_method: 'card', missing_payment: false }));
     expect(await screen.findByText('Paid')).toBeTruthy();

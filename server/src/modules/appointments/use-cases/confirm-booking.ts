@@ -25,6 +25,8 @@ export type Payment = Pick<typeof appointments.$inferInsert, 'paymentMethod' | '
 export interface Settlement {
   /** A booking already confirmed this way: a repeated request answers it as it is. */
   alreadySettled(a: AppointmentRow): boolean;
+  /** It may also pay a confirmed booking still to be paid (one whose membership stopped covering it). */
+  paysConfirmed?: boolean;
   pay(tx: Tx, a: AppointmentRow): Promise<Payment>;
 }
 

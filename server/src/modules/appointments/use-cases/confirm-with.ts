@@ -6,7 +6,8 @@
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
-import { lockAppointment } from '../appointments.queries.ts';
+import { missingPayment } from '../appointments.presenter.ts';
+import { lockAppointment, updateAppointment } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged, markConfirmed, type Settlement } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
@@ -22,6 +23,16 @@ export async function confirmWith(deps: AppointmentsDeps, viewer: UserRow, id: s
     const a = await lockAppointment(tx, id);
     if (!a || a.clientId !== viewer.id) throw appointmentNotFound();
     if (a.status === 'confirmed' && settlement.alreadySettled(a)) return;
+    if (
+      a.status === 'confirmed' &&
+      settlement.paysConfirmed &&
+      a.paymentMethod === null &&
+      missingPayment(a) &&
+      a.startsAt.getTime() > now.getTime()
+    ) {
+      await updateAppointment(tx, a.id, { ...(await settlement.pay(tx, a)), updatedAt: now });
+      return;
+    }
     if (a.status === 'confirmed' || a.status === 'cancelled') throw bookingChanged();
     if (a.status === 'expired' || !a.holdExpiresAt || a.holdExpiresAt.getTime() <= now.getTime()) {
       throw new AppError('hold_expired', 'Your session timed out before we could confirm your booking.');

@@ -24,6 +24,7 @@ const unusable = () => new AppError('membership_unusable');
 function withCredit(membershipId: string): Settlement {
   return {
     alreadySettled: (a) => a.membershipId === membershipId,
+    paysConfirmed: true,
     async pay(tx, a) {
       if (!missingPayment(a)) throw new AppError('conflict', 'This booking is already paid.');
       const facts = await loadMembershipFacts(

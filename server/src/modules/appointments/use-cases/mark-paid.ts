@@ -17,7 +17,9 @@ export async function markPaid(deps: AppointmentsDeps, provider: UserRow, id: st
     const a = await lockAppointment(tx, id);
     if (!a || a.providerId !== provider.id) throw appointmentNotFound();
     if (a.status !== 'confirmed') throw new AppError('conflict', 'Only a confirmed booking can be marked as paid.');
-    if (!missingPayment(a) || a.paymentMethod !== 'in_person') throw new AppError('conflict', 'This booking is already paid.');
+    // In person, or left without a way of paying when its membership stopped covering it.
+    if (!missingPayment(a) || (a.paymentMethod !== 'in_person' && a.paymentMethod !== null))
+      throw new AppError('conflict', 'This booking is already paid.');
     await insertPayment(tx, {
       payerId: a.clientId,
       providerId: a.providerId,

@@ -3,6 +3,7 @@ import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
 import { imageUrl } from '../../images/index.ts';
 import type { UserRow } from '../../users/index.ts';
+import { missingPayment } from '../appointments.presenter.ts';
 import { appointmentDetails, listFilter, providerClients } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
@@ -25,7 +26,10 @@ export async function getAppointment(
   const d = await loadAppointment(deps.db, id);
   const a = d.appointment;
   if (a.clientId !== viewer.id && a.providerId !== viewer.id) throw appointmentNotFound();
-  const confirmable = a.clientId === viewer.id && (a.status === 'held' || a.status === 'cancelled');
+  // A confirmed booking still to be paid (e.g. its membership stopped covering it) may take a credit too.
+  const confirmable =
+    a.clientId === viewer.id &&
+    (a.status === 'held' || a.status === 'cancelled' || (a.status === 'confirmed' && a.paymentMethod === null && missingPayment(a)));
   const memberships = q.include === 'memberships' && confirmable ? await membershipOptions(deps, a) : undefined;
   return presentTo(deps, d, viewer, memberships);
 }

@@ -8,6 +8,11 @@ import { downloadAppointmentCalendar } from '../lib/calendar.ts';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
 import type { Checkout } from '../lib/use-checkout.ts';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeductMembership } from '../api/deduct-membership.ts';
+import { usableMemberships } from '../lib/payment-options.ts';
+import { appointmentKeys } from '../../../lib/query-keys.ts';
+import { refreshBookingLists } from '../../../lib/appointments/cancel-appointment.ts';
 
 /** A confirmed booking: what was paid and how, then My schedule, Add to calendar and Cancel booking. */
 export function ConfirmedActions({ appointment, checkout }: { appointment: Appointment; checkout: Checkout }) {
@@ -23,6 +28,7 @@ export function ConfirmedActions({ appointment, checkout }: { appointment: Appoi
             <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(appointment.price)}</span>
           </span>
         </div>
+        {appointment.payment_options.includes('membership') && <PayWithMembership appointment={appointment} />}
       </section>
       <div className="flex flex-col-reverse gap-2 sm:grid sm:grid-cols-2">
         <Link to="/" className={buttonClasses({ size: 'l', theme: 'white' })}>
@@ -43,6 +49,39 @@ export function ConfirmedActions({ appointment, checkout }: { appointment: Appoi
           Cancel booking
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * A confirmed booking left unpaid (its membership stopped covering it) can take a credit of
+ * another membership (docs/product-rules.md#memberships-and-credits).
+ */
+function PayWithMembership({ appointment }: { appointment: Appointment }) {
+  const queryClient = useQueryClient();
+  const deduct = useDeductMembership();
+  return (
+    <div className="mt-3 flex flex-col gap-2">
+      {usableMemberships(appointment.service.memberships).map((membership) => (
+        <Button
+          key={membership.id}
+          size="l"
+          disabled={deduct.isPending}
+          onClick={() =>
+            deduct.mutate(
+              { id: appointment.id, membershipId: membership.id },
+              {
+                onSuccess: () => {
+                  void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) });
+                  void refreshBookingLists(queryClient);
+                },
+              },
+            )
+          }
+        >
+          Pay with {membership.name}
+        </Button>
+      ))}
     </div>
   );
 }

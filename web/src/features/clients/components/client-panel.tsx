@@ -208,7 +208,7 @@ function AppointmentRow({ appointment }: { appointment: Appointment }) {
         <RefundDue appointment={appointment} what={`${appointment.name} on ${appointment.pretty_date}`} />
       </div>
       {/* Beyond the spec: the provider records the money received in person (docs/product-rules.md#payments). */}
-      {confirmed && appointment.payment_method === 'in_person' && appointment.missing_payment && (
+      {confirmed && (appointment.payment_method === 'in_person' || appointment.payment_method === null) && appointment.missing_payment && (
         <MarkPaidButton
           what={`${appointment.name} on ${appointment.pretty_date}`}
           loading={markPaid.isPending}

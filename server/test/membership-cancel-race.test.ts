@@ -1,0 +1,119 @@
+/**
+ * A credit pays only for a covered date (D15, docs/product-rules.md#memberships-and-credits),
+ * under concurrency: two app processes on one PostgreSQL database, one cancelling a membership
+ * while the other pays the client's future bookings with it. Whatever the order, no confirmed
+ * booking keeps a credit for a session after the membership's last covered day. (PGlite runs one
+ * process: skipped there, like the other two-process tests.)
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { appointments } from '../src/db/schema.ts';
+import { membershipState } from '../src/domain/memberships/index.ts';
+import { loadMembershipFacts, toDomainMembership } from '../src/modules/memberships/index.ts';
+import { startApp, type RunningApp } from './support/app-process.ts';
+import {
+  buildAppointment,
+  buildMembership,
+  buildPlan,
+  buildProvider,
+  buildService,
+  buildUser,
+  startSession,
+  type Store,
+} from './support/factories.ts';
+import { bookingHeaders, type RaceClient } from './support/race-fixture.ts';
+import { engine, freshDatabase } from './support/test-db.ts';
+
+const SECRET = 'race-secret-race-secret-race-secret-0123';
+const DAY = 86_400_000;
+const ROUNDS = 12;
+/** Sessions 1 to 70 days ahead: in the membership's first, second and third months. */
+const SESSION_DAYS = [1, 5, 20, 33, 40, 45, 60, 70];
+
+describe.runIf(engine === 'postgres')(
+  'cancelling a membership while its future bookings are paid with it, in two processes',
+  { timeout: 300_000 },
+  () => {
+    let db: Db;
+    let apps: RunningApp[] = [];
+    let close: () => Promise<void> = async () => {};
+
+    beforeAll(async () => {
+      const database = await freshDatabase({ poolSize: 4 });
+      db = database.db;
+      const env = {
+        DATABASE_URL: database.url!,
+        SESSION_SECRET: SECRET,
+        SEED_DEMO: 'false',
+        NODE_ENV: 'test',
+        BOOKING_LIMIT_PER_IP: '100000',
+      };
+      apps = await Promise.all([startApp(env), startApp(env)]);
+      close = async () => {
+        await Promise.all(apps.map((a) => a.stop()));
+        await database.close();
+      };
+    }, 120_000);
+
+    afterAll(async () => {
+      await close();
+    });
+
+    const post = async (app: number, client: RaceClient, path: string, body?: object) => {
+      const res = await fetch(`${apps[app]!.url}${path}`, {
+        method: 'POST',
+        headers: bookingHeaders(client),
+        body: JSON.stringify(body ?? {}),
+      });
+      return res.status;
+    };
+
+    it('never leaves a confirmed booking holding a credit after the last covered day', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const now = new Date();
+        const store: Store = { db, clock: { now: () => now } };
+        const provider = await buildProvider(store, { name: `Studio ${round}`, timezone: 'Europe/Madrid' });
+        const massage = await buildService(store, provider, { name: 'Massage', priceCents: 4000, durationMinutes: 60 });
+        const plan = await buildPlan(store, provider, { groups: [{ quantity: 10, services: [massage] }] });
+        const user = await buildUser(store, { email: `cancel-race-${round}@example.com`, name: 'Ana', timezone: 'UTC' });
+        const session = await startSession(store, { secure: false, sessionSecret: SECRET }, user);
+        const client: RaceClient = { cookie: `${session.name}=${session.value}; XSRF-TOKEN=${session.xsrf}`, xsrf: session.xsrf };
+        const membership = await buildMembership(store, user, plan);
+        const holds = await Promise.all(
+          SESSION_DAYS.map(
+            async (d) =>
+              (
+                await buildAppointment(store, {
+                  client: user,
+                  service: massage,
+                  status: 'held',
+                  startsAt: new Date(now.getTime() + d * DAY),
+                })
+              ).id,
+          ),
+        );
+
+        // The cancellation goes to one process while the deductions are spread over both; its
+        // position among them moves from round to round.
+        const requests = holds.map(
+          (id, i) => () => post(i % 2, client, `/api/appointments/${id}/deduct-membership`, { membership_id: membership.id }),
+        );
+        requests.splice(round % (holds.length + 1), 0, () => post(round % 2, client, `/api/memberships/${membership.id}/cancel`));
+        const statuses = await Promise.all(requests.map((r) => r()));
+        expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+
+        const [facts] = await loadMembershipFacts(db, { ids: [membership.id] });
+        expect(facts!.row.cancelledAt).not.toBeNull();
+        const { expiresAtMs } = membershipState(toDomainMembership(facts!), new Date());
+        const holding = await db
+          .select()
+          .from(appointments)
+          .where(and(eq(appointments.membershipId, membership.id), eq(appointments.status, 'confirmed')));
+        for (const a of holding) expect(a.startsAt.getTime()).toBeLessThan(expiresAtMs!);
+        // Sessions of the paid month were paid with it.
+        expect(holding.length).toBeGreaterThan(0);
+      }
+    });
+  },
+);

@@ -90,6 +90,8 @@ export interface PresentContext {
   cardPayments: boolean;
   /** The client's memberships that can pay for this booking (GET …?include=memberships). */
   memberships?: MembershipOption[];
+  /** For a cancelled booking: whether its time could be booked again now (takeTime's check); re-booking is offered only then. */
+  timeStillOffered?: boolean;
 }
 
 export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): Appointment {
@@ -104,7 +106,10 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const startsInFuture = a.startsAt.getTime() > now;
   // The payment options (docs/product-rules.md#confirmation-and-payment-options): for the client,
   // and only while the time is ahead; a membership only when one can pay for this session.
-  const confirmable = ctx.viewerId === a.clientId && startsInFuture && (status === 'held' || rebookable(a, ctx.now, ctx.policy));
+  const confirmable =
+    ctx.viewerId === a.clientId &&
+    startsInFuture &&
+    (status === 'held' || (rebookable(a, ctx.now, ctx.policy) && ctx.timeStillOffered !== false));
   const usable = confirmable && unpaid ? (ctx.memberships ?? []) : [];
   const options: PaymentOption[] = [];
   if (confirmable && !unpaid && status !== 'held') options.push('rebook');

@@ -10,7 +10,7 @@ import { freshDatabase } from './support/test-db.ts';
 import { testConfig, TestClock } from './support/test-app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, lastLinkToken, type TestApp } from './support/test-app.ts';
-import { buildProvider, buildService, signIn } from './support/factories.ts';
+import { buildPlan, buildProvider, buildService, signIn } from './support/factories.ts';
 
 describe('configuration', () => {
   it('stops with a message naming the bad variable', () => {
@@ -258,6 +258,43 @@ describe('serving the web app', () => {
         expect(other.body, url).not.toContain('first-answers');
         expect(other.body, url).toContain('<title>Slotted</title>');
       }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it("writes a studio's words literally, even with $' $` $& $1 (String.replace's patterns) in them", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'slotted-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Slotted</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
+    );
+    const database = await freshDatabase();
+    const store = { db: database.db, clock: new TestClock() };
+    const tricky = "a$'b$`c$&d$1e$$f";
+    const provider = await buildProvider(store, { name: `Studio ${tricky}`, username: 'dollarstudio', bio: `Bio ${tricky}` });
+    const service = await buildService(store, provider, { name: `Flow ${tricky}`, priceCents: 1500 });
+    await buildPlan(store, provider, { name: `Plan ${tricky}`, groups: [{ quantity: 4, services: [service] }] });
+    const app = await buildApp({
+      config: { ...testConfig(), webDist: dist },
+      db: database.db,
+      clock: store.clock,
+      mailer: devOutboxMailer(() => undefined),
+    });
+    try {
+      const html = (await app.inject({ url: '/dollarstudio' })).body;
+      expect(html.match(/<html/g)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      const shown = 'a$&#39;b$`c$&amp;d$1e$$f';
+      expect(html).toContain(`<title>Studio ${shown} · Slotted</title>`);
+      expect(html).toContain(`>Studio ${shown}</h1>`);
+      expect(html).toContain(`>Bio ${shown}</p>`);
+      expect(html).toContain(`<strong>Flow ${shown}</strong>`);
+      const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)![1]!;
+      const api = (await app.inject({ url: '/api/profile/dollarstudio' })).json();
+      expect(api.data.plans[0].name).toBe(`Plan ${tricky}`);
+      expect(JSON.parse(json)).toEqual({ '/api/profile/dollarstudio': api });
     } finally {
       await app.close();
       await database.close();

@@ -59,12 +59,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string, firstPa
       // The app's stylesheets move from <head> to after the first paint: a stylesheet in <head> holds
       // back every paint until it has arrived, while the first paint is styled inline.
       const styles = shell.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      // Replacer functions, not replacement strings: a string's $' $` $& would copy parts of the
+      // shell wherever a studio's name, bio or plan name holds them.
       const html = styles
-        .reduce((page, link) => page.replace(link, ''), shell)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(first.title)}</title>`)
+        .reduce((page, link) => page.replace(link, () => ''), shell)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(first.title)}</title>`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root">${first.html}</div>${styles.join('')}<script type="application/json" id="first-answers">${scriptJson(first.answers)}</script>`,
+          () =>
+            `<div id="root">${first.html}</div>${styles.join('')}<script type="application/json" id="first-answers">${scriptJson(first.answers)}</script>`,
         );
       return reply.type('text/html; charset=utf-8').send(html);
     }

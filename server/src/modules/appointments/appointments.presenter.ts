@@ -90,6 +90,8 @@ export interface PresentContext {
   cardPayments: boolean;
   /** The client's memberships that can pay for this booking (GET …?include=memberships). */
   memberships?: MembershipOption[];
+  /** For a cancelled booking: whether its time could be booked again now (takeTime's check); re-booking is offered only then. */
+  timeStillOffered?: boolean;
 }
 
 export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): Appointment {
@@ -104,14 +106,20 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const startsInFuture = a.startsAt.getTime() > now;
   // The payment options (docs/product-rules.md#confirmation-and-payment-options): for the client,
   // and only while the time is ahead; a membership only when one can pay for this session.
-  const confirmable = ctx.viewerId === a.clientId && startsInFuture && (status === 'held' || rebookable(a, ctx.now, ctx.policy));
+  const confirmable =
+    ctx.viewerId === a.clientId &&
+    startsInFuture &&
+    (status === 'held' || (rebookable(a, ctx.now, ctx.policy) && ctx.timeStillOffered !== false));
   const usable = (confirmable || (status === 'confirmed' && a.paymentMethod === null)) && unpaid ? (ctx.memberships ?? []) : [];
   const options: PaymentOption[] = [];
-  // A confirmed booking left unpaid (its membership no longer covers it) can still take another
-  // membership's credit (docs/product-rules.md#memberships-and-credits).
+  // A confirmed booking left unpaid (its membership no longer covers it) can be paid by card or
+  // with another membership's credit; in person, the provider marks it paid
+  // (docs/product-rules.md#memberships-and-credits).
   const unpaidConfirmed = ctx.viewerId === a.clientId && startsInFuture && status === 'confirmed' && unpaid && a.paymentMethod === null;
-  if (unpaidConfirmed && (ctx.memberships ?? []).length > 0) options.push('membership');
-  if (confirmable && !unpaid && status !== 'held') options.push('rebook');
+  if (unpaidConfirmed) {
+    options.push(...paymentOptions(d.provider, true, ctx.cardPayments, a.priceCents).filter((o) => o === 'pay_now'));
+    if (usable.length > 0) options.push('membership');
+  } else if (confirmable && !unpaid && status !== 'held') options.push('rebook');
   else if (confirmable && unpaid)
     options.push(
       ...paymentOptions(d.provider, unpaid, ctx.cardPayments, a.priceCents),

@@ -153,6 +153,32 @@ describe('plans API', () => {
     expect((await provider.get<Many>('/api/plans')).body.data).toHaveLength(0);
   });
 
+  it('reads a price only as plain decimals from the multipart form (issue item 13)', async () => {
+    const bad = { '0x10': 'Please enter a price.', '1e3': 'Please enter a price.', '1E3': 'Please enter a price.' } as Record<
+      string,
+      string
+    >;
+    for (const price of ['Infinity', 'NaN', ' 12', '12 ', '+12', '12.', '.5']) bad[price] = 'Please enter a price.';
+    bad['12.345'] = 'The price can have at most two decimals.';
+    bad['-1'] = 'The price must be between €0 and €10,000.';
+    for (const [price, message] of Object.entries(bad)) {
+      const res = await provider.postForm<Err>('/api/plans', { ...membershipForm(), price });
+      expect(res.status, price).toBe(422);
+      expect(res.body.errors.price, price).toEqual([message]);
+    }
+    expect((await provider.get<Many>('/api/plans')).body.data).toHaveLength(0);
+    for (const [price, euros] of [
+      ['12', 12],
+      ['12.5', 12.5],
+      ['12.50', 12.5],
+      ['0', 0],
+    ] as const) {
+      const res = await provider.postForm<One>('/api/plans', { ...membershipForm(), price });
+      expect(res.status, price).toBe(201);
+      expect(res.body.data.price, price).toBe(euros);
+    }
+  });
+
   it('refuses groups with services that are not the provider’s own live services', async () => {
     const other = await buildProvider(t);
     const theirs = await buildService(t, other, { name: 'Their yoga', type: 'class' });

@@ -98,6 +98,37 @@ describe('services API', () => {
     expect((await provider.get<Many>('/api/services')).body.data).toHaveLength(0);
   });
 
+  it('reads a price only as a number or plain decimals (issue item 13)', async () => {
+    const bad = { '0x10': 'Please enter a price.', '1e3': 'Please enter a price.', '1E3': 'Please enter a price.' } as Record<
+      string,
+      string
+    >;
+    for (const price of ['Infinity', 'NaN', ' 12', '12 ', '+12', '12.', '.5']) bad[price] = 'Please enter a price.';
+    bad['12.345'] = 'The price can have at most two decimals.';
+    bad['-1'] = 'The price must be between €0 and €10,000.';
+    for (const [price, message] of Object.entries(bad)) {
+      const res = await provider.post<Err>('/api/services', { ...yoga, price });
+      expect(res.status, price).toBe(422);
+      expect(res.body.errors.price, price).toEqual([message]);
+    }
+    expect((await provider.post<Err>('/api/services', { ...yoga, price: -1 })).body.errors.price).toEqual([
+      'The price must be between €0 and €10,000.',
+    ]);
+    expect((await provider.get<Many>('/api/services')).body.data).toHaveLength(0);
+    for (const [price, euros] of [
+      ['12', 12],
+      ['12.5', 12.5],
+      ['12.50', 12.5],
+      ['0', 0],
+      [12.5, 12.5],
+      [0, 0],
+    ] as const) {
+      const res = await provider.post<One>('/api/services', { ...yoga, price });
+      expect(res.status, String(price)).toBe(201);
+      expect(res.body.data.price, String(price)).toBe(euros);
+    }
+  });
+
   it('hides other providers’ services and refuses clients', async () => {
     const created = await provider.post<One>('/api/services', yoga);
     const other = await signIn(t, await buildProvider(t, { username: 'other' }));

@@ -17,8 +17,9 @@ export async function cardPaid(deps: AppointmentsDeps, tx: Tx, payment: PaymentR
     await markConfirmed(deps, tx, a, now, { paymentMethod: 'card', paidAt: payment.paidAt ?? now });
     return 'kept';
   }
-  // Confirmed meanwhile to be paid in person (from another tab) and not paid yet: the card pays it.
-  if (a.status === 'confirmed' && a.paymentMethod === 'in_person' && a.paidAt === null) {
+  // Confirmed meanwhile to be paid in person (from another tab), or left unpaid when its
+  // membership stopped covering it, and not paid yet: the card pays it.
+  if (a.status === 'confirmed' && (a.paymentMethod === 'in_person' || a.paymentMethod === null) && a.paidAt === null) {
     await updateAppointment(tx, a.id, { paymentMethod: 'card', paidAt: payment.paidAt ?? now, updatedAt: now });
     return 'kept';
   }

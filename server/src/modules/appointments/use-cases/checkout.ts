@@ -10,7 +10,13 @@ import { AppError } from '../../../lib/app-error.ts';
 import { addMinutes } from '../../../lib/clock.ts';
 import { insertPayment, pendingCardPayment, type CardPayments } from '../../payments/index.ts';
 import type { UserRow } from '../../users/index.ts';
-import { finishedCardPaymentCount, lockAppointment, updateAppointment, type AppointmentDetails } from '../appointments.queries.ts';
+import {
+  finishedCardPaymentCount,
+  lockAppointment,
+  updateAppointment,
+  type AppointmentDetails,
+  type AppointmentRow,
+} from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
@@ -25,8 +31,9 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
   const a = current.appointment;
   if (a.clientId !== viewer.id) throw appointmentNotFound();
   if (a.status === 'expired' || (a.status === 'held' && (a.holdExpiresAt?.getTime() ?? 0) <= clock.now().getTime())) throw holdExpired();
-  // Offered exactly when the page offers it: the client's unpaid hold, or their own cancelled
-  // booking that can be re-booked, with a provider who takes card payments.
+  // Offered exactly when the page offers it: the client's unpaid hold, their own cancelled booking
+  // that can be re-booked, or their confirmed booking left unpaid (its membership stopped covering
+  // it), with a provider who takes card payments.
   const { payment_options } = await presentTo(deps, current, viewer);
   if (!payments || !payment_options.includes('pay_now') || !current.provider.stripeAccountId) throw new AppError('payment_unavailable');
 
@@ -53,11 +60,11 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
   // so simultaneous calls get the same intent from Stripe, and a recorded one is answered again.
   const pending = await pendingCardPayment(db, { appointmentId: id });
   if (pending) return { client_secret: await clientSecret(payments, pending.stripePaymentIntentId!) };
-  const held = await currentHold(deps, id);
-  const intent = await createIntent(payments, current, `${held.getTime()}-${await finishedCardPaymentCount(db, id)}`);
+  const payable = await payableState(deps, id);
+  const intent = await createIntent(payments, current, `${payable}-${await finishedCardPaymentCount(db, id)}`);
   const recorded = await db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
-    if (!row || row.status !== 'held' || row.holdExpiresAt?.getTime() !== held.getTime()) throw bookingChanged();
+    if (!row || payableMarker(row) !== payable) throw bookingChanged();
     // A simultaneous request (a double click) recorded this intent first.
     const first = await pendingCardPayment(tx, { appointmentId: id });
     if (first) return first.stripePaymentIntentId!;
@@ -78,11 +85,22 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
   return { client_secret: recorded === intent.id ? intent.client_secret! : await clientSecret(payments, recorded) };
 }
 
-/** The hold the client pays for (as re-booking may just have made it): its expiry tells one hold of the booking from a later one. */
-async function currentHold(deps: AppointmentsDeps, id: string): Promise<Date> {
-  const { appointment } = await loadAppointment(deps.db, id);
-  if (appointment.status !== 'held' || !appointment.holdExpiresAt) throw bookingChanged();
-  return appointment.holdExpiresAt;
+/**
+ * What the card pays for, named so that one attempt can be told from a later one: a hold by its
+ * expiry (as re-booking may just have made it), a confirmed booking left unpaid by its
+ * confirmation instant; null when the booking cannot be paid by card now.
+ */
+function payableMarker(a: AppointmentRow): string | null {
+  if (a.status === 'held' && a.holdExpiresAt) return `hold-${a.holdExpiresAt.getTime()}`;
+  if (a.status === 'confirmed' && a.paymentMethod === null && a.paidAt === null && a.confirmedAt)
+    return `unpaid-${a.confirmedAt.getTime()}`;
+  return null;
+}
+
+async function payableState(deps: AppointmentsDeps, id: string): Promise<string> {
+  const marker = payableMarker((await loadAppointment(deps.db, id)).appointment);
+  if (!marker) throw bookingChanged();
+  return marker;
 }
 
 /**

@@ -3,9 +3,10 @@ import type { Appointment, MembershipOption } from '@slotted/contract';
 import type { Db, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
-import { presentAppointment } from '../appointments.presenter.ts';
+import { presentAppointment, rebookable } from '../appointments.presenter.ts';
 import { appointmentDetails, byId, type AppointmentDetails } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
+import { appointmentTimeOffered, loadBookable } from './take-time.ts';
 
 /**
  * Other people's bookings answer 404 like missing ones (docs/product-rules.md#roles-and-accounts).
@@ -26,11 +27,22 @@ export async function presentTo(
   memberships?: MembershipOption[],
 ): Promise<Appointment> {
   const policy = await deps.availability.policy(d.appointment.providerId);
+  const now = deps.clock.now();
+  const a = d.appointment;
+  // Re-booking is offered only if the server would take the time again (time off, holidays or
+  // new hours may have closed it): the same engine check as takeTime, for appointments only and
+  // only for a cancellation that would otherwise be offered.
+  let timeStillOffered = true;
+  if (a.clientId === viewer.id && a.slotId === null && a.startsAt.getTime() > now.getTime() && rebookable(a, now, policy)) {
+    const b = await loadBookable(deps, a.serviceId, a.startsAt.getTime());
+    timeStillOffered = !!b && (await appointmentTimeOffered(deps.db, b, a, now));
+  }
   return presentAppointment(d, {
     viewerId: viewer.id,
     viewerTimeZone: viewer.timezone,
-    now: deps.clock.now(),
+    now,
     policy,
+    timeStillOffered,
     cardPayments: deps.payments !== null,
     memberships,
   });

@@ -3,7 +3,7 @@
  * its time only if that time could be booked now. Runs under the provider's lock; the database's
  * constraints back it.
  */
-import type { Tx } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import type { slots } from '../../../db/schema.ts';
 import { bookingWindow, slotInstants, type ProviderAvailability } from '../../../domain/scheduling/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -58,9 +58,23 @@ export async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Pr
     if ((await expireHoldsAt(tx, b.provider.id, placeOf(place), now)) > 0 && (await takeSeat(tx, place.slot.id))) return;
     throw slotGone();
   }
+  if (!(await appointmentTimeOffered(tx, b, place, now))) throw slotGone();
+}
+
+/**
+ * Whether the slot engine still offers this appointment's exact start now: the check takeTime
+ * makes under the lock, and the one the booking's page uses to offer re-booking (without a lock,
+ * so only a hint; takeTime decides).
+ */
+export async function appointmentTimeOffered(
+  executor: Db | Tx,
+  b: Bookable,
+  place: { startsAt: Date; endsAt: Date },
+  now: Date,
+): Promise<boolean> {
   const startMs = place.startsAt.getTime();
   const endMs = place.endsAt.getTime();
-  const { busy } = await busyTime(tx, b.provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now);
+  const { busy } = await busyTime(executor, b.provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now);
   // The same engine that listed the time decides whether it can still be booked.
   const [candidate] = slotInstants({
     provider: b.hours!,
@@ -71,7 +85,7 @@ export async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Pr
     now: now.getTime(),
     window: { from: startMs, to: startMs + 1 },
   });
-  if (!candidate || candidate.startMs !== startMs || candidate.status !== 'available') throw slotGone();
+  return !!candidate && candidate.startMs === startMs && candidate.status === 'available';
 }
 
 /** The database's guards — overlapping time (exclusion) or a second place in one class — answer as a taken slot. */

@@ -67,7 +67,7 @@ interface Choice {
  * highlight with the arrow keys and the pointer, a click on a choice, closing when focus leaves.
  * What a time needs beyond a filtered list (opening at the nearest choice, PageUp/PageDown by an
  * hour, Enter commits typing, Escape drops it, Home/End stay with the text) is handled in
- * `TimeField` before React Aria sees the key.
+ * `TimeFieldWithState` before React Aria sees the key.
  */
 export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled, className, ...props }: TimeInputProps) {
   const field = useFieldControl();

@@ -16,6 +16,12 @@ export function useFieldControl(): { id?: string; 'aria-describedby'?: string; '
   return { id: field.id, 'aria-describedby': field.describedBy, 'aria-invalid': field.invalid || undefined };
 }
 
+/** The id of the Field's label, for a control that names itself with `aria-labelledby` (React Aria's). */
+export function useFieldLabelId(): string | undefined {
+  const field = useContext(FieldContext);
+  return field ? `${field.id}-label` : undefined;
+}
+
 export interface FieldProps {
   label: ReactNode;
   hint?: ReactNode;
@@ -40,7 +46,7 @@ export function Field({ label, hint, error, id, hideLabel, className, aside, chi
     <FieldContext.Provider value={{ id: controlId, describedBy, invalid: Boolean(error) }}>
       <div className={cn('flex flex-col gap-1.5', className)} data-invalid={error ? '' : undefined}>
         <div className={cn('flex items-baseline justify-between gap-2', hideLabel && 'sr-only')}>
-          <label htmlFor={controlId} className="text-sm font-medium text-zinc-800">
+          <label id={`${controlId}-label`} htmlFor={controlId} className="text-sm font-medium text-zinc-800">
             {label}
           </label>
           {aside && <span className="text-xs text-zinc-500">{aside}</span>}

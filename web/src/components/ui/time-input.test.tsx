@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Dialog } from './dialog.tsx';
+import { Field } from './field.tsx';
 import { normaliseTypedTime, timeChoices, TimeInput } from './time-input.tsx';
 
 function Harness({ initial = '09:00' }: { initial?: string }) {
@@ -102,5 +104,131 @@ describe('time input', () => {
     screen.getByRole('combobox', { name: 'Start' }).focus();
     await user.keyboard('{Enter}');
     expect(submit).toHaveBeenCalledOnce();
+  });
+
+  describe('with the keyboard alone', () => {
+    const highlighted = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.textContent;
+
+    it('ArrowDown opens the list at the current time; arrows move, Enter takes one and closes', async () => {
+      const user = userEvent.setup();
+      render(<Harness initial="09:00" />);
+      await user.tab();
+      const input = screen.getByRole('combobox', { name: 'Start' });
+      expect(document.activeElement).toBe(input);
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+      expect(input.getAttribute('aria-haspopup')).toBe('listbox');
+
+      await user.keyboard('{ArrowDown}');
+      const list = screen.getByRole('listbox', { name: 'Times' });
+      expect(input.getAttribute('aria-expanded')).toBe('true');
+      expect(input.getAttribute('aria-controls')).toBe(list.id);
+      expect(within(list).getAllByRole('option')).toHaveLength(96);
+      expect(highlighted(input)).toBe('09:00');
+
+      await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+      expect(highlighted(input)).toBe('09:15');
+      await user.keyboard('{Enter}');
+      expect(screen.getByTestId('value').textContent).toBe('09:15');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+      expect(document.activeElement).toBe(input);
+    });
+
+    it('typing opens the list at the nearest choice; Enter commits the typed time, not the highlight', async () => {
+      const user = userEvent.setup();
+      render(<Harness initial="09:00" />);
+      const input = screen.getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
+      await user.click(input);
+      await user.keyboard('{Escape}');
+      await user.clear(input);
+      await user.type(input, '17.4');
+      expect(screen.getByRole('listbox', { name: 'Times' })).toBeTruthy();
+      expect(highlighted(input)).toBe('17:00');
+      expect(screen.getByTestId('value').textContent).toBe('09:00');
+
+      await user.keyboard('{Enter}');
+      expect(screen.getByTestId('value').textContent).toBe('17:04');
+      expect(input.value).toBe('17:04');
+      expect(screen.queryByRole('listbox')).toBeNull();
+    });
+
+    it('an impossible time is clamped as before and a Field’s error names and describes the input', async () => {
+      const user = userEvent.setup();
+      function InField() {
+        const [value, setValue] = useState('09:00');
+        return (
+          <Field label="End time" error={value === '23:59' ? 'The end must be after the start.' : null}>
+            <TimeInput name="until_time" value={value} onChange={setValue} />
+          </Field>
+        );
+      }
+      render(<InField />);
+      const input = screen.getByRole('combobox', { name: 'End time' }) as HTMLInputElement;
+      expect(input.name).toBe('until_time');
+      expect(input.getAttribute('aria-invalid')).toBeNull();
+
+      await user.clear(input);
+      await user.type(input, '25:70');
+      await user.keyboard('{Enter}');
+      expect(input.value).toBe('23:59');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain('The end must be after the start.');
+    });
+
+    it('Escape closes the list and drops the typing, leaving a dialog around it open; the next Escape closes the dialog', async () => {
+      const user = userEvent.setup();
+      function InDialog() {
+        const [open, setOpen] = useState(true);
+        return (
+          <Dialog open={open} onOpenChange={setOpen} title="Add time off">
+            <Harness initial="10:00" />
+          </Dialog>
+        );
+      }
+      render(<InDialog />);
+      const dialog = screen.getByRole('dialog', { name: 'Add time off' });
+      const input = within(dialog).getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
+      await user.click(input);
+      // Inside a dialog, the list lives in the dialog (its outside is inert).
+      expect(dialog.contains(screen.getByRole('listbox'))).toBe(true);
+      await user.click(within(dialog).getByRole('option', { name: '10:45' }));
+      expect(screen.getByTestId('value').textContent).toBe('10:45');
+
+      await user.clear(input);
+      await user.type(input, '8');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(input.value).toBe('10:45');
+      expect(screen.getByRole('dialog', { name: 'Add time off' })).toBeTruthy();
+
+      await user.keyboard('{ArrowDown}');
+      expect(screen.getByRole('listbox')).toBeTruthy();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      expect(screen.getByRole('dialog', { name: 'Add time off' })).toBeTruthy();
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('Tab closes the list and commits the typing without taking the highlight', async () => {
+      const user = userEvent.setup();
+      render(
+        <>
+          <Harness initial="09:00" />
+          <button type="button">Next</button>
+        </>,
+      );
+      const input = screen.getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
+      await user.click(input);
+      await user.keyboard('{ArrowDown}{ArrowDown}');
+      await user.clear(input);
+      await user.type(input, '7');
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByTestId('value').textContent).toBe('07:00');
+      expect(screen.queryByRole('listbox')).toBeNull();
+    });
   });
 });

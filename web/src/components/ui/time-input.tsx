@@ -1,9 +1,20 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Command } from 'cmdk';
-import { Popover } from 'radix-ui';
+import {
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type KeyboardEvent,
+  type Ref,
+  type SetStateAction,
+} from 'react';
+import { ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type ComboBoxState } from 'react-aria-components';
 import { hhmm, minutesOfDay, normaliseTimeInput, TIME_PATTERN, TIME_STEP_MINUTES } from '@slotted/contract';
 import { cn } from '../../lib/cn.ts';
-import { controlClasses, useFieldControl } from './field.tsx';
+import { controlClasses, useFieldControl, useFieldLabelId } from './field.tsx';
 import { ClockIcon } from 'lucide-react';
 
 /** 'HH:MM' choices from 00:00 every `step` minutes. */
@@ -44,46 +55,27 @@ export interface TimeInputProps {
   'aria-invalid'?: boolean;
 }
 
+interface Choice {
+  id: string;
+}
+
 /**
  * A time of day: a combobox offering a choice every 15 minutes that also takes free typing
- * ('9', '930', '9.30h'), normalised to HH:MM on blur (docs/product-rules.md#limits-and-validation). The list is cmdk's: it moves the
- * highlight with the arrow keys and the pointer and takes it on Enter or a click. What cmdk does not
- * know (typed text jumps to the nearest choice, PageUp/PageDown, Enter commits typing, Escape drops
- * it) is handled here before cmdk sees the key.
+ * ('9', '930', '9.30h'), normalised to HH:MM on blur (docs/product-rules.md#limits-and-validation).
+ * It is React Aria's ComboBox (docs/architecture.md#web: list boxes and comboboxes are React Aria
+ * Components): the combobox and listbox roles, the label, `aria-activedescendant`, moving the
+ * highlight with the arrow keys and the pointer, a click on a choice, closing when focus leaves.
+ * What a time needs beyond a filtered list (opening at the nearest choice, PageUp/PageDown by an
+ * hour, Enter commits typing, Escape drops it, Home/End stay with the text) is handled in
+ * `TimeFieldWithState` before React Aria sees the key.
  */
 export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled, className, ...props }: TimeInputProps) {
   const field = useFieldControl();
-  const id = props.id ?? field.id;
-  const describedBy = props['aria-describedby'] ?? field['aria-describedby'];
-  const invalid = props['aria-invalid'] ?? field['aria-invalid'];
-
+  const fieldLabelId = useFieldLabelId();
   const choices = useMemo(() => timeChoices(step), [step]);
-  const optionId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [list, setList] = useState<HTMLDivElement | null>(null);
+  const items = useMemo<Choice[]>(() => choices.map((time) => ({ id: time })), [choices]);
+  // What is typed and not yet committed; null shows `value`.
   const [draft, setDraft] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  // The highlighted choice ('' when none); cmdk's `value`.
-  const [active, setActive] = useState('');
-  // Whether the highlight was moved with the arrow keys (then Enter takes it, not the typed text).
-  const [browsing, setBrowsing] = useState(false);
-  const activeIndex = choices.indexOf(active);
-
-  const nearest = (text: string): string => {
-    const time = TIME_PATTERN.test(text) ? text : normaliseTypedTime(text);
-    return choices[Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step))];
-  };
-
-  const openAt = (text: string) => {
-    setOpen(true);
-    setActive(nearest(text));
-    setBrowsing(false);
-  };
-
-  const close = () => {
-    setOpen(false);
-    setBrowsing(false);
-  };
 
   const commit = (text: string) => {
     setDraft(null);
@@ -93,9 +85,149 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
 
   const choose = (time: string) => {
     setDraft(null);
-    close();
     if (time !== value) onChange(time);
   };
+
+  return (
+    <ComboBox
+      id={props.id ?? field.id}
+      name={props.name}
+      aria-label={props['aria-label']}
+      // A Field's label names the input through its `for` too; React Aria asks for a label it can see.
+      aria-labelledby={props['aria-labelledby'] ?? (props['aria-label'] ? undefined : fieldLabelId)}
+      aria-describedby={props['aria-describedby'] ?? field['aria-describedby']}
+      isInvalid={Boolean(props['aria-invalid'] ?? field['aria-invalid'])}
+      isDisabled={disabled}
+      items={items}
+      // Every time stays listed (no filtering); the list opens where this component says.
+      menuTrigger="manual"
+      allowsCustomValue
+      inputValue={draft ?? value}
+      selectedKey={choices.includes(value) ? value : null}
+      onSelectionChange={(key) => {
+        // null is React Aria dropping a choice for typed text, which `commit` already handles.
+        if (key !== null) choose(String(key));
+      }}
+      onBlur={() => {
+        if (draft !== null) commit(draft);
+      }}
+      className={cn('relative w-full', className)}
+    >
+      <TimeField choices={choices} step={step} value={value} draft={draft} setDraft={setDraft} commit={commit} choose={choose} />
+    </ComboBox>
+  );
+}
+
+interface TimeFieldProps {
+  choices: string[];
+  step: number;
+  value: string;
+  draft: string | null;
+  setDraft: Dispatch<SetStateAction<string | null>>;
+  commit: (text: string) => void;
+  choose: (time: string) => void;
+}
+
+/** The input and the list, inside the ComboBox so they can steer its state. */
+function TimeField(props: TimeFieldProps) {
+  const state = useContext(ComboBoxStateContext);
+  // The ComboBox first renders its children without state, only to collect the list's items.
+  return state ? <TimeFieldWithState {...props} state={state} /> : <TimeList value={props.value} />;
+}
+
+/** The choices; React Aria reads them to build its collection, then renders them in the popover. */
+// Memoised: the ComboBox renders its children again (to collect the items) whenever it renders.
+const TimeList = memo(function TimeList({ value, ref, onHover }: { value: string; ref?: Ref<HTMLDivElement>; onHover?: () => void }) {
+  return (
+    <ListBox<Choice> ref={ref} aria-label="Times" className="relative max-h-60 overflow-y-auto overscroll-contain p-1 outline-none">
+      {(choice) => (
+        <ListBoxItem
+          id={choice.id}
+          textValue={choice.id}
+          onHoverStart={onHover}
+          className={({ isFocused }) =>
+            cn(
+              'cursor-pointer rounded-lg px-2.5 py-1.5 text-[15px] tabular-nums text-zinc-800 outline-none sm:text-sm',
+              isFocused && 'bg-zinc-100',
+              choice.id === value && 'font-semibold text-brand-700',
+            )
+          }
+        >
+          {choice.id}
+        </ListBoxItem>
+      )}
+    </ListBox>
+  );
+});
+
+function TimeFieldWithState({
+  choices,
+  step,
+  value,
+  draft,
+  setDraft,
+  commit,
+  choose,
+  state,
+}: TimeFieldProps & { state: ComboBoxState<Choice, 'single'> }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // Inside a (Radix) dialog the list must live in the dialog: the page around it is inert, so a
+  // list on document.body could not be clicked.
+  const [container, setContainer] = useState<Element>();
+  // Whether the highlight was moved with the keys (then Enter takes it, not the typed text).
+  const [browsing, setBrowsing] = useState(false);
+  // The choice this component highlights (on opening, after typing, PageUp/PageDown) until the
+  // keys or the pointer move the highlight: React Aria highlights the selected choice when the list
+  // opens and clears the highlight after each keystroke, both in its own effects, after ours.
+  const wanted = useRef<string | null>(null);
+  const open = state.isOpen;
+  const focusedKey = state.selectionManager.focusedKey;
+
+  const stopWanting = useCallback(() => {
+    wanted.current = null;
+  }, []);
+
+  const nearest = (text: string): string => {
+    const time = TIME_PATTERN.test(text) ? text : normaliseTypedTime(text);
+    return choices[Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step))];
+  };
+
+  const highlight = (key: string | null) => {
+    wanted.current = key;
+    state.selectionManager.setFocusedKey(key);
+  };
+
+  const openAt = (text: string) => {
+    if (!state.isOpen) {
+      setContainer(inputRef.current?.closest('[role="dialog"]') ?? undefined);
+      state.open(null, 'manual');
+    }
+    highlight(nearest(text));
+    setBrowsing(false);
+  };
+
+  // Closes without React Aria's commit (which would take the highlighted choice).
+  const close = () => {
+    wanted.current = null;
+    state.setOpen(false);
+    setBrowsing(false);
+  };
+
+  // No dependency list: after every render it re-applies the wanted highlight. React Aria's effects
+  // run after this one (they are its parent's), so it is set in a microtask: after them, and in the
+  // same render as their reset (no render with the highlight gone).
+  const selection = state.selectionManager;
+  useEffect(() => {
+    if (wanted.current === null) return;
+    if (!open) {
+      wanted.current = null;
+      return;
+    }
+    queueMicrotask(() => {
+      if (wanted.current !== null) selection.setFocusedKey(wanted.current);
+    });
+  });
 
   // Keep the highlighted choice in view: centred when the list opens, just inside it while moving.
   // The list is scrolled by hand so the page itself never jumps.
@@ -103,10 +235,11 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
   useEffect(() => {
     const opening = open && !wasOpen.current;
     wasOpen.current = open;
-    if (!open || !list || activeIndex < 0) return;
+    if (!open || focusedKey === null) return;
     const frame = requestAnimationFrame(() => {
-      const option = document.getElementById(`${optionId}-${activeIndex}`);
-      if (!option) return;
+      const list = listRef.current;
+      const option = list?.querySelector<HTMLElement>(`[data-key="${String(focusedKey)}"]`);
+      if (!list || !option) return;
       if (opening) {
         list.scrollTop = option.offsetTop - list.clientHeight / 2 + option.offsetHeight / 2;
       } else if (option.offsetTop < list.scrollTop) {
@@ -116,140 +249,110 @@ export function TimeInput({ value, onChange, step = TIME_STEP_MINUTES, disabled,
       }
     });
     return () => cancelAnimationFrame(frame);
-  }, [open, list, activeIndex, optionId]);
+  }, [open, focusedKey]);
 
-  // Runs before cmdk's own key handling (on the Command root): a prevented or stopped key never reaches it.
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  // Escape closes only this list (or drops the typing), never a dialog or panel around the field: a
+  // Radix dialog hears Escape on `document` in the capture phase, so it is caught on `window` first.
+  const escapable = open || draft !== null;
+  useEffect(() => {
+    if (!escapable) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft(null);
+      wanted.current = null;
+      state.setOpen(false);
+      setBrowsing(false);
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [escapable, setDraft, state]);
+
+  // Runs before React Aria's key handling (on the input): a stopped key never reaches it.
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp':
         setBrowsing(true);
+        wanted.current = null;
         if (!open) {
           event.preventDefault();
+          event.stopPropagation();
           openAt(draft ?? value);
+          setBrowsing(true);
         }
-        break; // open: cmdk moves the highlight
+        break; // open: React Aria moves the highlight
       case 'PageDown':
-      case 'PageUp':
+      case 'PageUp': {
         if (!open) return;
         event.preventDefault();
-        setActive(choices[Math.max(0, Math.min(choices.length - 1, activeIndex + (event.key === 'PageDown' ? 4 : -4)))]);
+        event.stopPropagation();
+        const index = focusedKey === null ? choices.indexOf(nearest(draft ?? value)) : choices.indexOf(String(focusedKey));
+        highlight(choices[Math.max(0, Math.min(choices.length - 1, index + (event.key === 'PageDown' ? 4 : -4)))]);
         setBrowsing(true);
         break;
+      }
       case 'Home':
       case 'End':
+      case 'ArrowLeft':
+      case 'ArrowRight':
         event.stopPropagation(); // they move the caret in the typed text, not the highlight
         break;
       case 'Enter':
-        if (open && browsing) break; // cmdk takes the highlighted choice
-        if (draft !== null) {
+        if (open && browsing && focusedKey !== null) {
           event.preventDefault();
+          event.stopPropagation();
+          close();
+          choose(String(focusedKey));
+        } else if (draft !== null) {
+          event.preventDefault();
+          event.stopPropagation();
           commit(draft);
           close();
         } else if (open) {
           event.preventDefault();
-          close();
-        } else {
-          event.stopPropagation(); // cmdk would swallow it; a closed field lets Enter submit the form
-        }
-        break;
-      case 'Escape':
-        if (open || draft !== null) {
-          // Only this popup closes, not a dialog or panel around the field.
-          event.preventDefault();
           event.stopPropagation();
-          setDraft(null);
           close();
         }
+        // Closed and nothing typed: React Aria leaves Enter to the form around the field.
         break;
       case 'Tab':
-        close();
+        if (open) close(); // focus moves on; the blur commits any typing
+        event.stopPropagation();
         break;
     }
   };
 
   return (
-    <Popover.Root open={open && !disabled} onOpenChange={(next) => (next ? openAt(draft ?? value) : close())}>
-      <Popover.Anchor asChild>
-        <Command
-          shouldFilter={false}
-          vimBindings={false}
-          value={active}
-          onValueChange={setActive}
-          className={cn('relative w-full', className)}
-        >
-          <input
-            ref={inputRef}
-            id={id}
-            name={props.name}
-            type="text"
-            role="combobox"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="HH:MM"
-            maxLength={8}
-            disabled={disabled}
-            aria-label={props['aria-label']}
-            aria-labelledby={props['aria-labelledby']}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            aria-autocomplete="list"
-            aria-haspopup="listbox"
-            aria-expanded={open}
-            aria-controls={open ? list?.id : undefined}
-            aria-activedescendant={open && activeIndex >= 0 ? `${optionId}-${activeIndex}` : undefined}
-            value={draft ?? value}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              openAt(event.target.value);
-            }}
-            onClick={() => !open && openAt(draft ?? value)}
-            onKeyDown={onKeyDown}
-            onBlur={() => {
-              if (draft !== null) commit(draft);
-              close();
-            }}
-            className={cn(controlClasses, 'h-10 pr-9 tabular-nums')}
-          />
-          <ClockIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden="true" />
-          <Popover.Portal>
-            <Popover.Content
-              align="start"
-              sideOffset={6}
-              collisionPadding={12}
-              onOpenAutoFocus={(event) => event.preventDefault()}
-              onCloseAutoFocus={(event) => event.preventDefault()}
-              onInteractOutside={(event) => {
-                if (event.target instanceof Node && inputRef.current?.contains(event.target)) event.preventDefault();
-              }}
-              className={cn(
-                'z-50 w-[var(--radix-popover-trigger-width)] min-w-32 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10',
-                'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
-              )}
-            >
-              <Command.List ref={setList} label="Times" className="relative max-h-60 overflow-y-auto overscroll-contain p-1">
-                {choices.map((time, index) => (
-                  <Command.Item key={time} value={time} onSelect={choose} asChild>
-                    {/* Our own id, so the input can point at the highlight (cmdk leaves a controlled highlight unannounced). */}
-                    <div
-                      id={`${optionId}-${index}`}
-                      // Keep the focus (and the typing) in the input.
-                      onMouseDown={(event) => event.preventDefault()}
-                      className={cn(
-                        'cursor-pointer rounded-lg px-2.5 py-1.5 text-[15px] tabular-nums text-zinc-800 data-[selected=true]:bg-zinc-100 sm:text-sm',
-                        time === value && 'font-semibold text-brand-700',
-                      )}
-                    >
-                      {time}
-                    </div>
-                  </Command.Item>
-                ))}
-              </Command.List>
-            </Popover.Content>
-          </Popover.Portal>
-        </Command>
-      </Popover.Anchor>
-    </Popover.Root>
+    <div onKeyDownCapture={onKeyDownCapture}>
+      <Input
+        ref={inputRef}
+        type="text"
+        inputMode="numeric"
+        spellCheck={false}
+        placeholder="HH:MM"
+        maxLength={8}
+        aria-haspopup="listbox"
+        onChange={(event) => {
+          setDraft(event.target.value);
+          openAt(event.target.value);
+        }}
+        onClick={() => !state.isOpen && openAt(draft ?? value)}
+        className={cn(controlClasses, 'h-10 pr-9 tabular-nums')}
+      />
+      <ClockIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-400" aria-hidden="true" />
+      <Popover
+        UNSTABLE_portalContainer={container}
+        offset={6}
+        containerPadding={12}
+        className={cn(
+          'z-50 w-[var(--trigger-width)] min-w-32 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10 outline-none',
+          'data-[entering]:animate-pop-in data-[exiting]:animate-pop-out',
+        )}
+      >
+        <TimeList ref={listRef} value={value} onHover={stopWanting} />
+      </Popover>
+    </div>
   );
 }

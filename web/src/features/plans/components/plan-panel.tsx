@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { ImageIcon, PlusIcon, XIcon } from 'lucide-react';
 import { PLAN_BENEFITS_MAX, PLAN_COVER_MAX_BYTES, PLAN_GROUPS_MAX, PLAN_VALID_FOR_MONTHS, type ProviderPlan } from '@slotted/contract';
+import { CatalogPanel } from '../../../components/catalog/catalog-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
@@ -9,7 +10,6 @@ import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/laz
 import { PriceInput } from '../../../components/ui/price-input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
@@ -34,30 +34,19 @@ const VALID_FOR_OPTIONS = PLAN_VALID_FOR_MONTHS.map((months) => ({
  * General, Pricing, Benefits and Services.
  */
 export function PlanPanel({ open, onOpenChange, plan }: PlanPanelProps) {
-  const formId = `${useId()}-plan-form`;
   const save = useSavePlan();
   return (
-    <SidePanel
+    <CatalogPanel
       open={open}
-      onOpenChange={(next) => {
-        if (!next) save.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={plan ? 'Edit plan' : 'Add plan'}
       size="l"
-      footer={
-        <>
-          <Button theme="white" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
+      submitLabel="Save changes"
+      formName="plan"
+      save={save}
     >
-      <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} save={save} onSaved={() => onOpenChange(false)} />
-    </SidePanel>
+      {(formId, onSaved) => <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} save={save} onSaved={onSaved} />}
+    </CatalogPanel>
   );
 }
 

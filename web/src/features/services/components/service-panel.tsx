@@ -1,12 +1,10 @@
-import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { CAPACITY_MAX, DURATION_MAX_MINUTES, type Service } from '@slotted/contract';
-import { Button } from '../../../components/ui/button.tsx';
+import { CatalogPanel } from '../../../components/catalog/catalog-panel.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PriceInput } from '../../../components/ui/price-input.tsx';
 import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/lazy-rich-text-editor.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
-import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
@@ -24,29 +22,18 @@ export interface ServicePanelProps {
  * The right-hand panel that adds or edits a service (docs/product-rules.md#catalog-and-clients).
  */
 export function ServicePanel({ open, onOpenChange, service }: ServicePanelProps) {
-  const formId = `${useId()}-service-form`;
   const save = useSaveService();
   return (
-    <SidePanel
+    <CatalogPanel
       open={open}
-      onOpenChange={(next) => {
-        if (!next) save.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={service ? 'Edit service' : 'Add service'}
-      footer={
-        <>
-          <Button theme="white" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {service ? 'Save changes' : 'Create service'}
-          </Button>
-        </>
-      }
+      submitLabel={service ? 'Save changes' : 'Create service'}
+      formName="service"
+      save={save}
     >
-      <ServiceForm key={service?.id ?? 'new'} formId={formId} service={service} save={save} onSaved={() => onOpenChange(false)} />
-    </SidePanel>
+      {(formId, onSaved) => <ServiceForm key={service?.id ?? 'new'} formId={formId} service={service} save={save} onSaved={onSaved} />}
+    </CatalogPanel>
   );
 }
 

@@ -21,7 +21,7 @@ export function useSignInAndReturn(signedOut = false): (returnTo?: string) => vo
   const signIn = useCallback(
     (returnTo?: string) => {
       rememberRedirectAfterLogin(returnTo ?? here);
-      void navigate('/login', returnTo === undefined ? { replace: true } : undefined);
+      void navigate('/login', { replace: returnTo === undefined });
     },
     [here, navigate],
   );

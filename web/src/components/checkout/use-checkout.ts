@@ -8,6 +8,18 @@ import { useSignInAndReturn } from '../../lib/use-sign-in-and-return.ts';
 import { CONFIRM_FAILED } from './card-payment.tsx';
 import { useCardPayment, type CardPaymentOptions, type StripeReturn } from './use-card-payment.ts';
 
+/**
+ * A single option is selected; memberships are chosen by default when offered (a booking offers
+ * them only when one is usable); otherwise the first option, which is pay now when offered (the
+ * server lists it first) (docs/product-rules.md#confirmation-and-payment-options).
+ */
+export function defaultPaymentOption<O extends string>(options: readonly O[]): O | null {
+  if (options.length === 0) return null;
+  if (options.length === 1) return options[0];
+  if (options.includes('membership' as O)) return 'membership' as O;
+  return options[0];
+}
+
 /** What a confirm call does with its answer. */
 export interface ConfirmHandlers<T> {
   onSuccess: (next: T) => void;
@@ -15,7 +27,13 @@ export interface ConfirmHandlers<T> {
 }
 
 /** What one checkout (a booking's, a plan purchase's) passes to `useCheckout`. */
-export interface CheckoutSpec<T, O extends string> {
+/** What a checkout reads of its booking or purchase: its hold, and whether it has run out. */
+export interface Held {
+  status: string;
+  expires_in_seconds: number | null;
+}
+
+export interface CheckoutSpec<T extends Held, O extends string> {
   /** The booking or purchase as it is now, and when it was answered (the countdown runs from there). */
   current: T;
   receivedAt: number;
@@ -23,17 +41,12 @@ export interface CheckoutSpec<T, O extends string> {
   returned: StripeReturn | null;
   /** Its cached answer: the confirmed answer replaces it, and a conflict reads it again. */
   queryKey: QueryKey;
-  /** Seconds its hold had left when answered, or null when it is not held. */
-  holdSeconds: number | null;
   /** The checkout is on screen and has not run out: pay now may be started. */
   open: boolean;
   /** Running out concerns the viewer (their own, not yet confirmed): the expired dialog may show. */
   expirable: boolean;
-  /** The server already says it ran out. */
-  ranOut: boolean;
-  /** The offered ways to pay, in the server's order, and the one selected until the client chooses. */
+  /** The offered ways to pay, in the server's order. */
   options: readonly O[];
-  defaultOption: O | null;
   /** Pay now's start, check and end (see useCardPayment). */
   card: Pick<CardPaymentOptions<T>, 'checkoutKey' | 'startCheckout' | 'check' | 'settled'>;
   /** The 409 code saying the hold ran out. */
@@ -53,7 +66,7 @@ export interface CheckoutSpec<T, O extends string> {
  * docs/product-rules.md#appointment-confirmation), pay now through Stripe, and the expired state.
  * A 401 signs in and comes back here.
  */
-export function useCheckout<T, O extends string>(spec: CheckoutSpec<T, O>) {
+export function useCheckout<T extends Held, O extends string>(spec: CheckoutSpec<T, O>) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
 
@@ -68,14 +81,15 @@ export function useCheckout<T, O extends string>(spec: CheckoutSpec<T, O>) {
     return () => window.clearTimeout(timer.current);
   }, []);
 
-  const holdSecondsLeft = useSecondsLeft(spec.holdSeconds !== null ? spec.receivedAt + spec.holdSeconds * 1000 : null);
-  const { options } = spec;
-  const option = chosen && options.includes(chosen) ? chosen : spec.defaultOption;
+  const { current, options } = spec;
+  const holdSeconds = current.status === 'held' ? current.expires_in_seconds : null;
+  const holdSecondsLeft = useSecondsLeft(holdSeconds !== null ? spec.receivedAt + holdSeconds * 1000 : null);
+  const option = chosen && options.includes(chosen) ? chosen : defaultPaymentOption(options);
 
   const card = useCardPayment({
     ...spec.card,
     shown: spec.open && option === 'pay_now' && !expiredByServer,
-    current: spec.current,
+    current,
     onSettled: (next) => {
       setConfirming(true);
       showAnswer(next);
@@ -84,7 +98,8 @@ export function useCheckout<T, O extends string>(spec: CheckoutSpec<T, O>) {
   });
   const paying = card.phase !== 'idle';
   const startExpired = isApiError(card.startError, 409) && card.startError.code === spec.expiredCode;
-  const expired = spec.expirable && !confirming && !paying && (spec.ranOut || expiredByServer || startExpired || holdSecondsLeft === 0);
+  const expired =
+    spec.expirable && !confirming && !paying && (current.status === 'expired' || expiredByServer || startExpired || holdSecondsLeft === 0);
 
   // Starting the card payment needs the session too: sign in and come back.
   const signedOut = isApiError(card.startError, 401);
@@ -158,4 +173,4 @@ export function useCheckout<T, O extends string>(spec: CheckoutSpec<T, O>) {
   };
 }
 
-export type Checkout<O extends string = string> = ReturnType<typeof useCheckout<unknown, O>>;
+export type Checkout<O extends string = string> = ReturnType<typeof useCheckout<Held, O>>;

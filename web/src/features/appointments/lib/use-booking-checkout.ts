@@ -14,7 +14,7 @@ import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useConfirmWithoutPayment } from '../api/confirm-without-payment.ts';
 import { useDeductMembership } from '../api/deduct-membership.ts';
 import { checkoutKey, startCheckout } from '../api/start-checkout.ts';
-import { defaultPaymentOption, offeredOptions, usableMemberships } from './payment-options.ts';
+import { offeredOptions, usableMemberships } from './payment-options.ts';
 
 export const CANCEL_FAILED = { title: 'Oops!', description: 'Something went wrong, please try again in a minute.' };
 
@@ -65,7 +65,6 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
   const startsInFuture = secondsToStart === null || secondsToStart > 0;
   const view = confirmationView(appointment, startsInFuture, rebooking);
   const canRebook = appointment.is_mine && appointment.status === 'cancelled' && startsInFuture;
-  const options = offeredOptions(appointment);
   const memberships = usableMemberships(appointment.service.memberships);
   const membershipId =
     chosenMembership && memberships.some((m) => m.id === chosenMembership) ? chosenMembership : (memberships[0]?.id ?? null);
@@ -77,12 +76,9 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
     receivedAt,
     returned,
     queryKey,
-    holdSeconds: appointment.status === 'held' ? appointment.expires_in_seconds : null,
     open: view === 'checkout' && appointment.status !== 'expired',
     expirable: appointment.is_mine,
-    ranOut: appointment.status === 'expired',
-    options,
-    defaultOption: defaultPaymentOption(options),
+    options: offeredOptions(appointment),
     card: {
       checkoutKey: checkoutKey(appointment.id),
       startCheckout: () => startCheckout(appointment.id),

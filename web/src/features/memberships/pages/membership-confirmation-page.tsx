@@ -36,7 +36,6 @@ export function MembershipConfirmationPage() {
 function Confirmation({ membership, receivedAt, returned }: { membership: Membership; receivedAt: number; returned: StripeReturn | null }) {
   const confirmMutation = useConfirmMembership();
   const confirmed = membership.confirmed_at !== null;
-  const held = membership.status === 'held';
   const username = membership.provider.username;
   // The membership checkout (docs/product-rules.md#memberships-and-credits): pay now first when
   // offered, then pay in person.
@@ -45,12 +44,9 @@ function Confirmation({ membership, receivedAt, returned }: { membership: Member
     receivedAt,
     returned,
     queryKey: membershipKeys.detail(membership.id),
-    holdSeconds: held ? membership.expires_in_seconds : null,
-    open: membership.is_mine && !confirmed && held,
+    open: membership.is_mine && !confirmed && membership.status === 'held',
     expirable: membership.is_mine && !confirmed,
-    ranOut: membership.status === 'expired',
     options: membership.payment_options,
-    defaultOption: membership.payment_options[0] ?? null,
     card: {
       checkoutKey: membershipCheckoutKey(membership.id),
       startCheckout: () => startMembershipCheckout(membership.id),

@@ -1,5 +1,5 @@
 /**
- * The lock that serialises a provider's bookings (docs/architecture.md#bookings): the checks of
+ * The lock that serialises a provider's bookings (docs/architecture.md#bookings-and-their-integrity): the checks of
  * their time and the insert happen under it. It lives with the database layer because booking,
  * classes and housekeeping all take it, and none of them should depend on another for it.
  */

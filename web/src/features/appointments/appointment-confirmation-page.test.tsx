@@ -599,3 +599,40 @@ describe('appointment confirmation: after confirming', () => {
     expect(screen.getByRole('alertdialog').textContent).toContain('It is less than 24 hours before the start, so there is no refund.');
   });
 });
+
+describe('appointment confirmation: signed out meanwhile', () => {
+  const unauthenticated = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+  const expectSignInAndBack = async (router: ReturnType<typeof setup>['router']) => {
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(getCookie(REDIRECT_COOKIE)).toBe(PATH);
+  };
+
+  it('a 401 from Confirm sends to /login and back to this booking', async () => {
+    const { router, user } = setup(anAppointment(), [http.post(`/api/appointments/${ID}/confirm-without-payment`, unauthenticated)]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await expectSignInAndBack(router);
+  });
+
+  it('a 401 when the card payment starts sends to /login and back to this booking', async () => {
+    const { router } = setup(
+      anAppointment({ payment_options: ['pay_now', 'in_person'], provider: { ...anAppointment().provider, stripe_connected: true } }),
+      [
+        http.get('/api/config', () =>
+          ok({ social: { google: false, facebook: false }, marketing_url: null, stripe_publishable_key: 'pk_test_slotted' }),
+        ),
+        http.post(`/api/appointments/${ID}/checkout`, unauthenticated),
+      ],
+    );
+    await expectSignInAndBack(router);
+  });
+
+  it('a 401 from Cancel booking sends to /login and back to this booking', async () => {
+    const { router, user } = setup(aConfirmedAppointment(), [http.post(`/api/appointments/${ID}/cancel`, unauthenticated)]);
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel booking' }),
+    );
+    await expectSignInAndBack(router);
+  });
+});

@@ -222,3 +222,28 @@ describe('membership confirmation: pay now', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
+
+describe('membership confirmation: signed out meanwhile', () => {
+  const unauthenticated = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+  const expectSignInAndBack = async (router: ReturnType<typeof setup>['router']) => {
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(getCookie(REDIRECT_COOKIE)).toBe(PATH);
+  };
+
+  it('a 401 from Confirm sends to /login and back to this purchase', async () => {
+    const { router, user } = setup(aMembership(), [http.post(CONFIRM, unauthenticated)]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await expectSignInAndBack(router);
+  });
+
+  it('a 401 when the card payment starts sends to /login and back to this purchase', async () => {
+    const { router } = setup(aMembership({ payment_options: ['pay_now', 'in_person'] }), [
+      http.get('/api/config', () =>
+        ok({ social: { google: false, facebook: false }, marketing_url: null, stripe_publishable_key: 'pk_test_slotted' }),
+      ),
+      http.post(`/api/memberships/${ID}/checkout`, unauthenticated),
+    ]);
+    await expectSignInAndBack(router);
+  });
+});

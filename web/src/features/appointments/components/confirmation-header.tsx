@@ -1,11 +1,11 @@
 import type { Appointment } from '@slotted/contract';
 import { CheckoutHeading } from '../../../components/checkout/checkout-heading.tsx';
 import { HoldCountdown } from '../../../components/checkout/hold-countdown.tsx';
-import type { Checkout } from '../lib/use-checkout.ts';
+import type { BookingCheckout } from '../lib/use-booking-checkout.ts';
 import { RefundNote } from '../../../components/refund-note.tsx';
 
 /** The page's heading, and what it means for this booking (e-mail sent, time left to confirm, re-booking, refund). */
-export function ConfirmationHeader({ appointment, checkout }: { appointment: Appointment; checkout: Checkout }) {
+export function ConfirmationHeader({ appointment, checkout }: { appointment: Appointment; checkout: BookingCheckout }) {
   const { view, heading, headingRef, holdSecondsLeft } = checkout;
   return (
     <div>

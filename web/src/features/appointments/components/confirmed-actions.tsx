@@ -2,32 +2,24 @@ import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
 import { DownloadIcon } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Badge } from '../../../components/ui/page.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { downloadAppointmentCalendar } from '../lib/calendar.ts';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
-import type { Checkout } from '../lib/use-checkout.ts';
+import type { BookingCheckout } from '../lib/use-booking-checkout.ts';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeductMembership } from '../api/deduct-membership.ts';
 import { usableMemberships } from '../lib/payment-options.ts';
 import { appointmentKeys } from '../../../lib/query-keys.ts';
 import { refreshBookingLists } from '../../../lib/appointments/cancel-appointment.ts';
+import { CheckoutTotal } from '../../../components/checkout/checkout-card.tsx';
 
 /** A confirmed booking: what was paid and how, then My schedule, Add to calendar and Cancel booking. */
-export function ConfirmedActions({ appointment, checkout }: { appointment: Appointment; checkout: Checkout }) {
-  const badge = paymentBadge(appointment);
+export function ConfirmedActions({ appointment, checkout }: { appointment: Appointment; checkout: BookingCheckout }) {
   const { buttonRef, openDialog } = checkout.cancellation;
   return (
     <div className="flex flex-col gap-4">
       <section aria-label="Payment" className={cardClasses}>
-        <div className="flex items-center justify-between gap-3">
-          <span className="text-sm font-medium text-zinc-900">Total</span>
-          <span className="flex items-center gap-2">
-            <Badge tone={badge.tone}>{badge.label}</Badge>
-            <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(appointment.price)}</span>
-          </span>
-        </div>
+        <CheckoutTotal price={appointment.price} badge={paymentBadge(appointment)} />
         {appointment.payment_options.includes('membership') && <PayWithMembership appointment={appointment} />}
       </section>
       <div className="flex flex-col-reverse gap-2 sm:grid sm:grid-cols-2">

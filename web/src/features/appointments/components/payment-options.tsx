@@ -2,56 +2,30 @@ import { useId } from 'react';
 import { RadioGroup } from 'radix-ui';
 import type { MembershipOption, PaymentOption } from '@slotted/contract';
 import { TicketIcon } from 'lucide-react';
-import { CardPaymentElement } from '../../../components/checkout/card-payment.tsx';
-import type { CardPayment } from '../../../components/checkout/use-card-payment.ts';
-import { PaymentOptionTabs, PaymentOptionText as Text } from '../../../components/checkout/payment-option-tabs.tsx';
+import { PaymentOptionText as Text } from '../../../components/checkout/payment-option-tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { membershipDayLine, membershipUsage, usagePercent } from '../../../lib/membership-format.ts';
-import { PAYMENT_OPTION_LABELS } from '../lib/payment-options.ts';
 
 export const REBOOK_TEXT = 'You have paid for this service before. Please confirm if you wish to re-book again.';
 
-export interface PaymentOptionsProps {
-  /**
-   * The offered options, in the server's order
-   * (docs/product-rules.md#confirmation-and-payment-options).
-   */
-  options: PaymentOption[];
-  value: PaymentOption;
-  onValueChange: (value: PaymentOption) => void;
-  providerName: string;
-  memberships: MembershipOption[];
-  membershipId: string | null;
-  onMembershipChange: (id: string) => void;
-  card: CardPayment;
-}
-
 /**
- * Payment options (docs/product-rules.md#confirmation-and-payment-options): tabs only when there is
- * more than one option; otherwise the one option's panel on its own. Re-book, Pay now (Stripe's
- * Payment Element), Pay in person and My memberships (a radio list).
+ * A booking's ways to pay other than pay now (docs/product-rules.md#confirmation-and-payment-options):
+ * Re-book, Pay in person and My memberships (a radio list).
  */
-export function PaymentOptions({ options, value, onValueChange, ...panel }: PaymentOptionsProps) {
-  return (
-    <PaymentOptionTabs
-      options={options}
-      value={value}
-      onValueChange={onValueChange}
-      labels={PAYMENT_OPTION_LABELS}
-      panel={(option) => <OptionPanel option={option} {...panel} />}
-    />
-  );
-}
-
-function OptionPanel({
+export function BookingOptionPanel({
   option,
   providerName,
   memberships,
   membershipId,
   onMembershipChange,
-  card,
-}: { option: PaymentOption } & Omit<PaymentOptionsProps, 'options' | 'value' | 'onValueChange'>) {
+}: {
+  option: Exclude<PaymentOption, 'pay_now'>;
+  providerName: string;
+  memberships: MembershipOption[];
+  membershipId: string | null;
+  onMembershipChange: (id: string) => void;
+}) {
   switch (option) {
     case 'rebook':
       return <Text>{REBOOK_TEXT}</Text>;
@@ -61,8 +35,6 @@ function OptionPanel({
           Please pay <strong className="font-semibold text-zinc-900">{providerName}</strong> in person upon arrival. Nothing is charged now.
         </Text>
       );
-    case 'pay_now':
-      return <CardPaymentElement card={card} />;
     case 'membership':
       return <MembershipChoice memberships={memberships} value={membershipId} onChange={onMembershipChange} />;
   }

@@ -20,15 +20,3 @@ export function offeredOptions(appointment: Pick<Appointment, 'payment_options' 
   const memberships = usableMemberships(appointment.service.memberships);
   return appointment.payment_options.filter((option) => option !== 'membership' || memberships.length > 0);
 }
-
-/**
- * A single option is selected; memberships are chosen by default when usable; otherwise the first
- * option, which is pay now when offered (the server lists it first)
- * (docs/product-rules.md#confirmation-and-payment-options).
- */
-export function defaultPaymentOption(options: readonly PaymentOption[]): PaymentOption | null {
-  if (options.length === 0) return null;
-  if (options.length === 1) return options[0];
-  if (options.includes('membership')) return 'membership';
-  return options[0];
-}

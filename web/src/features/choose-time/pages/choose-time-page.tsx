@@ -10,10 +10,10 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone, formatLongDate, timesInZone } from '../../../lib/format.ts';
-import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
 import { useResumeOnce } from '../../../lib/use-resume-once.ts';
+import { useSignInAndReturn } from '../../../lib/use-sign-in-and-return.ts';
 import { NotFoundPage, PageNotFound } from '../../../components/not-found-page.tsx';
 import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useCreateAppointment, type CreateAppointmentInput } from '../api/create-appointment.ts';
@@ -68,6 +68,7 @@ function ChooseTime({
   const book = useCreateAppointment();
   // Choosing a day or a time changes the path: the chosen control keeps focus across it.
   const go = useFocusAcrossPaths();
+  const signIn = useSignInAndReturn();
 
   const service = slots.data?.meta.service;
   const providerUsername = service?.provider.username ?? null;
@@ -130,11 +131,8 @@ function ChooseTime({
         const onBook = () => {
           if (!selectedSlot || !day) return;
           const here = path(day.date, selectedSlot.time);
-          const toLogin = () => {
-            // Back here after signing in, the page books the chosen time by itself (ResumeBooking).
-            rememberRedirectAfterLogin(`${here}?${RESUME_PARAM}=1`);
-            void navigate('/login');
-          };
+          // Back here after signing in, the page books the chosen time by itself (ResumeBooking).
+          const toLogin = () => signIn(`${here}?${RESUME_PARAM}=1`);
           if (!me) return toLogin();
           book.mutate(bookingRequest(meta.service, selectedSlot), {
             onSuccess: (appointment) => void navigate(`/appointments/${appointment.id}`),

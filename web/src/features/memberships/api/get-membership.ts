@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { membershipSchema, type Membership } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
 import { membershipKeys } from '../../../lib/query-keys.ts';
@@ -20,14 +20,11 @@ export async function fetchMembership(id: string, sessionId?: string | null): Pr
   return readMembership(data, 'GET /api/memberships/{id}');
 }
 
-export function useMembership(id: string, sessionId?: string | null) {
-  return useQuery(
-    queryOptions({
-      queryKey: membershipKeys.detail(id),
-      queryFn: () => fetchMembership(id, sessionId),
-      // A purchase's hold runs out: look again when the visitor comes back.
-      staleTime: 0,
-      refetchOnWindowFocus: true,
-    }),
-  );
-}
+export const membershipQueryOptions = (id: string, sessionId?: string | null) =>
+  queryOptions({
+    queryKey: membershipKeys.detail(id),
+    queryFn: () => fetchMembership(id, sessionId),
+    // A purchase's hold runs out: look again when the visitor comes back.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { ImageIcon, PlusIcon, XIcon } from 'lucide-react';
 import { PLAN_BENEFITS_MAX, PLAN_COVER_MAX_BYTES, PLAN_GROUPS_MAX, PLAN_VALID_FOR_MONTHS, type ProviderPlan } from '@slotted/contract';
+import { CatalogPanel, type CatalogForm } from '../../../components/catalog/catalog-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
@@ -9,12 +10,10 @@ import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/laz
 import { PriceInput } from '../../../components/ui/price-input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { SidePanel } from '../../../components/ui/side-panel.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useServices } from '../../../lib/services/get-services.ts';
-import { useSavePlan } from '../api/save-plan.ts';
+import { useSavePlan, type PlanPayload } from '../api/save-plan.ts';
 import { planFieldOf, planFormSchema, planFormValues, type PickedCover, type PlanFormValues, type ValidFor } from '../lib/plan-form.ts';
 
 export interface PlanPanelProps {
@@ -34,45 +33,25 @@ const VALID_FOR_OPTIONS = PLAN_VALID_FOR_MONTHS.map((months) => ({
  * General, Pricing, Benefits and Services.
  */
 export function PlanPanel({ open, onOpenChange, plan }: PlanPanelProps) {
-  const formId = `${useId()}-plan-form`;
   const save = useSavePlan();
   return (
-    <SidePanel
+    <CatalogPanel
       open={open}
-      onOpenChange={(next) => {
-        if (!next) save.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={plan ? 'Edit plan' : 'Add plan'}
       size="l"
-      footer={
-        <>
-          <Button theme="white" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
+      submitLabel="Save changes"
+      formName="plan"
+      id={plan?.id}
+      save={save}
+      savedTitle={plan ? 'Plan updated' : 'Plan created'}
     >
-      <PlanForm key={plan?.id ?? 'new'} formId={formId} plan={plan} save={save} onSaved={() => onOpenChange(false)} />
-    </SidePanel>
+      {(form) => <PlanForm key={plan?.id ?? 'new'} {...form} plan={plan} />}
+    </CatalogPanel>
   );
 }
 
-function PlanForm({
-  formId,
-  plan,
-  save,
-  onSaved,
-}: {
-  formId: string;
-  plan: ProviderPlan | null;
-  save: ReturnType<typeof useSavePlan>;
-  onSaved: () => void;
-}) {
-  const { toast } = useToast();
+function PlanForm({ formId, onSave, plan }: CatalogForm<PlanPayload> & { plan: ProviderPlan | null }) {
   const { form, ref, submit, showServerErrors, errorOf } = useApiForm(planFormSchema, {
     defaultValues: planFormValues(plan),
     fieldOf: (key) => planFieldOf(key) as Path<PlanFormValues>,
@@ -96,20 +75,8 @@ function PlanForm({
   };
   const coverUrl = cover?.url ?? plan?.cover ?? null;
 
-  const onSubmit = submit((payload) => {
-    if (save.isPending) return;
-    save.mutate(
-      { id: plan?.id, payload },
-      {
-        onSuccess: () => {
-          toast({ title: plan ? 'Plan updated' : 'Plan created' });
-          onSaved();
-        },
-        // Only a 422 is shown; other save failures are silent (docs/product-rules.md#failures-and-messages).
-        onError: showServerErrors,
-      },
-    );
-  });
+  // Only a 422 is shown; other save failures are silent (docs/product-rules.md#failures-and-messages).
+  const onSubmit = submit((payload) => onSave(payload, showServerErrors));
 
   return (
     <form id={formId} ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-8">

@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/me.ts';
-import { rememberRedirectAfterLogin } from '../../../lib/redirect-after-login.ts';
 import { useResumeOnce } from '../../../lib/use-resume-once.ts';
+import { useSignInAndReturn } from '../../../lib/use-sign-in-and-return.ts';
 import { useBuyPlan } from '../api/buy-plan.ts';
 import type { PublicPlan } from '../api/get-profile.ts';
 
@@ -29,10 +29,8 @@ export function usePlanPurchase({ username, plans, isOwn }: { username: string; 
   const requested = search.get(PLAN_PARAM);
   const requestedPlan = requested === null ? undefined : plans.find((plan) => String(plan.id) === requested);
 
-  const toLogin = (plan: PublicPlan) => {
-    rememberRedirectAfterLogin(`/${encodeURIComponent(username)}?${PLAN_PARAM}=${encodeURIComponent(String(plan.id))}`);
-    void navigate('/login');
-  };
+  const signIn = useSignInAndReturn();
+  const toLogin = (plan: PublicPlan) => signIn(`/${encodeURIComponent(username)}?${PLAN_PARAM}=${encodeURIComponent(String(plan.id))}`);
 
   const start = (plan: PublicPlan) => {
     if (buy.isPending || isOwn) return;

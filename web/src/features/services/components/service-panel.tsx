@@ -1,16 +1,13 @@
-import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { CAPACITY_MAX, DURATION_MAX_MINUTES, type Service } from '@slotted/contract';
-import { Button } from '../../../components/ui/button.tsx';
+import { CatalogPanel, type CatalogForm } from '../../../components/catalog/catalog-panel.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { PriceInput } from '../../../components/ui/price-input.tsx';
 import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/lazy-rich-text-editor.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
-import { SidePanel } from '../../../components/ui/side-panel.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
-import { useSaveService } from '../api/save-service.ts';
+import { useSaveService, type ServicePayload } from '../api/save-service.ts';
 import { changeServiceType, serviceFormSchema, serviceFormValues } from '../lib/service-form.ts';
 
 export interface ServicePanelProps {
@@ -24,61 +21,29 @@ export interface ServicePanelProps {
  * The right-hand panel that adds or edits a service (docs/product-rules.md#catalog-and-clients).
  */
 export function ServicePanel({ open, onOpenChange, service }: ServicePanelProps) {
-  const formId = `${useId()}-service-form`;
   const save = useSaveService();
   return (
-    <SidePanel
+    <CatalogPanel
       open={open}
-      onOpenChange={(next) => {
-        if (!next) save.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={service ? 'Edit service' : 'Add service'}
-      footer={
-        <>
-          <Button theme="white" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {service ? 'Save changes' : 'Create service'}
-          </Button>
-        </>
-      }
+      submitLabel={service ? 'Save changes' : 'Create service'}
+      formName="service"
+      id={service?.id}
+      save={save}
+      savedTitle={service ? 'Service updated' : 'Service created'}
     >
-      <ServiceForm key={service?.id ?? 'new'} formId={formId} service={service} save={save} onSaved={() => onOpenChange(false)} />
-    </SidePanel>
+      {(form) => <ServiceForm key={service?.id ?? 'new'} {...form} service={service} />}
+    </CatalogPanel>
   );
 }
 
-function ServiceForm({
-  formId,
-  service,
-  save,
-  onSaved,
-}: {
-  formId: string;
-  service: Service | null;
-  save: ReturnType<typeof useSaveService>;
-  onSaved: () => void;
-}) {
-  const { toast } = useToast();
+function ServiceForm({ formId, onSave, service }: CatalogForm<ServicePayload> & { service: Service | null }) {
   const { form, ref, submit, failed, errorOf } = useApiForm(serviceFormSchema, { defaultValues: serviceFormValues(service) });
   const { control, register } = form;
   const isClass = useWatch({ control, name: 'type' }) === 'class';
 
-  const onSubmit = submit((payload) => {
-    if (save.isPending) return;
-    save.mutate(
-      { id: service?.id, payload },
-      {
-        onSuccess: () => {
-          toast({ title: service ? 'Service updated' : 'Service created' });
-          onSaved();
-        },
-        onError: failed,
-      },
-    );
-  });
+  const onSubmit = submit((payload) => onSave(payload, failed));
 
   return (
     <form id={formId} ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

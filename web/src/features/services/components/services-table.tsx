@@ -1,6 +1,5 @@
 import type { Service } from '@slotted/contract';
-import { ActionMenu } from '../../../components/ui/action-menu.tsx';
-import { PencilIcon, TrashIcon } from 'lucide-react';
+import { CatalogActions, CatalogSkeleton, CatalogTable } from '../../../components/catalog/catalog-table.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatMoney, formatDuration } from '../../../lib/format.ts';
@@ -8,6 +7,8 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 /** Under 640 px the table becomes a list of cards. */
 export const CARD_LIST_QUERY = '(max-width: 639px)';
+
+const NUMBER_CELL = 'text-zinc-800 tabular-nums';
 
 const TYPE_LABELS: Record<Service['type'], string> = { appointment: 'Appointment', class: 'Class' };
 
@@ -23,15 +24,6 @@ interface ServicesTableProps {
  */
 export function ServicesTable({ services, onEdit, onDelete }: ServicesTableProps) {
   const cards = useMediaQuery(CARD_LIST_QUERY);
-  const menu = (service: Service) => (
-    <ActionMenu
-      label={`Actions for ${service.name}`}
-      items={[
-        { label: 'Edit', icon: <PencilIcon />, onSelect: () => onEdit(service) },
-        { label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(service) },
-      ]}
-    />
-  );
 
   if (cards) {
     return (
@@ -62,7 +54,7 @@ export function ServicesTable({ services, onEdit, onDelete }: ServicesTableProps
                 <span className="tabular-nums">{formatDuration(service.duration)}</span>
               </div>
             </div>
-            {menu(service)}
+            <CatalogActions item={service} onEdit={onEdit} onDelete={onDelete} />
           </li>
         ))}
       </ul>
@@ -70,72 +62,42 @@ export function ServicesTable({ services, onEdit, onDelete }: ServicesTableProps
   }
 
   return (
-    <div className="overflow-hidden rounded-2xl border border-zinc-200/80 bg-white shadow-xs">
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Services</caption>
-        <thead className="border-b border-zinc-200 bg-zinc-50/80 text-xs font-medium tracking-wide text-zinc-500 uppercase">
-          <tr>
-            <th scope="col" className="px-5 py-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="w-32 px-3 py-3 font-medium">
-              Type
-            </th>
-            <th scope="col" className="w-28 px-3 py-3 text-right font-medium">
-              Price
-            </th>
-            <th scope="col" className="w-28 px-3 py-3 text-right font-medium">
-              Duration
-            </th>
-            <th scope="col" className="w-14 py-3 pr-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100">
-          {services.map((service) => (
-            <tr key={service.id} onClick={() => onEdit(service)} className="cursor-pointer transition-colors hover:bg-zinc-50">
-              <td className="px-5 py-3">
-                <button
-                  type="button"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onEdit(service);
-                  }}
-                  className="block max-w-full truncate rounded text-left font-medium text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                >
-                  {service.name}
-                </button>
-                {service.location && <p className="mt-0.5 truncate text-xs text-zinc-500">{service.location}</p>}
-              </td>
-              <td className="px-3 py-3">
-                <Badge tone={service.type === 'class' ? 'brand' : 'neutral'}>{TYPE_LABELS[service.type]}</Badge>
-              </td>
-              <td className="px-3 py-3 text-right text-zinc-800 tabular-nums">{formatMoney(service.price)}</td>
-              <td className="px-3 py-3 text-right text-zinc-800 tabular-nums">{formatDuration(service.duration)}</td>
-              <td className="py-2 pr-3 text-right">{menu(service)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CatalogTable
+      items={services}
+      caption="Services"
+      below={(service) => service.location && <p className="mt-0.5 truncate text-xs text-zinc-500">{service.location}</p>}
+      columns={[
+        {
+          header: 'Type',
+          className: 'w-32',
+          cell: (service) => <Badge tone={service.type === 'class' ? 'brand' : 'neutral'}>{TYPE_LABELS[service.type]}</Badge>,
+        },
+        { header: 'Price', className: 'w-28 text-right', cellClassName: NUMBER_CELL, cell: (service) => formatMoney(service.price) },
+        {
+          header: 'Duration',
+          className: 'w-28 text-right',
+          cellClassName: NUMBER_CELL,
+          cell: (service) => formatDuration(service.duration),
+        },
+      ]}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    />
   );
 }
 
 export function ServicesSkeleton() {
   return (
-    <div className="overflow-hidden rounded-2xl border border-zinc-200/80 bg-white" aria-busy="true" aria-label="Loading services">
-      <div className="border-b border-zinc-100 bg-zinc-50/80 px-5 py-3">
-        <Skeleton className="h-3 w-24" />
-      </div>
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex items-center gap-4 border-b border-zinc-100 px-5 py-4 last:border-0">
+    <CatalogSkeleton
+      label="Loading services"
+      cells={
+        <>
           <Skeleton className="h-4 flex-1" />
           <Skeleton className="hidden h-5 w-20 rounded-full sm:block" />
           <Skeleton className="h-4 w-16" />
           <Skeleton className="hidden h-4 w-14 sm:block" />
-        </div>
-      ))}
-    </div>
+        </>
+      }
+    />
   );
 }

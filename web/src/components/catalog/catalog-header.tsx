@@ -1,7 +1,7 @@
 import { PlusIcon } from 'lucide-react';
-import { Button } from './ui/button.tsx';
-import { PageHeader } from './ui/page.tsx';
-import { TabLinks } from './ui/tabs.tsx';
+import { Button } from '../ui/button.tsx';
+import { PageHeader } from '../ui/page.tsx';
+import { TabLinks } from '../ui/tabs.tsx';
 
 /** Catalog tabs (docs/product-rules.md#catalog-and-clients). */
 export const CATALOG_TABS = [

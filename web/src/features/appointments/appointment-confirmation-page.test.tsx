@@ -68,11 +68,11 @@ describe('appointment confirmation: headings', () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });
 
-  it('offers another membership for a confirmed booking its membership stopped covering', async () => {
+  it('offers card payment and another membership for a confirmed booking its membership stopped covering', async () => {
     const unpaid = aConfirmedAppointment({
       payment_method: null,
       missing_payment: true,
-      payment_options: ['membership'],
+      payment_options: ['pay_now', 'membership'],
       service: { ...aConfirmedAppointment().service, memberships: [aMembershipOption({ name: 'Gold pass' })] },
     });
     const { user, calls } = setup(unpaid, [
@@ -81,7 +81,9 @@ describe('appointment confirmation: headings', () => {
       ),
     ]);
     expect(await heading('Booking confirmed')).toBeTruthy();
-    await user.click(await screen.findByRole('button', { name: 'Pay with Gold pass' }));
+    expect(await screen.findByRole('tab', { name: /Pay now/ })).toBeTruthy();
+    await user.click(await screen.findByRole('tab', { name: /My memberships/ }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posted(calls, 'deduct-membership')).toHaveLength(1));
     expect(await jsonBody(posted(calls, 'deduct-membership')[0]!)).toMatchObject({ membership_id: aMembershipOption().id });
   });

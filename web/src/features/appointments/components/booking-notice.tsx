@@ -15,11 +15,14 @@ export function BookingNotice({
   view,
   restartTo,
   rebook,
+  startsInFuture,
 }: {
   appointment: Appointment;
   view: 'cancelled' | 'pending';
   restartTo: string;
   rebook: (() => void) | null;
+  /** Whether the booked time is still ahead: a time ahead that cannot be re-booked was closed by the provider. */
+  startsInFuture: boolean;
 }) {
   if (view === 'cancelled') {
     if (!appointment.is_mine) {
@@ -34,7 +37,9 @@ export function BookingNotice({
         <p>
           {rebook
             ? 'Its time is free again for other clients. Changed your mind? You can book the same time again while it is free.'
-            : 'Its time has passed, so it can no longer be re-booked.'}
+            : startsInFuture
+              ? `${appointment.provider.name} no longer offers this time, so it cannot be booked again. Pick another time.`
+              : 'Its time has passed, so it can no longer be re-booked.'}
         </p>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <Link to="/" className={buttonClasses({ theme: 'primary' })}>

@@ -6,22 +6,25 @@ import { downloadAppointmentCalendar } from '../lib/calendar.ts';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
 import type { BookingCheckout } from '../lib/use-booking-checkout.ts';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDeductMembership } from '../api/deduct-membership.ts';
-import { usableMemberships } from '../lib/payment-options.ts';
-import { appointmentKeys } from '../../../lib/query-keys.ts';
-import { refreshBookingLists } from '../../../lib/appointments/cancel-appointment.ts';
 import { CheckoutTotal } from '../../../components/checkout/checkout-card.tsx';
+import { BookingCheckoutCard } from './checkout-card.tsx';
 
-/** A confirmed booking: what was paid and how, then My schedule, Add to calendar and Cancel booking. */
+/**
+ * A confirmed booking: what was paid and how, then My schedule, Add to calendar and Cancel booking.
+ * One left unpaid when its membership stopped covering it shows the ways it can still be paid
+ * (docs/product-rules.md#memberships-and-credits).
+ */
 export function ConfirmedActions({ appointment, checkout }: { appointment: Appointment; checkout: BookingCheckout }) {
   const { buttonRef, openDialog } = checkout.cancellation;
   return (
     <div className="flex flex-col gap-4">
-      <section aria-label="Payment" className={cardClasses}>
-        <CheckoutTotal price={appointment.price} badge={paymentBadge(appointment)} />
-        {appointment.payment_options.includes('membership') && <PayWithMembership appointment={appointment} />}
-      </section>
+      {checkout.payment.options.length > 0 ? (
+        <BookingCheckoutCard appointment={appointment} checkout={checkout} />
+      ) : (
+        <section aria-label="Payment" className={cardClasses}>
+          <CheckoutTotal price={appointment.price} badge={paymentBadge(appointment)} />
+        </section>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:grid sm:grid-cols-2">
         <Link to="/" className={buttonClasses({ size: 'l', theme: 'white' })}>
           My schedule
@@ -41,39 +44,6 @@ export function ConfirmedActions({ appointment, checkout }: { appointment: Appoi
           Cancel booking
         </button>
       )}
-    </div>
-  );
-}
-
-/**
- * A confirmed booking left unpaid (its membership stopped covering it) can take a credit of
- * another membership (docs/product-rules.md#memberships-and-credits).
- */
-function PayWithMembership({ appointment }: { appointment: Appointment }) {
-  const queryClient = useQueryClient();
-  const deduct = useDeductMembership();
-  return (
-    <div className="mt-3 flex flex-col gap-2">
-      {usableMemberships(appointment.service.memberships).map((membership) => (
-        <Button
-          key={membership.id}
-          size="l"
-          disabled={deduct.isPending}
-          onClick={() =>
-            deduct.mutate(
-              { id: appointment.id, membershipId: membership.id },
-              {
-                onSuccess: () => {
-                  void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) });
-                  void refreshBookingLists(queryClient);
-                },
-              },
-            )
-          }
-        >
-          Pay with {membership.name}
-        </Button>
-      ))}
     </div>
   );
 }

@@ -64,7 +64,8 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
   const secondsToStart = useSecondsLeft(appointment.status === 'cancelled' ? Date.parse(appointment.starts_at) : null);
   const startsInFuture = secondsToStart === null || secondsToStart > 0;
   const view = confirmationView(appointment, startsInFuture, rebooking);
-  const canRebook = appointment.is_mine && appointment.status === 'cancelled' && startsInFuture;
+  // Only while the server would take the time again (the provider may have closed it since).
+  const canRebook = appointment.is_mine && appointment.status === 'cancelled' && startsInFuture && appointment.payment_options.length > 0;
   const memberships = usableMemberships(appointment.service.memberships);
   const membershipId =
     chosenMembership && memberships.some((m) => m.id === chosenMembership) ? chosenMembership : (memberships[0]?.id ?? null);
@@ -76,15 +77,16 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
     receivedAt,
     returned,
     queryKey,
-    open: view === 'checkout' && appointment.status !== 'expired',
+    // A confirmed booking its membership stopped covering is paid here too (payment_options says so).
+    open: (view === 'checkout' && appointment.status !== 'expired') || (view === 'confirmed' && appointment.payment_options.length > 0),
     expirable: appointment.is_mine,
     options: offeredOptions(appointment),
     card: {
       checkoutKey: checkoutKey(appointment.id),
       startCheckout: () => startCheckout(appointment.id),
       check: (paymentIntent) => fetchAppointment(appointment.id, { sessionId: paymentIntent, include: 'memberships' }),
-      // Confirmed once the server has seen the money; or the hold ran out first (the server refunds).
-      settled: (next) => next.status === 'confirmed' || next.status === 'expired',
+      // Paid once the server has seen the money; or the hold ran out first (the server refunds).
+      settled: (next) => (next.status === 'confirmed' && !next.missing_payment) || next.status === 'expired',
     },
     expiredCode: 'hold_expired',
     // The membership's credits were used up meanwhile (e.g. another booking).
@@ -137,6 +139,7 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
     view,
     heading: confirmationHeading(appointment, view),
     rebook,
+    startsInFuture,
     restartTo: username ? chooseTimePath(username, appointment.service.id) : '/',
     membershipChoice: { memberships, membershipId, choose: setChosenMembership },
     cancellation: {

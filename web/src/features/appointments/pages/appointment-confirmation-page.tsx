@@ -69,7 +69,13 @@ function Confirmation({
           {view === 'checkout' && <BookingCheckoutCard appointment={appointment} checkout={checkout} />}
           {view === 'confirmed' && <ConfirmedActions appointment={appointment} checkout={checkout} />}
           {(view === 'cancelled' || view === 'pending') && (
-            <BookingNotice appointment={appointment} view={view} restartTo={checkout.restartTo} rebook={checkout.rebook} />
+            <BookingNotice
+              appointment={appointment}
+              view={view}
+              restartTo={checkout.restartTo}
+              rebook={checkout.rebook}
+              startsInFuture={checkout.startsInFuture}
+            />
           )}
         </>
       }

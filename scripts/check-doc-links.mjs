@@ -8,6 +8,8 @@
  * Markdown files each relative link `](<path>.md#<anchor>)` or `](#<anchor>)` outside code fences. An anchor must be
  * the slug of a heading of that file, made the way GitHub makes it.
  *
+ * And every source file docs/architecture.md names in backticks must exist.
+ *
  * Usage: node scripts/check-doc-links.mjs (from anywhere inside the repository).
  */
 import { execFileSync } from 'node:child_process';
@@ -91,6 +93,22 @@ for (const file of files) {
     }
   });
 }
+
+// docs/architecture.md maps the design onto the code: every source file it names in backticks
+// (`db/provider-lock.ts`, `modules/payments/stripe-client.ts`, `scripts/validate.mjs`) must exist,
+// so a rename cannot leave the map pointing at nothing. A bare name must match a file's last part.
+const SOURCE_NAME = /`([\w./-]+\.(?:ts|tsx|mjs|js))`/g;
+const architecture = 'docs/architecture.md';
+readFileSync(path.join(root, architecture), 'utf8')
+  .split('\n')
+  .forEach((line, index) => {
+    for (const [, name] of line.matchAll(SOURCE_NAME)) {
+      const suffix = name.replace(/^\.?\//, '');
+      if (!files.some((file) => file === suffix || file.endsWith(`/${suffix}`))) {
+        broken.push(`${architecture}:${index + 1}: \`${name}\` (no such file in the repository)`);
+      }
+    }
+  });
 
 if (broken.length > 0) {
   console.error(`Broken links to documents (${broken.length}):`);

@@ -7,11 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '@slotted/contract';
+import { paymentsOfAppointment, refundsOfAppointment } from '../../../test/support/payment-rows.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/support/stripe-app.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { payments, refunds, stripeEvents, users, type services } from '../../db/schema.ts';
+import { stripeEvents, users, type services } from '../../db/schema.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; refunds up to 24 h before.
 const TUE_11 = '2026-11-24T10:00:00Z'; // 25 hours ahead: inside the refund window
@@ -52,15 +53,8 @@ async function paidBooking(a: Agent, body: object): Promise<string> {
   await t.settle();
   return id;
 }
-const paymentsOf = (id: string) => t.db.select().from(payments).where(eq(payments.appointmentId, id));
-const refundsOf = async (id: string) =>
-  (
-    await t.db
-      .select({ refund: refunds })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(eq(payments.appointmentId, id))
-  ).map((r) => r.refund);
+const paymentsOf = (id: string) => paymentsOfAppointment(t.db, id);
+const refundsOf = (id: string) => refundsOfAppointment(t.db, id);
 const mailsAbout = (subject: string) => t.outbox.list().filter((m) => m.subject === subject);
 
 describe('paying now for a booking', () => {

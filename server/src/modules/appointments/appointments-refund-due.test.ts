@@ -6,12 +6,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '@slotted/contract';
+import { paymentsOfAppointment, refundsOfAppointment } from '../../../test/support/payment-rows.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/support/stripe-app.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { engine } from '../../../test/support/test-db.ts';
 import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { appointments, payments, refunds, type services, type users } from '../../db/schema.ts';
+import { appointments, refunds, type services, type users } from '../../db/schema.ts';
 import { refundGaveUp } from '../payments/index.ts';
 
 // Monday 2026-11-23 09:00 UTC. Refunds up to 24 h before by default.
@@ -61,15 +62,8 @@ async function withoutStripe(): Promise<TestApp> {
   return app;
 }
 
-const paymentsOf = (id: string) => card.db.select().from(payments).where(eq(payments.appointmentId, id));
-const refundsOf = async (id: string) =>
-  (
-    await card.db
-      .select({ refund: refunds })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(eq(payments.appointmentId, id))
-  ).map((r) => r.refund);
+const paymentsOf = (id: string) => paymentsOfAppointment(card.db, id);
+const refundsOf = (id: string) => refundsOfAppointment(card.db, id);
 const mailsAbout = (subject: string) => plain!.outbox.list().filter((m) => m.subject === subject);
 const markRefunded = (a: Agent, id: string) => a.post<One>(`/api/appointments/${id}/mark-refunded`);
 

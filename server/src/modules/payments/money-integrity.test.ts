@@ -7,10 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '@slotted/contract';
+import { paymentsOfAppointment, refundsOfAppointment } from '../../../test/support/payment-rows.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/support/stripe-app.ts';
 import { buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { payments, refunds, users, type services } from '../../db/schema.ts';
+import { users, type services } from '../../db/schema.ts';
 
 // Monday 2026-11-23 09:00 UTC. The booking is a day ahead, inside the refund window.
 const TUE_11 = '2026-11-24T10:00:00Z';
@@ -36,15 +37,8 @@ const checkout = (a: Agent, id: string) => a.post<{ data: { client_secret: strin
 const intentOf = (secret: string) => secret.split('_secret_')[0]!;
 const payWith = (intentId: string, card = 'pm_card_visa') =>
   t.sdk.paymentIntents.confirm(intentId, { payment_method: card, return_url: `${t.url}/appointments` });
-const paymentsOf = (id: string) => t.db.select().from(payments).where(eq(payments.appointmentId, id));
-const refundsOf = async (id: string) =>
-  (
-    await t.db
-      .select({ refund: refunds })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(eq(payments.appointmentId, id))
-  ).map((r) => r.refund);
+const paymentsOf = (id: string) => paymentsOfAppointment(t.db, id);
+const refundsOf = (id: string) => refundsOfAppointment(t.db, id);
 /** A body signed with the webhook secret, as only Stripe could send it. */
 const signed = (body: unknown) => {
   const payload = JSON.stringify(body);

@@ -161,7 +161,7 @@ export async function takeSeat(tx: Tx, slotId: number): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function findSlot(tx: Tx, slotId: number) {
+export async function findSlot(tx: Db | Tx, slotId: number) {
   const [row] = await tx.select().from(slots).where(eq(slots.id, slotId)).limit(1);
   return row ?? null;
 }

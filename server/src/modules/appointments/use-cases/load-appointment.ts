@@ -4,9 +4,9 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
 import { presentAppointment, rebookable } from '../appointments.presenter.ts';
-import { appointmentDetails, byId, type AppointmentDetails } from '../appointments.queries.ts';
+import { appointmentDetails, byId, findSlot, type AppointmentDetails } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
-import { appointmentTimeOffered, loadBookable } from './take-time.ts';
+import { loadBookable, timeOffered } from './take-time.ts';
 
 /**
  * Other people's bookings answer 404 like missing ones (docs/product-rules.md#roles-and-accounts).
@@ -30,12 +30,13 @@ export async function presentTo(
   const now = deps.clock.now();
   const a = d.appointment;
   // Re-booking is offered only if the server would take the time again (time off, holidays or
-  // new hours may have closed it): the same engine check as takeTime, for appointments only and
-  // only for a cancellation that would otherwise be offered.
+  // new hours may have closed it; a class may be cancelled or full): the checks of takeTime, only
+  // for a cancellation that would otherwise be offered.
   let timeStillOffered = true;
-  if (a.clientId === viewer.id && a.slotId === null && a.startsAt.getTime() > now.getTime() && rebookable(a, now, policy)) {
+  if (a.clientId === viewer.id && a.status === 'cancelled' && a.startsAt.getTime() > now.getTime() && rebookable(a, now, policy)) {
     const b = await loadBookable(deps, a.serviceId, a.startsAt.getTime());
-    timeStillOffered = !!b && (await appointmentTimeOffered(deps.db, b, a, now));
+    const slot = a.slotId === null ? null : await findSlot(deps.db, a.slotId);
+    timeStillOffered = !!b && (a.slotId === null || !!slot) && (await timeOffered(deps.db, b, slot ? { slot } : a, now));
   }
   return presentAppointment(d, {
     viewerId: viewer.id,

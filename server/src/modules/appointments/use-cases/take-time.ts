@@ -50,9 +50,7 @@ export async function loadBookable(deps: AppointmentsDeps, serviceId: number, st
  */
 export async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Promise<void> {
   if ('slot' in place) {
-    const { fromMs, toMs } = bookingWindow({ now: now.getTime(), policy: enginePolicy(b.policy) });
-    const startMs = place.slot.startsAt.getTime();
-    if (place.slot.cancelledAt || startMs < fromMs || startMs >= toMs) throw slotGone();
+    if (!classOccurrenceOpen(b, place.slot, now)) throw slotGone();
     if (await takeSeat(tx, place.slot.id)) return;
     // A full class may be full of holds past their expiry: seats_taken counts them until they are expired.
     if ((await expireHoldsAt(tx, b.provider.id, placeOf(place), now)) > 0 && (await takeSeat(tx, place.slot.id))) return;
@@ -61,12 +59,29 @@ export async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Pr
   if (!(await appointmentTimeOffered(tx, b, place, now))) throw slotGone();
 }
 
+/** A class occurrence that is not cancelled and starts inside the booking notice and advance limits. */
+function classOccurrenceOpen(b: Bookable, slot: typeof slots.$inferSelect, now: Date): boolean {
+  const { fromMs, toMs } = bookingWindow({ now: now.getTime(), policy: enginePolicy(b.policy) });
+  const startMs = slot.startsAt.getTime();
+  return !slot.cancelledAt && startMs >= fromMs && startMs < toMs;
+}
+
+/**
+ * Whether the place could be taken now — the booking's page offers re-booking only then (without
+ * a lock, so only a hint; takeTime decides): a class occurrence open with a free place (a place
+ * held past its expiry counts as taken here), or an appointment start the engine still offers.
+ */
+export async function timeOffered(executor: Db | Tx, b: Bookable, place: Place, now: Date): Promise<boolean> {
+  if ('slot' in place) return classOccurrenceOpen(b, place.slot, now) && place.slot.seatsTaken < place.slot.capacity;
+  return appointmentTimeOffered(executor, b, place, now);
+}
+
 /**
  * Whether the slot engine still offers this appointment's exact start now: the check takeTime
  * makes under the lock, and the one the booking's page uses to offer re-booking (without a lock,
  * so only a hint; takeTime decides).
  */
-export async function appointmentTimeOffered(
+async function appointmentTimeOffered(
   executor: Db | Tx,
   b: Bookable,
   place: { startsAt: Date; endsAt: Date },

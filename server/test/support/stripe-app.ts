@@ -26,8 +26,10 @@ export interface StripeTestApp extends TestApp {
 export const APP_WEBHOOK_EVENTS = [
   'payment_intent.succeeded',
   'invoice.paid',
+  'invoice.payment_failed',
   'charge.refunded',
   'account.updated',
+  'customer.subscription.updated',
   'customer.subscription.deleted',
 ];
 

@@ -1,35 +1,14 @@
 /** POST /api/memberships: holding a purchase of a plan (docs/product-rules.md#holds), rate limited like booking. */
-import { HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER } from '@slotted/contract';
-import type { Tx } from '../../../db/client.ts';
+import { HOLD_TTL_MINUTES } from '@slotted/contract';
+import { memberships } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { addMinutes } from '../../../lib/clock.ts';
-import { enforceRateLimits, minutesText } from '../../../plugins/rate-limit.ts';
+import { enforceRateLimits } from '../../../plugins/rate-limit.ts';
 import type { UserRow } from '../../users/index.ts';
 import { snapshotPlanGroups } from '../membership-credits.queries.ts';
-import {
-  findLiveHoldOf,
-  findPlanWithProvider,
-  insertMembership,
-  livePurchaseHoldsWith,
-  lockUser,
-  planOnSale,
-} from '../memberships.queries.ts';
+import { findLiveHoldOf, findPlanWithProvider, insertMembership, lockUser, planOnSale } from '../memberships.queries.ts';
+import { checkHoldLimit } from '../live-holds.ts';
 import type { MembershipsDeps } from './memberships-deps.ts';
-
-/**
- * One client cannot hold every plan (docs/product-rules.md#holds): at most
- * MAX_LIVE_HOLDS_PER_PROVIDER live purchases with one provider.
- */
-async function checkHoldLimit(tx: Tx, viewer: UserRow, provider: { id: string; name: string }, now: Date): Promise<void> {
-  const holds = await livePurchaseHoldsWith(tx, viewer.id, provider.id, now);
-  if (holds.count < MAX_LIVE_HOLDS_PER_PROVIDER) return;
-  const wait = Math.max(1, Math.ceil(((holds.firstExpiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
-  throw new AppError(
-    'too_many_holds',
-    `You already have ${holds.count} unconfirmed purchases with ${provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`,
-    { retryAfterSeconds: wait },
-  );
-}
 
 /** Holds a purchase of the plan; repeating it while the hold lives returns the same one. */
 export async function buyPlan(
@@ -62,7 +41,8 @@ export async function buyPlan(
     if (!(await planOnSale(tx, plan.id))) throw new AppError('plan_unavailable');
     const existing = await findLiveHoldOf(tx, viewer.id, plan.id, now);
     if (existing) return { id: existing, created: false };
-    await checkHoldLimit(tx, viewer, provider, now);
+    // One client cannot hold every plan (docs/product-rules.md#holds).
+    await checkHoldLimit(tx, memberships, viewer.id, provider, now, 'purchases');
     const id = await insertMembership(tx, {
       clientId: viewer.id,
       providerId: provider.id,

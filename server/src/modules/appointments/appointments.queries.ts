@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { isActiveBooking, isLiveHold, isStaleHold } from '../../db/active-booking.ts';
+import { isActiveBooking, isStaleHold } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 import { refundsByHandCents } from '../payments/index.ts';
@@ -121,23 +121,6 @@ export async function takenByOthers(
     )
     .limit(1);
   return rows.length > 0;
-}
-
-/** The client's live holds with the provider: how many, and when the first of them runs out. */
-export async function liveHoldsWith(
-  tx: Tx,
-  clientId: string,
-  providerId: string,
-  now: Date,
-): Promise<{ count: number; firstExpiresAt: Date | null }> {
-  const [row] = await tx
-    .select({
-      count: sql<number>`count(*)::int`,
-      firstExpiresAt: sql<Date | null>`min(${appointments.holdExpiresAt})`.mapWith(appointments.holdExpiresAt),
-    })
-    .from(appointments)
-    .where(and(eq(appointments.clientId, clientId), eq(appointments.providerId, providerId), isLiveHold(now)));
-  return { count: Number(row?.count ?? 0), firstExpiresAt: row?.firstExpiresAt ?? null };
 }
 
 export async function releaseSeats(tx: Tx, slotIds: number[]): Promise<void> {

@@ -40,23 +40,6 @@ export async function findLiveHoldOf(tx: Tx, clientId: string, planId: number, n
   return row?.id ?? null;
 }
 
-/** The client's live purchase holds with the provider: how many, and when the first runs out. */
-export async function livePurchaseHoldsWith(
-  tx: Tx,
-  clientId: string,
-  providerId: string,
-  now: Date,
-): Promise<{ count: number; firstExpiresAt: Date | null }> {
-  const [row] = await tx
-    .select({
-      count: sql<number>`count(*)::int`,
-      firstExpiresAt: sql<Date | null>`min(${memberships.holdExpiresAt})`.mapWith(memberships.holdExpiresAt),
-    })
-    .from(memberships)
-    .where(and(eq(memberships.clientId, clientId), eq(memberships.providerId, providerId), liveHold(now)));
-  return { count: Number(row?.count ?? 0), firstExpiresAt: row?.firstExpiresAt ?? null };
-}
-
 export async function insertMembership(tx: Tx, values: NewMembership): Promise<string> {
   const [row] = await tx.insert(memberships).values(values).returning({ id: memberships.id });
   return row!.id;

@@ -2,14 +2,16 @@
  * POST /api/appointments: a 10-minute hold on a class place or an appointment time
  * (docs/product-rules.md#holds).
  */
-import { HOLD_TTL_MINUTES, MAX_LIVE_HOLDS_PER_PROVIDER, type createAppointmentInput } from '@slotted/contract';
+import { HOLD_TTL_MINUTES, type createAppointmentInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
+import { appointments } from '../../../db/schema.ts';
 import { lockProvider } from '../../../db/provider-lock.ts';
 import { addMinutes } from '../../../lib/clock.ts';
 import type { OneAtATime } from '../../../lib/one-at-a-time.ts';
 import { AppError, validationError } from '../../../lib/app-error.ts';
-import { enforceRateLimits, minutesText } from '../../../plugins/rate-limit.ts';
+import { enforceRateLimits } from '../../../plugins/rate-limit.ts';
+import { checkHoldLimit } from '../../memberships/index.ts';
 import type { UserRow } from '../../users/index.ts';
 import {
   expireHoldsAt,
@@ -17,7 +19,6 @@ import {
   findSlot,
   insertAppointment,
   insertUnlessTaken,
-  liveHoldsWith,
   releaseHoldsOf,
   takenByOthers,
   type AppointmentRow,
@@ -33,14 +34,7 @@ import { loadBookable, placeOf, slotGone, slotTakenByGuard, takeTime, type Booka
  */
 async function makeRoomForHold(tx: Tx, viewer: UserRow, b: Bookable, now: Date): Promise<void> {
   await releaseHoldsOf(tx, viewer.id, b.found.service.id, now);
-  const holds = await liveHoldsWith(tx, viewer.id, b.provider.id, now);
-  if (holds.count < MAX_LIVE_HOLDS_PER_PROVIDER) return;
-  const wait = Math.max(1, Math.ceil(((holds.firstExpiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
-  throw new AppError(
-    'too_many_holds',
-    `You already have ${holds.count} unconfirmed bookings with ${b.provider.name}. Confirm one of them, or try again in ${minutesText(wait)} when the first is released.`,
-    { retryAfterSeconds: wait },
-  );
+  await checkHoldLimit(tx, appointments, viewer.id, b.provider, now, 'bookings');
 }
 
 /**

@@ -24,6 +24,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { safeLogging } from './lib/log-serializers.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { watchRouteTable } from './plugins/route-table.ts';
 import { availabilityRoutes } from './modules/availability/index.ts';
 import { availabilityService } from './modules/availability/index.ts';
 import { classesRoutes } from './modules/classes/index.ts';
@@ -121,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: openApiTransform,
   });
 
+  // Every API route comes from the contract's route table (plugins/route-table.ts).
+  const routeTable = watchRouteTable(app);
+
   const jobs = jobRunner({ db, clock, log: app.log, databaseFailed: (err) => database.failed(err) });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
@@ -137,13 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = authService({ db, clock, mail, appUrl: config.appUrl, loginLimits: config.loginLimits });
 
   await app.register(authRoutes, { auth, sessions, me });
-  await app.register(meRoutes, { prefix: '/api/me', me });
+  await app.register(meRoutes, { me });
   await app.register(connectRoutes, {
     connect: payments && connectService({ db, clock, payments, appUrl: config.appUrl }),
     secure: config.secure,
   });
   await app.register(socialRoutes, {
-    prefix: '/auth/social',
     social: socialService({ db, clock, appUrl: config.appUrl, providers: identityProviders(config, clock) }),
     sessions,
     config,
@@ -156,9 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookingsCancelled: (tx, ids) => appointments.classBookingsCancelled(tx, ids),
     cancellationCommitted: () => payments?.wake(),
   });
-  await app.register(servicesRoutes, { prefix: '/api/services', services: servicesService({ db, clock }) });
-  await app.register(plansRoutes, { prefix: '/api/plans', plans: plansService({ db, clock }) });
-  await app.register(availabilityRoutes, { prefix: '/api', availability, clock });
+  await app.register(servicesRoutes, { services: servicesService({ db, clock }) });
+  await app.register(plansRoutes, { plans: plansService({ db, clock }) });
+  await app.register(availabilityRoutes, { availability, clock });
   const appointments = appointmentsService({
     db,
     clock,
@@ -191,23 +194,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments.onEvent('customer.subscription.deleted', memberships.subscriptionChanged);
     payments.onEvent('customer.subscription.updated', memberships.subscriptionChanged);
   }
-  await app.register(classesRoutes, { prefix: '/api', classes });
-  await app.register(appointmentsRoutes, { prefix: '/api', appointments });
-  await app.register(membershipsRoutes, { prefix: '/api', memberships });
-  await app.register(slotsRoutes, { prefix: '/api/services', slots: slotsService({ db, clock, availability, classes }) });
+  await app.register(classesRoutes, { classes });
+  await app.register(appointmentsRoutes, { appointments });
+  await app.register(membershipsRoutes, { memberships });
+  await app.register(slotsRoutes, { slots: slotsService({ db, clock, availability, classes }) });
   const profile = profileService({ db, availability });
-  await app.register(profileRoutes, { prefix: '/api/profile', profile });
+  await app.register(profileRoutes, { profile });
   await app.register(scheduleRoutes, {
-    prefix: '/api/schedule',
     schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),
   });
-  await app.register(insightsRoutes, { prefix: '/api/insights', insights: insightsService({ db, clock }) });
+  await app.register(insightsRoutes, { insights: insightsService({ db, clock }) });
   await app.register(imagesRoutes, { prefix: '/images', db });
-  await app.register(appConfigRoutes, { prefix: '/api/config', config });
+  await app.register(appConfigRoutes, { config });
   await app.register(healthRoutes, { database });
   if (config.devOutbox && deps.outbox) await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outbox: deps.outbox });
+  // The API's description, not part of the API it describes.
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await registerSpa(app, config.webDist, profileFirstPaint(profile));
+  routeTable.assertComplete();
   return app;
 }

@@ -18,4 +18,5 @@ export * from './profile.ts';
 export * from './appointments.ts';
 export * from './ics.ts';
 export * from './api.ts';
+export * from './api-schemas.ts';
 export * from './health.ts';

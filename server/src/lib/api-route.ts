@@ -32,12 +32,17 @@ export function apiSchema<S extends RouteSchema>(route: ApiRoute, schema: S) {
     // A route whose answers differ from its table entry would make /api/docs lie: fail at start-up.
     throw new Error(`${route.method} ${route.path} answers ${own.join(', ')} but the route table says ${expected.join(', ')}`);
   }
+  const codes = routeErrorCodes(route);
+  const guarded = route.access !== 'public';
+  if (guarded !== codes.includes('unauthenticated') || (route.access === 'provider' && !codes.includes('forbidden'))) {
+    // The guard answers 401 (and 403 for providers' routes): the entry must say so for /api/docs.
+    throw new Error(`${route.method} ${route.path} is '${route.access}' but its errors do not match that guard`);
+  }
   const errors: Record<number, z.ZodType> = {};
   for (const [status, codes] of errorStatuses(route)) {
     // A status the route answers itself (GET /ready's 503) keeps the route's own schema.
     if (!own.includes(status)) errors[status] = apiErrorSchema.describe(codes.map((c) => `\`${c}\``).join(', '));
   }
-  const codes = routeErrorCodes(route);
   const requirement: Record<string, string[]> = {};
   if (codes.includes('unauthenticated')) requirement[SESSION_SCHEME] = [];
   if (codes.includes('csrf_token_mismatch')) requirement[XSRF_SCHEME] = [];

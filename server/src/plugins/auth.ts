@@ -10,9 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { apiRoutes, noContent } from '@slotted/contract';
 import { AppError } from '../lib/app-error.ts';
-import { apiSchema } from '../lib/api-route.ts';
+import { apiRoute } from './route-table.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/tokens.ts';
 import type { users } from '../db/schema.ts';
 import { deleteSession, findSessionUser, insertSession, SESSION_TTL_DAYS, touchSession } from './sessions.queries.ts';
@@ -106,9 +105,12 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/sanctum/csrf-cookie', { schema: apiSchema(apiRoutes.csrfCookie, { response: { 204: noContent } }) }, async (req, reply) => {
-    issueXsrf(reply, req.sessionIdHash);
-    return reply.code(204).send();
+  app.route({
+    ...apiRoute('csrfCookie'),
+    handler: async (req, reply) => {
+      issueXsrf(reply, req.sessionIdHash);
+      return reply.code(204).send();
+    },
   });
 
   return {
@@ -127,20 +129,4 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
       issueXsrf(reply, null);
     },
   };
-}
-
-/** Route guard: signed-in users only. */
-export async function requireUser(req: FastifyRequest): Promise<void> {
-  if (!req.user) throw new AppError('unauthenticated');
-}
-
-/** Route guard: providers only (clients get 403). */
-export async function requireProvider(req: FastifyRequest): Promise<void> {
-  if (!req.user) throw new AppError('unauthenticated');
-  if (!req.user.isProvider) throw new AppError('forbidden', 'Only providers can do that.');
-}
-
-export function currentUser(req: FastifyRequest): SignedInUser {
-  if (!req.user) throw new AppError('unauthenticated');
-  return req.user;
 }

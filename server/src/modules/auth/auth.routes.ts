@@ -1,17 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiRoutes,
-  createUserRequest,
-  dataOf,
-  loginRequest,
-  magicLinkNewUserResponse,
-  magicLinkRequest,
-  meSchema,
-  messageResponse,
-  noContent,
-} from '@slotted/contract';
-import { apiSchema } from '../../lib/api-route.ts';
 import type { SessionCookies } from '../../plugins/auth.ts';
+import { apiRoute } from '../../plugins/route-table.ts';
 import type { meService } from '../me/index.ts';
 import type { authService } from './auth.service.ts';
 
@@ -22,45 +11,38 @@ export const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, deps) => {
   const { auth, sessions, me } = deps;
 
-  app.post(
-    '/api/login',
-    { schema: apiSchema(apiRoutes.login, { body: loginRequest, response: { 200: messageResponse } }) },
-    async (req) => {
+  app.route({
+    ...apiRoute('login'),
+    handler: async (req) => {
       await auth.requestLink(req.body.email, req.ip);
       return { message: 'We sent you an activation link. Please be sure to check your spam folder too.' };
     },
-  );
+  });
 
-  app.post(
-    '/api/magic-link',
-    {
-      schema: apiSchema(apiRoutes.magicLink, {
-        body: magicLinkRequest,
-        response: { 200: dataOf(meSchema), 202: dataOf(magicLinkNewUserResponse) },
-      }),
-    },
-    async (req, reply) => {
+  app.route({
+    ...apiRoute('magicLink'),
+    handler: async (req, reply) => {
       const outcome = await auth.openLink(req.body.token, (tx, userId) => sessions.start(tx, reply, req, userId));
       if (outcome.kind === 'needs-setup') {
         return reply.code(202).send({ data: { email: outcome.email, message: 'Set up your account' } });
       }
       return { data: await me.present(outcome.user) };
     },
-  );
+  });
 
-  app.post(
-    '/api/create-user',
-    {
-      schema: apiSchema(apiRoutes.createUser, { body: createUserRequest, response: { 200: dataOf(meSchema), 201: dataOf(meSchema) } }),
-    },
-    async (req, reply) => {
+  app.route({
+    ...apiRoute('createUser'),
+    handler: async (req, reply) => {
       const { user, created } = await auth.createUser(req.body, (tx, userId) => sessions.start(tx, reply, req, userId));
       return reply.code(created ? 201 : 200).send({ data: await me.present(user) });
     },
-  );
+  });
 
-  app.post('/auth/logout', { schema: apiSchema(apiRoutes.logout, { response: { 204: noContent } }) }, async (req, reply) => {
-    await sessions.end(reply, req);
-    return reply.code(204).send(null);
+  app.route({
+    ...apiRoute('logout'),
+    handler: async (req, reply) => {
+      await sessions.end(reply, req);
+      return reply.code(204).send(null);
+    },
   });
 };

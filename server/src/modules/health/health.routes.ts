@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, healthResponse, notReadyResponse, readyResponse } from '@slotted/contract';
 import { RETRY_AFTER_SECONDS, type DatabaseHealth } from '../../db/database-health.ts';
-import { apiSchema } from '../../lib/api-route.ts';
+import { apiRoute } from '../../plugins/route-table.ts';
 
 /**
  * For load balancers and orchestrators (README, "Running behind a load balancer or orchestrator"):
@@ -10,18 +9,20 @@ import { apiSchema } from '../../lib/api-route.ts';
  * never waits for the database.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHealth }> = async (app, { database }) => {
-  app.get('/health', { schema: apiSchema(apiRoutes.health, { response: { 200: healthResponse } }) }, async (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { status: 'ok' };
+  app.route({
+    ...apiRoute('health'),
+    handler: async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'ok' as const };
+    },
   });
-  app.get(
-    '/ready',
-    { schema: apiSchema(apiRoutes.ready, { response: { 200: readyResponse, 503: notReadyResponse } }) },
-    async (_req, reply) => {
+  app.route({
+    ...apiRoute('ready'),
+    handler: async (_req, reply) => {
       reply.header('Cache-Control', 'no-store');
       const readiness = await database.readiness();
-      if (readiness.ready) return { status: 'ready' };
+      if (readiness.ready) return { status: 'ready' as const };
       return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable', reason: readiness.reason });
     },
-  );
+  });
 };

@@ -5,19 +5,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, noContent } from '@slotted/contract';
-import { z } from 'zod';
-import { apiSchema } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { apiRoute } from '../../plugins/route-table.ts';
 import type { UserRow } from '../users/index.ts';
-import { CONNECT_PATH, SETTINGS_PATH, type ConnectService } from './connect.service.ts';
+import { SETTINGS_PATH, type ConnectService } from './connect.service.ts';
 import { paymentsNotConfigured } from './webhook.routes.ts';
 
 /** Read by the web app after sign-in (web/src/lib/redirect-after-login.ts). */
 const REDIRECT_COOKIE = 'redirect_after_login';
-
-/** `returned=1`: Stripe's onboarding sent the provider back. */
-const connectQuery = z.object({ returned: z.string().optional() });
 
 export const connectRoutes: FastifyPluginAsyncZod<{ connect: ConnectService | null; secure: boolean }> = async (app, deps) => {
   const { connect, secure } = deps;
@@ -33,25 +28,23 @@ export const connectRoutes: FastifyPluginAsyncZod<{ connect: ConnectService | nu
     return req.user;
   };
 
-  app.get(
-    CONNECT_PATH,
-    { schema: apiSchema(apiRoutes.stripeConnect, { querystring: connectQuery, response: { 302: noContent } }) },
-    async (req, reply) => {
+  app.route({
+    ...apiRoute('stripeConnect'),
+    handler: async (req, reply) => {
       if (!connect) throw paymentsNotConfigured();
       const user = provider(req, reply);
       if (!user) return reply;
       return reply.redirect(await connect.connect(user, req.query.returned === '1', req.ip));
     },
-  );
+  });
 
-  app.get(
-    apiRoutes.stripeDashboard.path,
-    { schema: apiSchema(apiRoutes.stripeDashboard, { response: { 302: noContent } }) },
-    async (req, reply) => {
+  app.route({
+    ...apiRoute('stripeDashboard'),
+    handler: async (req, reply) => {
       if (!connect) throw paymentsNotConfigured();
       const user = provider(req, reply);
       if (!user) return reply;
       return reply.redirect(await connect.dashboard(user, req.ip));
     },
-  );
+  });
 };

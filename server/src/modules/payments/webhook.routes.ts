@@ -5,9 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { apiRoutes } from '@slotted/contract';
-import { z } from 'zod';
-import { apiSchema } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { apiRoute } from '../../plugins/route-table.ts';
 import type { CardPayments } from './card-payments.ts';
 
 export const WEBHOOK_PATH = apiRoutes.stripeWebhook.path;
@@ -18,15 +17,14 @@ export const paymentsNotConfigured = () => new AppError('not_found', 'Card payme
 export const webhookRoutes: FastifyPluginAsync<{ payments: CardPayments | null }> = async (app, { payments }) => {
   // Only in this plugin's scope: every other route keeps parsing JSON.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.post(
-    WEBHOOK_PATH,
-    { schema: apiSchema(apiRoutes.stripeWebhook, { response: { 200: z.object({ received: z.literal(true) }) } }) },
-    async (req) => {
+  app.route({
+    ...apiRoute('stripeWebhook'),
+    handler: async (req) => {
       if (!payments) throw paymentsNotConfigured();
       if (!Buffer.isBuffer(req.body)) throw new AppError('bad_request', 'A Stripe event is sent as JSON.');
       const event = payments.verify(req.body, req.headers['stripe-signature']?.toString());
       await payments.handleEvent(event);
       return { received: true as const };
     },
-  );
+  });
 };

@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, idParams, serviceSlotsQuery, serviceSlotsResponse } from '@slotted/contract';
-import { apiSchema } from '../../lib/api-route.ts';
+import { apiRoute } from '../../plugins/route-table.ts';
 import { sendWithEtag } from '../public-cache/index.ts';
 import type { slotsService } from './slots.service.ts';
 
 export const slotsRoutes: FastifyPluginAsyncZod<{ slots: ReturnType<typeof slotsService> }> = async (app, { slots }) => {
   // Login optional: visitors see free times; a signed-in viewer also sees their own bookings.
-  app.get(
-    '/:id/slots',
-    {
-      schema: apiSchema(apiRoutes.serviceSlots, {
-        params: idParams,
-        querystring: serviceSlotsQuery,
-        response: { 200: serviceSlotsResponse },
-      }),
-    },
+  app.route({
+    ...apiRoute('serviceSlots'),
     // Serialised here, typed by the contract (re-validating thousands of slots with zod cost more
     // than building them), to hash the exact bytes for the ETag.
-    async (req, reply) => sendWithEtag(req, reply, JSON.stringify(await slots.forService(req.params.id, req.user, req.query))),
-  );
+    handler: async (req, reply) => sendWithEtag(req, reply, JSON.stringify(await slots.forService(req.params.id, req.user, req.query))),
+  });
 };

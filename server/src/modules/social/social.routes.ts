@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiRoutes, noContent, socialProviderParams, socialStartQuery } from '@slotted/contract';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { apiSchema } from '../../lib/api-route.ts';
 import type { SessionCookies } from '../../plugins/auth.ts';
+import { apiRoute } from '../../plugins/route-table.ts';
 import { SocialSignInError, type socialService } from './social.service.ts';
 
 const STATE_COOKIE = 'slotted_oauth_state';
@@ -34,17 +33,10 @@ export const socialRoutes: FastifyPluginAsyncZod<{
     reply.redirect(`/login?social_error=${reason}&provider=${provider}`);
 
   const startUnavailable = 'This sign-in method is not available.';
-  app.get(
-    '/:provider',
-    {
-      schemaErrorFormatter: notAvailable(startUnavailable),
-      schema: apiSchema(apiRoutes.socialStart, {
-        params: socialProviderParams,
-        querystring: socialStartQuery,
-        response: { 302: noContent },
-      }),
-    },
-    async (req, reply) => {
+  app.route({
+    ...apiRoute('socialStart'),
+    schemaErrorFormatter: notAvailable(startUnavailable),
+    handler: async (req, reply) => {
       const { provider } = req.params;
       if (!social.isConfigured(provider)) throw notAvailable(startUnavailable)();
       try {
@@ -56,15 +48,12 @@ export const socialRoutes: FastifyPluginAsyncZod<{
         return toLogin(reply, 'failed', provider);
       }
     },
-  );
+  });
 
-  app.get(
-    '/:provider/callback',
-    {
-      schemaErrorFormatter: notAvailable('Not found.'),
-      schema: apiSchema(apiRoutes.socialCallback, { params: socialProviderParams, response: { 302: noContent } }),
-    },
-    async (req, reply) => {
+  app.route({
+    ...apiRoute('socialCallback'),
+    schemaErrorFormatter: notAvailable('Not found.'),
+    handler: async (req, reply) => {
       const { provider } = req.params;
       if (!social.isConfigured(provider)) throw notAvailable('Not found.')();
       const cookieState = req.cookies[STATE_COOKIE];
@@ -81,5 +70,5 @@ export const socialRoutes: FastifyPluginAsyncZod<{
       reply.clearCookie(REDIRECT_COOKIE, { path: '/' });
       return reply.redirect(next);
     },
-  );
+  });
 };

@@ -10,8 +10,7 @@ import { lockProvider } from '../../../db/provider-lock.ts';
 import { addMinutes } from '../../../lib/clock.ts';
 import type { OneAtATime } from '../../../lib/one-at-a-time.ts';
 import { AppError, validationError } from '../../../lib/app-error.ts';
-import { enforceRateLimits } from '../../../plugins/rate-limit.ts';
-import { checkHoldLimit } from '../../memberships/index.ts';
+import { checkHoldLimit, limitHoldAttempts } from '../../memberships/index.ts';
 import type { UserRow } from '../../users/index.ts';
 import {
   expireHoldsAt,
@@ -63,17 +62,7 @@ export async function holdTime(
   ip: string,
 ): Promise<{ id: string; created: boolean }> {
   const { db, clock } = deps;
-  const limits = deps.bookingLimits;
-  await enforceRateLimits(
-    db,
-    [
-      { key: `booking:ip:${ip}`, limit: limits.perIp },
-      { key: `booking:user:${viewer.id}`, limit: limits.perUser },
-    ],
-    limits.windowMinutes * 60_000,
-    clock.now(),
-    'booking attempts',
-  );
+  await limitHoldAttempts(db, deps.bookingLimits, 'booking', viewer.id, ip, clock.now());
   const startMs = input.starts_at === undefined ? 0 : Date.parse(input.starts_at);
   const asked =
     input.slot_id !== undefined ? { slotId: input.slot_id } : input.starts_at !== undefined ? { startsAt: new Date(startMs) } : null;

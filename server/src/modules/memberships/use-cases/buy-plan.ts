@@ -3,11 +3,10 @@ import { HOLD_TTL_MINUTES } from '@slotted/contract';
 import { memberships } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { addMinutes } from '../../../lib/clock.ts';
-import { enforceRateLimits } from '../../../plugins/rate-limit.ts';
 import type { UserRow } from '../../users/index.ts';
 import { snapshotPlanGroups } from '../membership-credits.queries.ts';
 import { findLiveHoldOf, findPlanWithProvider, insertMembership, lockUser, planOnSale } from '../memberships.queries.ts';
-import { checkHoldLimit } from '../live-holds.ts';
+import { checkHoldLimit, limitHoldAttempts } from '../live-holds.ts';
 import type { MembershipsDeps } from './memberships-deps.ts';
 
 /** Holds a purchase of the plan; repeating it while the hold lives returns the same one. */
@@ -18,17 +17,7 @@ export async function buyPlan(
   ip: string,
 ): Promise<{ id: string; created: boolean }> {
   const { db, clock } = deps;
-  const limits = deps.bookingLimits;
-  await enforceRateLimits(
-    db,
-    [
-      { key: `purchase:ip:${ip}`, limit: limits.perIp },
-      { key: `purchase:user:${viewer.id}`, limit: limits.perUser },
-    ],
-    limits.windowMinutes * 60_000,
-    clock.now(),
-    'purchase attempts',
-  );
+  await limitHoldAttempts(db, deps.bookingLimits, 'purchase', viewer.id, ip, clock.now());
   const found = await findPlanWithProvider(db, planId);
   if (!found) throw new AppError('not_found', 'Plan not found.');
   const { plan, provider } = found;

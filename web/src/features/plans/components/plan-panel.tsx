@@ -2,12 +2,11 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { ImageIcon, PlusIcon, XIcon } from 'lucide-react';
 import { PLAN_BENEFITS_MAX, PLAN_COVER_MAX_BYTES, PLAN_GROUPS_MAX, PLAN_VALID_FOR_MONTHS, type ProviderPlan } from '@slotted/contract';
+import { DescriptionField, PriceField } from '../../../components/catalog/catalog-fields.tsx';
 import { CatalogPanel, type CatalogForm } from '../../../components/catalog/catalog-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
-import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/lazy-rich-text-editor.tsx';
-import { PriceInput } from '../../../components/ui/price-input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { digitsOnly } from '../../../lib/forms/digits-only.ts';
@@ -84,20 +83,12 @@ function PlanForm({ formId, onSave, plan }: CatalogForm<PlanPayload> & { plan: P
         <Field label="Name" error={errorOf('name')}>
           <Input {...register('name')} autoComplete="off" autoFocus={!plan} placeholder="e.g. Premium Plan" />
         </Field>
-        <Field label="Description" error={errorOf('description')} aside="Optional">
-          <Controller
-            control={control}
-            name="description"
-            render={({ field }) => (
-              <RichTextEditor
-                aria-label="Description"
-                placeholder="What the plan includes, who it is for…"
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
-        </Field>
+        <DescriptionField
+          control={control}
+          name="description"
+          error={errorOf('description')}
+          placeholder="What the plan includes, who it is for…"
+        />
         <CoverField
           error={errorOf('cover_upload')}
           coverUrl={coverUrl}
@@ -126,20 +117,7 @@ function PlanForm({ formId, onSave, plan }: CatalogForm<PlanPayload> & { plan: P
           />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Price" error={errorOf('price')}>
-            <Controller
-              control={control}
-              name="price"
-              render={({ field }) => (
-                <PriceInput
-                  name="price"
-                  value={field.value}
-                  onChange={field.onChange}
-                  suffix={interval === 'month' ? 'per month' : 'one-time'}
-                />
-              )}
-            />
-          </Field>
+          <PriceField control={control} name="price" error={errorOf('price')} suffix={interval === 'month' ? 'per month' : 'one-time'} />
           {interval === 'once' && (
             <Field label="Valid for" error={errorOf('expires_in')}>
               <Controller

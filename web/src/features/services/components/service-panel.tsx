@@ -1,9 +1,8 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { CAPACITY_MAX, DURATION_MAX_MINUTES, type Service } from '@slotted/contract';
+import { DescriptionField, PriceField } from '../../../components/catalog/catalog-fields.tsx';
 import { CatalogPanel, type CatalogForm } from '../../../components/catalog/catalog-panel.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { PriceInput } from '../../../components/ui/price-input.tsx';
-import { LazyRichTextEditor as RichTextEditor } from '../../../components/ui/lazy-rich-text-editor.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
@@ -73,29 +72,15 @@ function ServiceForm({ formId, onSave, service }: CatalogForm<ServicePayload> & 
         />
       </Field>
 
-      <Field label="Description" error={errorOf('description')} aside="Optional">
-        <Controller
-          control={control}
-          name="description"
-          render={({ field }) => (
-            <RichTextEditor
-              aria-label="Description"
-              placeholder="What clients can expect, what to bring…"
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
-      </Field>
+      <DescriptionField
+        control={control}
+        name="description"
+        error={errorOf('description')}
+        placeholder="What clients can expect, what to bring…"
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Price" error={errorOf('price')}>
-          <Controller
-            control={control}
-            name="price"
-            render={({ field }) => <PriceInput name="price" value={field.value} onChange={field.onChange} />}
-          />
-        </Field>
+        <PriceField control={control} name="price" error={errorOf('price')} />
         <Field label="Duration (minutes)" error={errorOf('duration')} hint={`1 to ${DURATION_MAX_MINUTES} minutes.`}>
           <Controller
             control={control}

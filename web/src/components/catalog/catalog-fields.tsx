@@ -1,0 +1,45 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Field } from '../ui/field.tsx';
+import { LazyRichTextEditor as RichTextEditor } from '../ui/lazy-rich-text-editor.tsx';
+import { PriceInput } from '../ui/price-input.tsx';
+
+/** The fields every thing of the catalog has, written once for services and plans. */
+interface CatalogFieldProps<T extends FieldValues> {
+  /** The form's control, whatever its resolver parses the values into. */
+  control: Control<T, unknown, FieldValues>;
+  name: Path<T>;
+  error: string | undefined;
+}
+
+/** An optional rich-text description; `placeholder` says what it is for. */
+export function DescriptionField<T extends FieldValues>({
+  control,
+  name,
+  error,
+  placeholder,
+}: CatalogFieldProps<T> & { placeholder: string }) {
+  return (
+    <Field label="Description" error={error} aside="Optional">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <RichTextEditor aria-label="Description" placeholder={placeholder} value={field.value} onChange={field.onChange} />
+        )}
+      />
+    </Field>
+  );
+}
+
+/** The price in euros; `suffix` says what it is per (a month, one-time). */
+export function PriceField<T extends FieldValues>({ control, name, error, suffix }: CatalogFieldProps<T> & { suffix?: string }) {
+  return (
+    <Field label="Price" error={error}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => <PriceInput name={name} value={field.value} onChange={field.onChange} suffix={suffix} />}
+      />
+    </Field>
+  );
+}

@@ -9,6 +9,7 @@ import {
   appointmentIdParams,
   appointmentQuery,
   appointmentSchema,
+  attendanceInput,
   checkoutSchema,
   clientSchema,
   createAppointmentInput,
@@ -134,6 +135,7 @@ export const apiSchemas = {
   deductMembership: { params: appointmentIdParams, body: deductMembershipInput, response: { 200: dataOf(appointmentSchema) } },
   markAppointmentPaid: { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } },
   markAppointmentRefunded: { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } },
+  markAttendance: { params: appointmentIdParams, body: attendanceInput, response: { 200: dataOf(appointmentSchema) } },
   listMemberships: { querystring: listMembershipsQuery, response: { 200: dataOf(z.array(membershipSchema)) } },
   createMembership: {
     body: createMembershipInput,

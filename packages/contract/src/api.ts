@@ -270,6 +270,14 @@ export const apiRoutes = {
     success: [200],
     errors: [...providerOnly, ...write, ...checkedInput, 'not_found', 'conflict'],
   },
+  /** The provider's check-in: from an hour before the start until seven days after it (409 outside). */
+  markAttendance: {
+    method: 'POST',
+    access: 'provider',
+    path: '/api/appointments/{id}/attendance',
+    success: [200],
+    errors: [...providerOnly, ...write, ...jsonBody, 'not_found', 'conflict'],
+  },
   listMemberships: {
     method: 'GET',
     access: 'user',

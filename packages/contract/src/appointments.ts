@@ -21,6 +21,16 @@ export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
 export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
 
+/** A provider's check-in of a booking (docs/product-rules.md#roster-and-check-in). */
+export const ATTENDANCE_STATES = ['attended', 'no_show'] as const;
+export type Attendance = (typeof ATTENDANCE_STATES)[number];
+export const attendanceSchema = z.enum(ATTENDANCE_STATES).nullable();
+
+/** POST /api/appointments/{id}/attendance: `null` takes a check-in back. */
+export const attendanceInput = z.object({
+  status: z.enum(ATTENDANCE_STATES, { error: 'Choose attended, no-show or not marked.' }).nullable(),
+});
+
 /**
  * An appointment, as GET /api/appointments/{id} answers it. Wall-clock fields are in
  * `timezone` (the viewer's zone); `starts_at`/`ends_at` are UTC.
@@ -89,6 +99,8 @@ export const appointmentSchema = z.object({
   service: z.object({ id: z.number(), type: z.enum(['appointment', 'class']), memberships: z.array(membershipOptionSchema) }),
   /** The membership whose credit pays for this booking. */
   membership: appointmentMembershipSchema.nullable(),
+  /** The provider's check-in: attended, no-show, or null while not marked. */
+  attendance: attendanceSchema,
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -120,6 +132,9 @@ export const clientSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   is_me: z.boolean(),
+  /** Sessions the provider checked the client in to, and marked as no-shows. */
+  attended: z.number(),
+  no_shows: z.number(),
 });
 export type Client = z.infer<typeof clientSchema>;
 

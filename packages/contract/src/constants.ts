@@ -108,3 +108,10 @@ export const RESERVED_USERNAMES = [
   'app',
   'slotted',
 ] as const;
+
+/**
+ * The provider checks clients in from this long before a session's start until this long after
+ * it (docs/product-rules.md#roster-and-check-in): early arrivals, and marking the register later.
+ */
+export const CHECK_IN_OPENS_MINUTES = 60;
+export const CHECK_IN_CLOSES_DAYS = 7;

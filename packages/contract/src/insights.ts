@@ -45,6 +45,14 @@ export const insightsSalesMonthSchema = z.object({
   net: z.number(),
 });
 
+export const insightsAttendanceWeekSchema = z.object({
+  week: z.string(),
+  /** Confirmed bookings that have started that week, by the provider's check-in. */
+  attended: z.number(),
+  no_show: z.number(),
+  not_marked: z.number(),
+});
+
 export const insightsSchema = z.object({
   timezone: z.string(),
   /** Monday to Sunday of the current week. */
@@ -55,6 +63,8 @@ export const insightsSchema = z.object({
   clients: z.array(insightsClientsWeekSchema),
   /** The last twelve months, this one so far. */
   sales: z.array(insightsSalesMonthSchema),
+  /** The last eight weeks, this one so far: who came to the sessions that have started. */
+  attendance: z.array(insightsAttendanceWeekSchema),
 });
 export type Insights = z.infer<typeof insightsSchema>;
 export type InsightsClassFill = z.infer<typeof insightsClassFillSchema>;

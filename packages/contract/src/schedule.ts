@@ -1,13 +1,28 @@
 import { z } from 'zod';
+import { attendanceSchema } from './appointments.ts';
+import { appointmentMembershipSchema } from './memberships.ts';
 
 export const SCHEDULE_SUBSETS = ['future', 'past', 'cancelled'] as const;
 export type ScheduleSubset = (typeof SCHEDULE_SUBSETS)[number];
 
+/**
+ * A booking on a schedule card. The roster's fields (price, how it is paid, paid, attendance) are
+ * the provider's: a client sees them only for their own bookings.
+ */
 export const scheduleAppointmentSchema = z.object({
   id: z.string(),
   status: z.enum(['confirmed', 'cancelled']),
   cancelled_at: z.string().nullable(),
   client: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable(), is_me: z.boolean() }),
+  /** Euros. */
+  price: z.number(),
+  /** How it is paid; null while nothing is chosen (a booking that lost its membership credit). */
+  payment_method: z.enum(['card', 'membership', 'in_person']).nullable(),
+  /** The membership whose credit pays for it. */
+  membership: appointmentMembershipSchema.nullable(),
+  /** The money is in (a free booking is paid). */
+  paid: z.boolean(),
+  attendance: attendanceSchema,
 });
 
 /**

@@ -471,11 +471,20 @@ export const appointments = pgTable(
     membershipGroupId: integer('membership_group_id').references(() => membershipGroups.id),
     /** Refund owed by a cancellation and not yet executed (cents); credits returned are tracked by membership_id being cleared. */
     refundDueCents: integer('refund_due_cents').notNull().default(0),
+    /** Checked in by the provider (docs/product-rules.md#roster-and-check-in); NULL while not marked. */
+    attendance: text('attendance', { enum: ['attended', 'no_show'] }),
+    attendanceMarkedAt: instant('attendance_marked_at'),
+    /**
+     * The `.ics` SEQUENCE of this booking's event: raised on every change calendar apps must apply
+     * in place (a move, a cancellation), under the same UID.
+     */
+    icsSequence: integer('ics_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('appointments_order', sql`${t.startsAt} < ${t.endsAt}`),
+    check('appointments_attendance', sql`${t.attendance} IN ('attended', 'no_show')`),
     /** One active place per client per class occurrence. */
     uniqueIndex('appointments_one_per_client_slot')
       .on(t.clientId, t.slotId)

@@ -177,5 +177,6 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     },
     service: { id: d.service.id, type: d.service.type, memberships: usable },
     membership: d.membership,
+    attendance: a.attendance,
   };
 }

@@ -249,13 +249,22 @@ export function listFilter(opts: {
   return { where: and(...parts)!, order: opts.subset === 'future' ? asc(appointments.startsAt) : desc(appointments.startsAt) };
 }
 
-/** Everyone who has booked the provider (confirmed or cancelled bookings). */
+/** Everyone who has booked the provider (confirmed or cancelled bookings), with their check-ins. */
 export async function providerClients(db: Db, providerId: string) {
   return db
-    .selectDistinct({ id: users.id, name: users.name, email: users.email, phone: users.phone, avatarImageId: users.avatarImageId })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      avatarImageId: users.avatarImageId,
+      attended: sql<number>`count(*) filter (where ${appointments.attendance} = 'attended')::int`,
+      noShows: sql<number>`count(*) filter (where ${appointments.attendance} = 'no_show')::int`,
+    })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.clientId))
     .where(and(eq(appointments.providerId, providerId), inArray(appointments.status, ['confirmed', 'cancelled'])))
+    .groupBy(users.id)
     .orderBy(asc(users.name), asc(users.id));
 }
 

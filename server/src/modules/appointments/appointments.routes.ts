@@ -59,6 +59,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
   });
 
   app.route({
+    ...apiRoute('markAttendance'),
+    ...byId,
+    handler: async (req) => ({ data: await appointments.markAttendance(currentUser(req), req.params.id, req.body.status) }),
+  });
+
+  app.route({
     ...apiRoute('markAppointmentRefunded'),
     ...byId,
     handler: async (req) => ({ data: await appointments.markRefunded(currentUser(req), req.params.id) }),

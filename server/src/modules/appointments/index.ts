@@ -1,5 +1,5 @@
 /** Bookings: holds, confirmation, cancellation, re-booking, and their e-mails. */
 export { expireStaleHolds, providersWithStaleHolds } from './appointments.queries.ts';
-export { paymentOptions } from './appointments.presenter.ts';
+export { missingPayment, paymentOptions } from './appointments.presenter.ts';
 export { appointmentsRoutes } from './appointments.routes.ts';
 export { appointmentsService } from './appointments.service.ts';

@@ -90,6 +90,24 @@ export async function clientsPerWeek(db: Db, providerId: string, tz: string, spa
     .groupBy(visits.week);
 }
 
+/** Per week: the confirmed bookings that have started, by the provider's check-in. */
+export async function attendancePerWeek(db: Db, providerId: string, tz: string, span: Span) {
+  const week = weekOf(appointments.startsAt, tz);
+  return (
+    db
+      .select({
+        week,
+        attended: sql<number>`count(*) FILTER (WHERE ${appointments.attendance} = 'attended')`.mapWith(Number),
+        noShow: sql<number>`count(*) FILTER (WHERE ${appointments.attendance} = 'no_show')`.mapWith(Number),
+        notMarked: sql<number>`count(*) FILTER (WHERE ${appointments.attendance} IS NULL)`.mapWith(Number),
+      })
+      .from(appointments)
+      .where(and(confirmedOf(providerId), within(appointments.startsAt, span)))
+      // By position: the week is an expression with a bound zone, written again it would not match.
+      .groupBy(sql`1`)
+  );
+}
+
 /**
  * Per month of payment: card and in-person money received, and what was given back of it.
  * refunded_cents is kept true to Stripe (also for refunds made in its dashboard), so it is the

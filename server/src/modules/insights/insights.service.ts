@@ -1,6 +1,7 @@
 /**
- * A provider's overview (issue 14, item 16): this week's bookings, each class's fill rate and the
- * new and returning clients over the last eight weeks, and sales over the last twelve months. The
+ * A provider's overview (issue 14, item 16): this week's bookings, each class's fill rate, the
+ * new and returning clients and attendance over the last eight weeks, and sales over the last
+ * twelve months. The
  * calendar is the provider's: weeks start on Monday in their zone, at `now` from the clock.
  */
 import { Temporal } from 'temporal-polyfill';
@@ -8,7 +9,7 @@ import { fromCents, type Insights } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { UserRow } from '../users/index.ts';
-import { bookingsPerDay, classFillPerWeek, clientsPerWeek, salesPerMonth, type Span } from './insights.queries.ts';
+import { attendancePerWeek, bookingsPerDay, classFillPerWeek, clientsPerWeek, salesPerMonth, type Span } from './insights.queries.ts';
 
 const WEEKS = 8;
 const MONTHS = 12;
@@ -34,11 +35,12 @@ export function insightsService(deps: { db: Db; clock: Clock }) {
       const lastWeeks: Span = { from: start(weeks[0]!), to: now };
       const lastMonths: Span = { from: start(firstMonth.toPlainDate({ day: 1 })), to: now };
 
-      const [perDay, fill, clients, sales] = await Promise.all([
+      const [perDay, fill, clients, sales, attendance] = await Promise.all([
         bookingsPerDay(db, provider.id, tz, thisWeek),
         classFillPerWeek(db, provider.id, tz, lastWeeks),
         clientsPerWeek(db, provider.id, tz, lastWeeks),
         salesPerMonth(db, provider.id, tz, lastMonths),
+        attendancePerWeek(db, provider.id, tz, lastWeeks),
       ]);
 
       const classes = new Map<number, string>();
@@ -58,6 +60,10 @@ export function insightsService(deps: { db: Db; clock: Clock }) {
         clients: weeks.map((w) => {
           const row = clients.find((r) => r.week === w.toString());
           return { week: w.toString(), new: row?.new ?? 0, returning: row?.returning ?? 0 };
+        }),
+        attendance: weeks.map((w) => {
+          const row = attendance.find((r) => r.week === w.toString());
+          return { week: w.toString(), attended: row?.attended ?? 0, no_show: row?.noShow ?? 0, not_marked: row?.notMarked ?? 0 };
         }),
         sales: months.map((m) => {
           const row = sales.find((r) => r.month === m.toString());

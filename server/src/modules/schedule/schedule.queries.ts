@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, repeaters, services, slots, users } from '../../db/schema.ts';
+import { appointments, memberships, repeaters, services, slots, users } from '../../db/schema.ts';
 
 export type Subset = 'future' | 'past' | 'cancelled';
 const LIMIT = 300;
@@ -17,6 +17,15 @@ const serviceCols = {
   capacity: services.capacity,
 };
 const providerCols = { name: provider.name, username: provider.username, avatarImageId: provider.avatarImageId };
+/** What the roster shows of a booking: its price, how it is paid, and the check-in. */
+const rosterCols = {
+  priceCents: appointments.priceCents,
+  paymentMethod: appointments.paymentMethod,
+  paidAt: appointments.paidAt,
+  membershipId: appointments.membershipId,
+  membershipName: memberships.name,
+  attendance: appointments.attendance,
+};
 
 function window(endsAt: typeof slots.endsAt | typeof appointments.endsAt, cancelled: SQL, subset: Subset, now: Date): SQL | undefined {
   if (subset === 'future') return gt(endsAt, now);
@@ -52,9 +61,11 @@ export async function bookingsOfSlots(db: Db, slotIds: number[]) {
       status: appointments.status,
       cancelledAt: appointments.cancelledAt,
       client: { id: client.id, name: client.name, avatarImageId: client.avatarImageId },
+      roster: rosterCols,
     })
     .from(appointments)
     .innerJoin(client, eq(client.id, appointments.clientId))
+    .leftJoin(memberships, eq(memberships.id, appointments.membershipId))
     .where(and(inArray(appointments.slotId, slotIds), inArray(appointments.status, ['confirmed', 'cancelled'])))
     .orderBy(asc(client.name));
 }
@@ -72,12 +83,14 @@ export async function viewerBookings(db: Db, viewerId: string, subset: Subset, n
       client: { id: client.id, name: client.name, avatarImageId: client.avatarImageId },
       slotCancelledAt: slots.cancelledAt,
       slotSeatsTaken: slots.seatsTaken,
+      roster: rosterCols,
     })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(provider, eq(provider.id, appointments.providerId))
     .innerJoin(client, eq(client.id, appointments.clientId))
     .leftJoin(slots, eq(slots.id, appointments.slotId))
+    .leftJoin(memberships, eq(memberships.id, appointments.membershipId))
     .where(
       and(
         inArray(appointments.status, ['confirmed', 'cancelled']),

@@ -3,15 +3,34 @@
  * class occurrences and every booking the viewer takes part in, as cards grouped by the viewer's
  * local date (docs/product-rules.md#time-and-time-zones).
  */
-import { WEEKDAYS, type ScheduleDay, type ScheduleSlot } from '@slotted/contract';
+import { fromCents, WEEKDAYS, type ScheduleDay, type ScheduleSlot } from '@slotted/contract';
 import type { Db } from '../../db/client.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { UserRow } from '../users/index.ts';
 import { imageUrl } from '../images/index.ts';
+import { missingPayment } from '../appointments/index.ts';
 import { bookingsOfSlots, providerClassSlots, viewerBookings, type Subset } from './schedule.queries.ts';
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A booking's roster facts (docs/product-rules.md#roster-and-check-in). */
+function roster(r: {
+  priceCents: number;
+  paymentMethod: 'in_person' | 'card' | 'membership' | null;
+  paidAt: Date | null;
+  membershipId: string | null;
+  membershipName: string | null;
+  attendance: 'attended' | 'no_show' | null;
+}) {
+  return {
+    price: fromCents(r.priceCents),
+    payment_method: r.paymentMethod,
+    membership: r.membershipId !== null ? { id: r.membershipId, name: r.membershipName ?? '' } : null,
+    paid: !missingPayment(r),
+    attendance: r.attendance,
+  };
+}
 
 export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provider: UserRow): Promise<void> }) {
   const { db, clock } = deps;
@@ -57,6 +76,7 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
               status: b.status as 'confirmed' | 'cancelled',
               cancelled_at: b.cancelledAt ? iso(b.cancelledAt) : null,
               client: { id: b.client.id, name: b.client.name, avatar: imageUrl(b.client.avatarImageId), is_me: b.client.id === viewer.id },
+              ...roster(b.roster),
             })),
             repeater:
               o.repeater && o.repeater.every !== null
@@ -89,6 +109,7 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
               status: a.status as 'confirmed' | 'cancelled',
               cancelled_at: a.cancelledAt ? iso(a.cancelledAt) : null,
               client: { id: b.client.id, name: b.client.name, avatar: imageUrl(b.client.avatarImageId), is_me: b.client.id === viewer.id },
+              ...roster(b.roster),
             },
           ],
           repeater: null,

@@ -65,5 +65,7 @@ export async function listClients(deps: AppointmentsDeps, provider: UserRow) {
     email: c.email,
     phone: c.phone,
     is_me: c.id === provider.id,
+    attended: Number(c.attended),
+    no_shows: Number(c.noShows),
   }));
 }

@@ -15,6 +15,7 @@ import {
   createAppointmentInput,
   createdAppointmentSchema,
   listAppointmentsQuery,
+  rescheduleInput,
 } from './appointments.ts';
 import {
   appConfigSchema,
@@ -135,6 +136,7 @@ export const apiSchemas = {
   deductMembership: { params: appointmentIdParams, body: deductMembershipInput, response: { 200: dataOf(appointmentSchema) } },
   markAppointmentPaid: { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } },
   markAppointmentRefunded: { params: appointmentIdParams, response: { 200: dataOf(appointmentSchema) } },
+  rescheduleAppointment: { params: appointmentIdParams, body: rescheduleInput, response: { 200: dataOf(appointmentSchema) } },
   markAttendance: { params: appointmentIdParams, body: attendanceInput, response: { 200: dataOf(appointmentSchema) } },
   listMemberships: { querystring: listMembershipsQuery, response: { 200: dataOf(z.array(membershipSchema)) } },
   createMembership: {

@@ -270,6 +270,14 @@ export const apiRoutes = {
     success: [200],
     errors: [...providerOnly, ...write, ...checkedInput, 'not_found', 'conflict'],
   },
+  /** Moving a confirmed booking to another time of the same service: the client before the cancellation notice, the provider any time. */
+  rescheduleAppointment: {
+    method: 'POST',
+    access: 'user',
+    path: '/api/appointments/{id}/reschedule',
+    success: [200],
+    errors: [...signedIn, ...write, ...jsonBody, 'not_found', 'conflict', 'slot_taken', 'membership_unusable'],
+  },
   /** The provider's check-in: from an hour before the start until seven days after it (409 outside). */
   markAttendance: {
     method: 'POST',

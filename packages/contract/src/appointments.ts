@@ -21,6 +21,18 @@ export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 
 export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'cancelled', 'expired'] as const;
 
+/**
+ * POST /api/appointments/{id}/reschedule: another occurrence of the same class (`slot_id`) or
+ * another start of the same 1:1 service (`starts_at`, UTC).
+ */
+export const rescheduleInput = z
+  .object({
+    slot_id: recordId('Choose a time.').optional(),
+    starts_at: instant('Choose a time.').optional(),
+  })
+  .refine((b) => b.slot_id !== undefined || b.starts_at !== undefined, { path: ['starts_at'], message: 'Choose a time.' });
+export type RescheduleInput = z.output<typeof rescheduleInput>;
+
 /** A provider's check-in of a booking (docs/product-rules.md#roster-and-check-in). */
 export const ATTENDANCE_STATES = ['attended', 'no_show'] as const;
 export type Attendance = (typeof ATTENDANCE_STATES)[number];
@@ -59,6 +71,13 @@ export const appointmentSchema = z.object({
   /** Seconds left on an unconfirmed hold; 0 once it has expired; null when not a hold. */
   expires_in_seconds: z.number().nullable(),
   can_be_cancelled: z.boolean(),
+  /**
+   * The viewer may move the booking to another time now (docs/product-rules.md#moving-a-booking):
+   * the client while a cancellation would be refundable, the provider while it is confirmed.
+   */
+  can_be_moved: z.boolean(),
+  /** Why the client may not move it (the page says it), or null. */
+  move_refusal: z.string().nullable(),
   /**
    * Cancelling now would refund (card payment or membership credit), per the provider's policy
    * (docs/product-rules.md#cancellation-and-refunds).

@@ -59,6 +59,35 @@ describe('calendar file', () => {
     expect(event.attendees).toHaveLength(0);
   });
 
+  it('an e-mailed file is a REQUEST from the provider to the client, and its cancellation a CANCEL of the same event', () => {
+    const event = {
+      uid: 'b1@slotted',
+      title: 'Massage',
+      providerName: 'Studio "Harbour"',
+      location: '',
+      startsAt: '2026-11-24T18:30:00Z',
+      endsAt: '2026-11-24T19:30:00Z',
+      stamp: '2026-11-21T10:00:00Z',
+      sequence: 2,
+      organizer: { name: 'Studio "Harbour"', email: 'studio@example.com' },
+      attendee: { name: 'Ana\r\nEvil', email: 'ana@example.com' },
+    };
+    for (const [file, method] of [
+      [calendarFile(event), 'REQUEST'],
+      [calendarFile({ ...event, cancelled: true, sequence: 3 }), 'CANCEL'],
+    ] as const) {
+      const calendar = new ICAL.Component(ICAL.parse(file));
+      const vevent = calendar.getFirstSubcomponent('vevent')!;
+      expect(calendar.getFirstPropertyValue('method')).toBe(method);
+      expect(vevent.getFirstPropertyValue('uid')).toBe('b1@slotted');
+      expect(vevent.getFirstPropertyValue('sequence')).toBe(method === 'CANCEL' ? 3 : 2);
+      expect(vevent.getFirstPropertyValue('organizer')).toBe('mailto:studio@example.com');
+      expect(vevent.getFirstProperty('attendee')?.getParameter('cn')).toBe('AnaEvil');
+    }
+    // Without organizer and attendee (the booking page's download) the file is published.
+    expect(calendarFile({ ...event, organizer: undefined, attendee: undefined })).toContain('METHOD:PUBLISH');
+  });
+
   it('names the file after the appointment', () => {
     expect(calendarFileName('Vinyasa Flow with Ana')).toBe('Vinyasa_Flow_with_Ana.ics');
   });

@@ -16,6 +16,18 @@ export interface CalendarEvent {
   stamp: string;
   url?: string;
   cancelled?: boolean;
+  /**
+   * Raised on every change of the booking (a move, a cancellation): with the same UID, calendar
+   * apps update the event in place instead of adding a second one.
+   */
+  sequence?: number;
+  /**
+   * For an e-mailed file, the provider (ORGANIZER) and the client (ATTENDEE): the file is then an
+   * iTIP REQUEST (or CANCEL) that calendar apps apply to the event they already have (RFC 5546).
+   * A file without them is a PUBLISH, as the booking page's download is.
+   */
+  organizer?: { name: string; email: string };
+  attendee?: { name: string; email: string };
 }
 
 const utc = (iso: string) =>
@@ -58,15 +70,26 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
+/** A calendar user address (RFC 5545 §3.3.3) with its common name, quoted. */
+const person = (property: string, p: { name: string; email: string }, extra = '') =>
+  `${property};CN="${p.name.replace(NOT_TEXT, '').replace(/["\r\n]/g, '')}"${extra}:mailto:${p.email}`;
+
+/** The METHOD of a file: CANCEL when cancelled, REQUEST when it names organizer and attendee, else PUBLISH. */
+export function calendarMethod(e: Pick<CalendarEvent, 'cancelled' | 'organizer' | 'attendee'>): 'CANCEL' | 'REQUEST' | 'PUBLISH' {
+  if (e.cancelled) return 'CANCEL';
+  return e.organizer && e.attendee ? 'REQUEST' : 'PUBLISH';
+}
+
 export function calendarFile(e: CalendarEvent): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Slotted//Booking//EN',
     'CALSCALE:GREGORIAN',
-    `METHOD:${e.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    `METHOD:${calendarMethod(e)}`,
     'BEGIN:VEVENT',
     `UID:${e.uid}`,
+    `SEQUENCE:${e.sequence ?? 0}`,
     `DTSTAMP:${utc(e.stamp)}`,
     `DTSTART:${utc(e.startsAt)}`,
     `DTEND:${utc(e.endsAt)}`,
@@ -74,6 +97,8 @@ export function calendarFile(e: CalendarEvent): string {
     `DESCRIPTION:${text(`With ${e.providerName}`)}`,
     ...(e.location ? [`LOCATION:${text(e.location)}`] : []),
     ...(e.url ? [`URL:${e.url}`] : []),
+    ...(e.organizer ? [person('ORGANIZER', e.organizer)] : []),
+    ...(e.attendee ? [person('ATTENDEE', e.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED')] : []),
     `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',

@@ -2,7 +2,7 @@
  * E-mails about bookings (docs/product-rules.md#e-mails-and-calendar-files): confirmations with the
  * calendar file, and cancellation notices.
  */
-import { calendarFile, calendarFileName, euroText } from '@slotted/contract';
+import { calendarFile, calendarFileName, calendarMethod, euroText, type CalendarEvent } from '@slotted/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
@@ -23,25 +23,37 @@ function message(
 ): MailMessage {
   const text = `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}\n\n— Slotted`;
   const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
-  const attachments = attachIcs
-    ? [
-        {
-          filename: calendarFileName(attachIcs.d.service.name),
-          contentType: `text/calendar; charset=utf-8; method=${attachIcs.cancelled ? 'CANCEL' : 'PUBLISH'}`,
-          content: calendarFile({
-            uid: `${attachIcs.d.appointment.id}@slotted`,
-            title: attachIcs.d.service.name,
-            providerName: attachIcs.d.provider.name,
-            location: attachIcs.d.service.location,
-            startsAt: attachIcs.d.appointment.startsAt.toISOString(),
-            endsAt: attachIcs.d.appointment.endsAt.toISOString(),
-            stamp: attachIcs.now.toISOString(),
-            cancelled: attachIcs.cancelled,
-          }),
-        },
-      ]
-    : undefined;
+  const attachments = attachIcs ? [calendarAttachment(bookingEvent(attachIcs.d, attachIcs.cancelled, attachIcs.now))] : undefined;
   return { to, subject, text, html, attachments };
+}
+
+/**
+ * The booking's calendar event as e-mails carry it: one UID per booking for its whole life, its
+ * SEQUENCE raised by every move and the cancellation, the provider as organizer and the client as
+ * attendee, so calendar apps update the one event they have (docs/product-rules.md#e-mails-and-calendar-files).
+ */
+export function bookingEvent(d: AppointmentDetails, cancelled: boolean, now: Date): CalendarEvent {
+  return {
+    uid: `${d.appointment.id}@slotted`,
+    title: d.service.name,
+    providerName: d.provider.name,
+    location: d.service.location,
+    startsAt: d.appointment.startsAt.toISOString(),
+    endsAt: d.appointment.endsAt.toISOString(),
+    stamp: now.toISOString(),
+    cancelled,
+    sequence: d.appointment.icsSequence,
+    organizer: { name: d.provider.name, email: d.provider.email },
+    attendee: { name: d.client.name, email: d.client.email },
+  };
+}
+
+export function calendarAttachment(event: CalendarEvent) {
+  return {
+    filename: calendarFileName(event.title),
+    contentType: `text/calendar; charset=utf-8; method=${calendarMethod(event)}`,
+    content: calendarFile(event),
+  };
 }
 
 export function bookingConfirmedEmails(d: AppointmentDetails, appUrl: string, now: Date): MailMessage[] {
@@ -117,4 +129,43 @@ export function bookingCancelledEmail(
     { href: `${appUrl}/schedule`, label: 'Open your schedule' },
     ics,
   );
+}
+
+/**
+ * A booking moved to another time (docs/product-rules.md#moving-a-booking): both sides are told,
+ * each with the calendar file that moves the event they already have.
+ */
+export function bookingMovedEmails(
+  d: AppointmentDetails,
+  before: { startsAt: Date; endsAt: Date },
+  byProvider: boolean,
+  appUrl: string,
+  now: Date,
+): MailMessage[] {
+  const ics = { d, cancelled: false, now };
+  const was = { ...d, appointment: { ...d.appointment, ...before } };
+  const mover = byProvider ? d.provider.name : d.client.name;
+  return [
+    message(
+      d.client.email,
+      `Time changed: ${d.service.name}`,
+      [
+        `Hello ${d.client.name},`,
+        `${byProvider ? `${mover} moved your booking` : 'Your booking'} of ${d.service.name} with ${d.provider.name} ${byProvider ? 'to' : 'is now on'} ${when(d, d.client.timezone)}.`,
+        `It was on ${when(was, d.client.timezone)}.`,
+        'The attached calendar file moves the event in your calendar.',
+      ],
+      { href: `${appUrl}/appointments/${d.appointment.id}`, label: 'See your booking' },
+      ics,
+    ),
+    message(
+      d.provider.email,
+      `Time changed: ${d.client.name} — ${d.service.name}`,
+      [
+        `${byProvider ? 'You moved' : `${d.client.name} moved`} ${d.service.name} from ${when(was, d.provider.timezone)} to ${when(d, d.provider.timezone)}.`,
+      ],
+      { href: `${appUrl}/schedule`, label: 'Open your schedule' },
+      ics,
+    ),
+  ];
 }

@@ -31,6 +31,17 @@ export function clientRefundable(startsAt: Date, now: Date, minHoursBeforeCancel
 }
 
 /**
+ * Why the client may not move their booking now, or null when they may: moving is allowed while
+ * a cancellation would still be refundable (docs/product-rules.md#moving-a-booking).
+ */
+export function clientMoveRefusal(startsAt: Date, now: Date, minHoursBeforeCancellation: number): string | null {
+  if (clientRefundable(startsAt, now, minHoursBeforeCancellation)) return null;
+  return minHoursBeforeCancellation > 0
+    ? `The time can be changed up to ${minHoursBeforeCancellation} ${minHoursBeforeCancellation === 1 ? 'hour' : 'hours'} before the start. Please contact the provider.`
+    : 'This provider does not let bookings be moved online. Please contact them.';
+}
+
+/**
  * Whether the booking still has to be paid: neither paid nor holding a membership credit, which
  * pays for it without a payment (docs/product-rules.md#memberships-and-credits).
  */
@@ -104,6 +115,7 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
   const unpaid = missingPayment(a);
 
   const startsInFuture = a.startsAt.getTime() > now;
+  const moveRefusal = clientMoveRefusal(a.startsAt, ctx.now, ctx.policy.min_hours_before_cancellation);
   // The payment options (docs/product-rules.md#confirmation-and-payment-options): for the client,
   // and only while the time is ahead; a membership only when one can pay for this session.
   const confirmable =
@@ -150,6 +162,8 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     expires_in_days: a.endsAt.getTime() <= now ? null : daysUntil(a.startsAt, ctx.now, ctx.viewerTimeZone),
     expires_in_seconds: a.status === 'held' ? Math.max(0, Math.ceil(((a.holdExpiresAt?.getTime() ?? now) - now) / 1000)) : null,
     can_be_cancelled: status === 'confirmed' && startsInFuture,
+    can_be_moved: status === 'confirmed' && (byProvider || (startsInFuture && moveRefusal === null)),
+    move_refusal: byProvider || status !== 'confirmed' || !startsInFuture ? null : moveRefusal,
     cancellation_refundable: byProvider || clientRefundable(a.startsAt, ctx.now, ctx.policy.min_hours_before_cancellation),
     refund_due: fromCents(a.refundDueCents),
     refunded: fromCents(d.refundedCents),

@@ -59,6 +59,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ appointments: ReturnTyp
   });
 
   app.route({
+    ...apiRoute('rescheduleAppointment'),
+    ...byId,
+    handler: async (req) => ({ data: await appointments.reschedule(currentUser(req), req.params.id, req.body) }),
+  });
+
+  app.route({
     ...apiRoute('markAttendance'),
     ...byId,
     handler: async (req) => ({ data: await appointments.markAttendance(currentUser(req), req.params.id, req.body.status) }),

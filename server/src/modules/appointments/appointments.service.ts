@@ -7,7 +7,7 @@
  * The routes call this facade; each use case is its own file in use-cases/, so a new way to
  * confirm (card, membership) is a new sibling there rather than another branch here.
  */
-import type { appointmentQuery, Attendance, createAppointmentInput } from '@slotted/contract';
+import type { appointmentQuery, Attendance, createAppointmentInput, RescheduleInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
@@ -22,6 +22,7 @@ import { confirmWithoutPayment } from './use-cases/confirm-without-payment.ts';
 import { deductMembership } from './use-cases/deduct-membership.ts';
 import { holdTime } from './use-cases/hold-time.ts';
 import { markAttendance } from './use-cases/mark-attendance.ts';
+import { reschedule } from './use-cases/reschedule.ts';
 import { markPaid } from './use-cases/mark-paid.ts';
 import { markRefunded } from './use-cases/mark-refunded.ts';
 import { getAppointment, listAppointments, listClients, type ListQuery } from './use-cases/read-appointments.ts';
@@ -37,6 +38,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     cardPaid: (tx: Tx, payment: PaymentRow, now: Date) => cardPaid(deps, tx, payment, now),
     deductMembership: (viewer: UserRow, id: string, membershipId: string) => deductMembership(deps, viewer, id, membershipId),
     markPaid: (provider: UserRow, id: string) => markPaid(deps, provider, id),
+    reschedule: (viewer: UserRow, id: string, input: RescheduleInput) => reschedule(deps, viewer, id, input),
     markAttendance: (provider: UserRow, id: string, status: Attendance | null) => markAttendance(deps, provider, id, status),
     markRefunded: (provider: UserRow, id: string) => markRefunded(deps, provider, id),
     cancel: (viewer: UserRow, id: string) => cancelAppointment(deps, viewer, id),

@@ -64,6 +64,8 @@ export async function cancelOccurrences(tx: Tx, slotIds: number[], cancelledBy: 
       membershipGroupId: null,
       // A credit given back no longer pays for the booking ('Included in membership' would be untrue).
       paymentMethod: sql`CASE WHEN ${appointments.paymentMethod} = 'membership' THEN NULL ELSE ${appointments.paymentMethod} END`,
+      // The e-mailed CANCEL outranks every calendar file sent before it.
+      icsSequence: sql`${appointments.icsSequence} + 1`,
       updatedAt: now,
     })
     .where(and(inArray(appointments.slotId, slotIds), inArray(appointments.status, ['held', 'confirmed'])))

@@ -40,6 +40,8 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
       cancelledAt: now,
       cancelledBy: viewer.id,
       refundDueCents: refund,
+      // The e-mailed CANCEL must outrank every file sent before it (docs/product-rules.md#e-mails-and-calendar-files).
+      icsSequence: a.icsSequence + 1,
       ...(refund > 0 ? refundedPayment : {}),
       // A membership credit comes back only inside the refund window.
       ...(refundable && a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null, paymentMethod: null } : {}),

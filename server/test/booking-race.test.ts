@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { appointments, services, slots } from '../src/db/schema.ts';
+import { appointments, services, slots, users } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { startApp, type RunningApp } from './support/app-process.ts';
 import { bookingHeaders, creditRaceFixture, raceFixture, type RaceClient, type RaceFixture } from './support/race-fixture.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { buildAppointment, buildOccurrence, buildUser } from './support/factories.ts';
+import { buildAppointment, buildOccurrence, buildService, buildUser } from './support/factories.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
 
 const SECRET = 'race-secret-race-secret-race-secret-0123';
@@ -169,6 +169,57 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
       expect(tally(places.map((p) => (p.status === 'held' ? 1 : 0)))).toEqual({ 1: 20, 0: 20 });
       const [slot] = await db.select().from(slots).where(eq(slots.id, occurrence.id));
       expect(slot!.seatsTaken).toBe(20);
+    });
+  });
+
+  describe('moving bookings (docs/product-rules.md#moving-a-booking)', () => {
+    const store = () => ({ db, clock: { now } });
+    const userOf = async (i: number) =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(eq(users.email, `race-client-${i}@example.com`))
+      )[0]!;
+
+    it('20 clients moving into a 5-seat class while 20 others book it: exactly 5 places, and only the movers who got in leave theirs', async () => {
+      const klass = (await db.select().from(services).where(eq(services.id, fixture.classService)))[0]!;
+      const provider = (await db.select().from(users).where(eq(users.id, klass.providerId)))[0]!;
+      const small = await buildService(store(), provider, {
+        name: 'Small class',
+        type: 'class',
+        priceCents: 1200,
+        durationMinutes: 60,
+        capacity: 5,
+      });
+      const day = Date.parse(fixture.appointmentStart);
+      const from = await buildOccurrence(store(), small, new Date(day + 2 * 3_600_000));
+      await db.update(slots).set({ capacity: 20 }).where(eq(slots.id, from.id));
+      const target = await buildOccurrence(store(), small, new Date(day + 4 * 3_600_000));
+      // Clients 150–169 have places in `from`; clients 170–189 book `target` directly.
+      const moving = await Promise.all(
+        Array.from({ length: 20 }, async (_, k) =>
+          buildAppointment(store(), { client: await userOf(150 + k), service: small, slot: from }),
+        ),
+      );
+      const answers = await Promise.all([
+        ...moving.map((m, k) => post(k, fixture.clients[150 + k]!, `/api/appointments/${m.id}/reschedule`, { slot_id: target.id })),
+        ...Array.from({ length: 20 }, (_, k) =>
+          post(k + 1, fixture.clients[170 + k]!, '/api/appointments', { service_id: small.id, slot_id: target.id }),
+        ),
+      ]);
+      const won = answers.filter((a) => a.status === 200 || a.status === 201).length;
+      expect(won).toBe(5);
+      expect(new Set(answers.filter((a) => a.status >= 400).map((a) => a.code))).toEqual(new Set(['slot_taken']));
+      const seats = async (id: number) => (await db.select().from(slots).where(eq(slots.id, id)))[0]!.seatsTaken;
+      const inTarget = await db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.slotId, target.id), inArray(appointments.status, ['held', 'confirmed'])));
+      expect(inTarget).toHaveLength(5);
+      expect(await seats(target.id)).toBe(5);
+      const movers = answers.slice(0, 20).filter((a) => a.status === 200).length;
+      expect(await seats(from.id)).toBe(20 - movers);
     });
   });
 

@@ -32,6 +32,7 @@ import { classesService } from './modules/classes/index.ts';
 import { scheduleRoutes } from './modules/schedule/index.ts';
 import { scheduleService } from './modules/schedule/index.ts';
 import { insightsRoutes, insightsService } from './modules/insights/index.ts';
+import { calendarFeedsRoutes, calendarFeedsService } from './modules/calendar-feeds/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { profileFirstPaint, profileService } from './modules/profile/index.ts';
 import { slotsRoutes } from './modules/slots/index.ts';
@@ -202,6 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { profile });
   await app.register(scheduleRoutes, {
     schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),
+  });
+  await app.register(calendarFeedsRoutes, {
+    feeds: calendarFeedsService({ db, clock, appUrl: config.appUrl, secret: config.sessionSecret }),
   });
   await app.register(insightsRoutes, { insights: insightsService({ db, clock }) });
   await app.register(imagesRoutes, { prefix: '/images', db });

@@ -43,7 +43,7 @@ import { createdRepeaterSchema, deleteSlotQuery, repeaterInput } from './classes
 import { healthResponse, notReadyResponse, readyResponse } from './health.ts';
 import { idParams } from './ids.ts';
 import { insightsSchema } from './insights.ts';
-import { meSchema, updateMeForm, updatePaymentsInput } from './me.ts';
+import { calendarFeedSchema, meSchema, updateMeForm, updatePaymentsInput } from './me.ts';
 import {
   createdMembershipSchema,
   createMembershipInput,
@@ -149,6 +149,8 @@ export const apiSchemas = {
   cancelMembership: { params: membershipIdParams, response: { 200: dataOf(membershipSchema) } },
   markMembershipPaid: { params: membershipIdParams, response: { 200: dataOf(membershipSchema) } },
   purchasedServices: { response: { 200: dataOf(z.array(purchasedServiceSchema)) } },
+  calendarFeed: { response: { 200: dataOf(calendarFeedSchema.nullable()) } },
+  newCalendarFeed: { response: { 201: dataOf(calendarFeedSchema) } },
   clients: { response: { 200: dataOf(z.array(clientSchema)) } },
   insights: { response: { 200: dataOf(insightsSchema) } },
   schedule: { querystring: scheduleQuery, response: { 200: dataOf(z.array(scheduleDaySchema)) } },

@@ -345,6 +345,10 @@ export const apiRoutes = {
     errors: [...providerOnly, ...write, ...checkedInput, 'not_found', 'conflict'],
   },
   purchasedServices: { method: 'GET', access: 'user', path: '/api/purchases/services', success: [200], errors: [...signedIn] },
+  /** The signed-in person's private calendar feed address, or null before they make one. */
+  calendarFeed: { method: 'GET', access: 'user', path: '/api/calendar-feed', success: [200], errors: [...signedIn] },
+  /** Makes the feed address, or a new one that ends the old at once. */
+  newCalendarFeed: { method: 'POST', access: 'user', path: '/api/calendar-feed', success: [201], errors: [...signedIn, ...write] },
   clients: { method: 'GET', access: 'provider', path: '/api/clients', success: [200], errors: [...providerOnly] },
   insights: { method: 'GET', access: 'provider', path: '/api/insights', success: [200], errors: [...providerOnly] },
   schedule: { method: 'GET', access: 'user', path: '/api/schedule', success: [200], errors: [...signedIn, ...checkedInput] },

@@ -15,6 +15,8 @@ export interface CalendarEvent {
   /** When the file is made (DTSTAMP), ISO 8601. */
   stamp: string;
   url?: string;
+  /** The event's description; "With {provider name}" when left out. */
+  description?: string;
   cancelled?: boolean;
   /**
    * Raised on every change of the booking (a move, a cancellation): with the same UID, calendar
@@ -80,13 +82,9 @@ export function calendarMethod(e: Pick<CalendarEvent, 'cancelled' | 'organizer' 
   return e.organizer && e.attendee ? 'REQUEST' : 'PUBLISH';
 }
 
-export function calendarFile(e: CalendarEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Slotted//Booking//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${calendarMethod(e)}`,
+/** The VEVENT of one booking or class occurrence. */
+function eventLines(e: CalendarEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${e.uid}`,
     `SEQUENCE:${e.sequence ?? 0}`,
@@ -94,16 +92,38 @@ export function calendarFile(e: CalendarEvent): string {
     `DTSTART:${utc(e.startsAt)}`,
     `DTEND:${utc(e.endsAt)}`,
     `SUMMARY:${text(e.title)}`,
-    `DESCRIPTION:${text(`With ${e.providerName}`)}`,
+    `DESCRIPTION:${text(e.description ?? `With ${e.providerName}`)}`,
     ...(e.location ? [`LOCATION:${text(e.location)}`] : []),
     ...(e.url ? [`URL:${e.url}`] : []),
     ...(e.organizer ? [person('ORGANIZER', e.organizer)] : []),
     ...(e.attendee ? [person('ATTENDEE', e.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED')] : []),
     `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+const HEADER = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Slotted//Booking//EN', 'CALSCALE:GREGORIAN'];
+const lines = (all: string[]) => all.map(fold).join('\r\n') + '\r\n';
+
+export function calendarFile(e: CalendarEvent): string {
+  return lines([...HEADER, `METHOD:${calendarMethod(e)}`, ...eventLines(e), 'END:VCALENDAR']);
+}
+
+/**
+ * A subscription feed (docs/product-rules.md#calendar-feeds): many events, published, named, and
+ * refreshed hourly by the apps that honour REFRESH-INTERVAL (RFC 7986).
+ */
+export function calendarFeed(name: string, events: CalendarEvent[]): string {
+  return lines([
+    ...HEADER,
+    'METHOD:PUBLISH',
+    `NAME:${text(name)}`,
+    `X-WR-CALNAME:${text(name)}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
+    ...events.flatMap(eventLines),
+    'END:VCALENDAR',
+  ]);
 }
 
 /**

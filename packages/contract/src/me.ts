@@ -74,3 +74,7 @@ export const updatePaymentsInput = z.object({
   }),
 });
 export type UpdatePaymentsInput = z.input<typeof updatePaymentsInput>;
+
+/** GET/POST /api/calendar-feed: a private feed address, as https and as webcal (docs/product-rules.md#calendar-feeds). */
+export const calendarFeedSchema = z.object({ https: z.string(), webcal: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

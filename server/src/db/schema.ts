@@ -81,6 +81,21 @@ export const providerVersions = pgTable('provider_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(1),
 });
 
+/**
+ * A person's private calendar feed (docs/product-rules.md#calendar-feeds): its address's token is
+ * HMAC(SESSION_SECRET, nonce), so Settings can show it again while the database alone reveals no
+ * address; requests find the feed by the token's SHA-256. A new nonce ('New address') ends the
+ * old address at once.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
 /** Social sign-in identities (Google subject, Facebook id) linked to a user. */
 export const identities = pgTable(
   'identities',

@@ -48,7 +48,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, firstPa
   }
   app.setNotFoundHandler(async (req, reply) => {
     // Paths the server answers itself; everything else is a page of the SPA (including /auth/logout).
-    const isApi = /^\/(api|sanctum|auth\/social|images|dev)(\/|$)/.test(req.url);
+    const isApi = /^\/(api|sanctum|auth\/social|images|feeds|dev)(\/|$)/.test(req.url);
     if (req.method === 'GET' && !isApi && hasBuild) {
       reply.header('Cache-Control', 'no-cache');
       const first = await firstPaintOf(req.url, req.user?.id ?? null).catch((err: unknown) => {

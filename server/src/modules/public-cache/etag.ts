@@ -6,14 +6,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Sends `body` (serialised JSON) with its ETag, or 304 when the client already has it. */
-export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, body: string) {
+/** Sends `body` (serialised JSON, or `type`) with its ETag, or 304 when the client already has it. */
+export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, body: string, type = 'application/json; charset=utf-8') {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   // Varies with the signed-in viewer (is_mine, their bookings): only the browser may keep it, and
   // must ask again each time; the ETag makes asking again cheap.
   reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
   if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  return reply.type(type).send(body);
 }
 
 function matches(header: string | undefined, etag: string): boolean {

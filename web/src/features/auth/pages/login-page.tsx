@@ -47,8 +47,8 @@ export function LoginPage() {
       onSuccess: () => setSent(true),
       onError: (err) => {
         if (showServerErrors(err)) return;
-        if (isApiError(err, 422)) form.setError('email', { type: 'server', message: err.message }, { shouldFocus: true });
-        else if (isApiError(err, 429)) toast({ title: err.message, theme: 'error' });
+        if (isApiError(err, 'validation_failed')) form.setError('email', { type: 'server', message: err.message }, { shouldFocus: true });
+        else if (isApiError(err, 'rate_limited')) toast({ title: err.message, theme: 'error' });
         else toast({ title: LOGIN_FAILED_TOAST, theme: 'error' });
       },
     }),

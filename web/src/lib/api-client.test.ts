@@ -148,6 +148,7 @@ describe('routes by name', () => {
     expect(routePath('profile', { username: 'ada lovelace/é?' })).toBe('/api/profile/ada%20lovelace%2F%C3%A9%3F');
     expect(routePath('cancelAppointment', { id: 'a1b2' })).toBe('/api/appointments/a1b2/cancel');
     expect(routePath('me')).toBe('/api/me');
+    expect(routePath('socialStart', { provider: 'google' })).toBe('/auth/social/google');
   });
 
   it('sends the route’s method to its filled path, with the query', async () => {

@@ -224,9 +224,21 @@ function readFirstAnswers(): Map<string, unknown> {
   }
 }
 
-/** A route's path with its params filled in: `/api/services/{id}` → `/api/services/12`. */
-export function routePath(name: RouteName, params: Record<string, unknown> = {}): string {
+/** The params a route's path takes, when it takes any. */
+type PathArgs<K extends RouteName> = [Field<K, 'params'>] extends [never]
+  ? [params?: undefined]
+  : [params: z.input<Field<K, 'params'>> & Record<string, unknown>];
+
+function fillPath(name: RouteName, params: Record<string, unknown> = {}): string {
   return apiRoutes[name].path.replace(/\{(\w+)\}/g, (_match, key: string) => encodeURIComponent(String(params[key])));
+}
+
+/**
+ * A route's path with its params filled in and encoded: `/api/services/{id}` → `/api/services/12`.
+ * Also for the links the browser follows itself (/stripe/connect, /auth/social/{provider}).
+ */
+export function routePath<K extends RouteName>(name: K, ...[params]: PathArgs<K>): string {
+  return fillPath(name, params);
 }
 
 /**
@@ -242,7 +254,7 @@ export async function apiRequest<K extends RouteName>(name: K, ...[input]: Input
     signal?: AbortSignal;
   };
   const { method } = apiRoutes[name];
-  const path = routePath(name, params);
+  const path = fillPath(name, params);
   if (firstAnswers.has(path) && method === 'GET' && !query) {
     const body = firstAnswers.get(path) as RouteAnswer<K>;
     firstAnswers.delete(path);

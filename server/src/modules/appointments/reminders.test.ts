@@ -67,7 +67,8 @@ describe('a reminder', () => {
     expect(reminders()).toEqual([]);
     await at('2026-10-24T09:00:00Z');
     expect(reminders()).toHaveLength(1);
-    const mail = reminders()[0]!;
+    const [mail] = reminders();
+    if (!mail) throw new Error('no reminder');
     expect(mail.to).toBe('ana@example.com');
     expect(mail.subject).toBe('Reminder: Massage on Sunday, 25 October 2026 at 10:00');
     expect(mail.text).toContain(

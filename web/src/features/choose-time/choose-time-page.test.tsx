@@ -23,6 +23,7 @@ const service = (over: Partial<Service> = {}): Service => ({
   duration: 60,
   location: 'Main studio',
   capacity: 12,
+  waitlist_size: 10,
   cover: null,
   provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
   is_mine: false,

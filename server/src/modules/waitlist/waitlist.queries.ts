@@ -13,7 +13,7 @@ export const inLine: SQL = and(
   eq(waitlistEntries.status, 'waiting'),
   or(
     isNull(waitlistEntries.offerId),
-    sql`EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.id} = ${waitlistEntries.offerId} AND ${appointments.status} = 'held')`,
+    sql`EXISTS (SELECT 1 FROM appointments offer WHERE offer.id = "waitlist_entries"."offer_id" AND offer.status = 'held')`,
   ),
 )!;
 
@@ -113,9 +113,11 @@ export async function insertEntry(tx: Tx, row: typeof waitlistEntries.$inferInse
 /** 1-based positions in line of the entries `ids` (in line: see `inLine`). */
 export async function positionsOf(executor: Db | Tx, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const ahead = sql<number>`(SELECT count(*) FROM ${waitlistEntries} w2 WHERE w2.slot_id = ${waitlistEntries.slotId} AND w2.id <= ${waitlistEntries.id} AND w2.status = 'waiting' AND (w2.offer_id IS NULL OR EXISTS (SELECT 1 FROM ${appointments} a2 WHERE a2.id = w2.offer_id AND a2.status = 'held')))`.mapWith(
-    Number,
-  );
+  // Those in line up to and including the entry (in line: see `inLine`), named in full so the
+  // subquery's columns cannot be taken for the outer row's.
+  const ahead = sql<number>`(SELECT count(*) FROM waitlist_entries w2
+    WHERE w2.slot_id = "waitlist_entries"."slot_id" AND w2.id <= "waitlist_entries"."id" AND w2.status = 'waiting'
+      AND (w2.offer_id IS NULL OR EXISTS (SELECT 1 FROM appointments a2 WHERE a2.id = w2.offer_id AND a2.status = 'held')))`.mapWith(Number);
   const rows = await executor.select({ id: waitlistEntries.id, position: ahead }).from(waitlistEntries).where(inArray(waitlistEntries.id, ids));
   return new Map(rows.map((r) => [r.id, r.position]));
 }

@@ -117,8 +117,13 @@ export async function positionsOf(executor: Db | Tx, ids: number[]): Promise<Map
   // subquery's columns cannot be taken for the outer row's.
   const ahead = sql<number>`(SELECT count(*) FROM waitlist_entries w2
     WHERE w2.slot_id = "waitlist_entries"."slot_id" AND w2.id <= "waitlist_entries"."id" AND w2.status = 'waiting'
-      AND (w2.offer_id IS NULL OR EXISTS (SELECT 1 FROM appointments a2 WHERE a2.id = w2.offer_id AND a2.status = 'held')))`.mapWith(Number);
-  const rows = await executor.select({ id: waitlistEntries.id, position: ahead }).from(waitlistEntries).where(inArray(waitlistEntries.id, ids));
+      AND (w2.offer_id IS NULL OR EXISTS (SELECT 1 FROM appointments a2 WHERE a2.id = w2.offer_id AND a2.status = 'held')))`.mapWith(
+    Number,
+  );
+  const rows = await executor
+    .select({ id: waitlistEntries.id, position: ahead })
+    .from(waitlistEntries)
+    .where(inArray(waitlistEntries.id, ids));
   return new Map(rows.map((r) => [r.id, r.position]));
 }
 
@@ -186,4 +191,3 @@ export async function waitingOf(tx: Tx, slotIds: number[]) {
     .where(and(inArray(waitlistEntries.slotId, slotIds), eq(waitlistEntries.status, 'waiting')))
     .orderBy(asc(waitlistEntries.id));
 }
-

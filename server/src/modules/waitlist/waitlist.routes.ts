@@ -6,8 +6,7 @@ import type { waitlistService } from './waitlist.service.ts';
 export const waitlistRoutes: FastifyPluginAsyncZod<{ waitlist: ReturnType<typeof waitlistService> }> = async (app, { waitlist }) => {
   app.route({
     ...apiRoute('joinWaitlist'),
-    handler: async (req, reply) =>
-      reply.code(201).send({ data: await waitlist.join(currentUser(req), req.params.id, req.body.auto_book) }),
+    handler: async (req, reply) => reply.code(201).send({ data: await waitlist.join(currentUser(req), req.params.id, req.body.auto_book) }),
   });
 
   app.route({

@@ -155,7 +155,12 @@ export function waitlistService(deps: WaitlistDeps) {
         // The database found no free place after all: the next fill hands it out.
         if (!offer) break;
         free--;
-        await setEntries(tx, [l.entry.id], { offerId: offer.id, offeredAt: now, status: offer.booked ? 'booked' : 'waiting', updatedAt: now });
+        await setEntries(tx, [l.entry.id], {
+          offerId: offer.id,
+          offeredAt: now,
+          status: offer.booked ? 'booked' : 'waiting',
+          updatedAt: now,
+        });
         // An auto-booked client got the booking's confirmation e-mail (with its calendar file) instead.
         if (offer.booked) continue;
         messages.push(offerEmail({ client: l.client, className: service.name, startsAt: slot.startsAt }, offer.id, expiresAt, appUrl));
@@ -284,7 +289,9 @@ export function waitlistService(deps: WaitlistDeps) {
         auto_book: r.entry.autoBook,
         joined_at: r.entry.createdAt.toISOString(),
         offer_expires_at:
-          r.offerStatus === 'held' && r.offerExpiresAt && r.offerExpiresAt.getTime() > now.getTime() ? r.offerExpiresAt.toISOString() : null,
+          r.offerStatus === 'held' && r.offerExpiresAt && r.offerExpiresAt.getTime() > now.getTime()
+            ? r.offerExpiresAt.toISOString()
+            : null,
       }));
     },
   };

@@ -43,13 +43,17 @@ beforeEach(async () => {
   bea = await buildUser(t, { email: 'bea@example.com', name: 'Bea' });
   carla = await buildUser(t, { email: 'carla@example.com', name: 'Carla' });
   dora = await buildUser(t, { email: 'dora@example.com', name: 'Dora' });
-  places = [await buildAppointment(t, { client: ana, service: yoga, slot }), await buildAppointment(t, { client: bea, service: yoga, slot })];
+  places = [
+    await buildAppointment(t, { client: ana, service: yoga, slot }),
+    await buildAppointment(t, { client: bea, service: yoga, slot }),
+  ];
 });
 afterEach(async () => {
   await t.close();
 });
 
-const join = (a: Agent, slotId = slot.id, autoBook = 0) => a.post<{ data: WaitlistPlace }>(`/api/slots/${slotId}/waitlist`, { auto_book: autoBook });
+const join = (a: Agent, slotId = slot.id, autoBook = 0) =>
+  a.post<{ data: WaitlistPlace }>(`/api/slots/${slotId}/waitlist`, { auto_book: autoBook });
 const mine = async (a: Agent) => (await a.get<{ data: WaitlistEntry[] }>('/api/waitlist')).body.data;
 const line = async (slotId = slot.id) => (await provider.get<{ data: SlotWaitlistEntry[] }>(`/api/slots/${slotId}/waitlist`)).body.data;
 const seatsTaken = async () => (await t.db.select().from(slots).where(eq(slots.id, slot.id)))[0]?.seatsTaken;
@@ -139,7 +143,9 @@ describe('joining the waitlist', () => {
   it('class services take a waitlist size of 0–100, 10 by default', async () => {
     const base = { name: 'Spin', type: 'class', price: 10, duration: 45, capacity: 8 };
     expect((await provider.post<{ data: { waitlist_size: number } }>('/api/services', base)).body.data.waitlist_size).toBe(10);
-    expect((await provider.post<{ data: { waitlist_size: number } }>('/api/services', { ...base, waitlist_size: 0 })).body.data.waitlist_size).toBe(0);
+    expect(
+      (await provider.post<{ data: { waitlist_size: number } }>('/api/services', { ...base, waitlist_size: 0 })).body.data.waitlist_size,
+    ).toBe(0);
     const tooMany = await provider.post('/api/services', { ...base, waitlist_size: 101 });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body).toMatchObject({ errors: { waitlist_size: ['The waitlist size must be between 0 and 100.'] } });

@@ -57,6 +57,10 @@ export async function offerPlace(
   const facts = await loadMembershipFacts(tx, { clientId: p.clientId, providerId: p.providerId, confirmedOnly: true }, { lock: true });
   const [usable] = usableMemberships(facts.map(toDomainMembership), p.serviceId, p.slot.startsAt);
   if (!usable) return { id: row.id, booked: false };
-  await markConfirmed(deps, tx, row, now, { paymentMethod: 'membership', membershipId: usable.membership.id, membershipGroupId: usable.groupId });
+  await markConfirmed(deps, tx, row, now, {
+    paymentMethod: 'membership',
+    membershipId: usable.membership.id,
+    membershipGroupId: usable.groupId,
+  });
   return { id: row.id, booked: true };
 }

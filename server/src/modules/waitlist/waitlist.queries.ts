@@ -127,6 +127,19 @@ export async function positionsOf(executor: Db | Tx, ids: number[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.position]));
 }
 
+/** The client's positions in the lines of these occurrences, by occurrence. */
+export async function positionsOfClient(db: Db, clientId: string, slotIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: waitlistEntries.id, slotId: waitlistEntries.slotId })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.clientId, clientId), inArray(waitlistEntries.slotId, slotIds), inLine));
+  const positions = await positionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.slotId, positions.get(r.id) ?? 0]));
+}
+
 /** The client's entries in line for occurrences not yet started and not cancelled. */
 export async function entriesOfClient(db: Db, clientId: string, now: Date) {
   return db

@@ -24,7 +24,6 @@ import { addMinutes, type Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { MailOutbox } from '../../mail/mail-outbox.ts';
-import type { appointmentsService, WaitlistHooks } from '../appointments/index.ts';
 import type { availabilityService } from '../availability/index.ts';
 import { imageUrl } from '../images/index.ts';
 import type { UserRow } from '../users/index.ts';
@@ -48,6 +47,35 @@ import {
 export const FILL_JOB = 'waitlist.fill';
 const HOUR_MS = 3_600_000;
 
+/**
+ * What the waitlist uses of the bookings module: its facade's methods, passed in by app.ts (named
+ * here, not imported, so the modules' imports do not go round: bookings → slots → waitlist).
+ */
+export interface WaitlistBookings {
+  offerPlace(
+    tx: Tx,
+    p: {
+      clientId: string;
+      providerId: string;
+      serviceId: number;
+      priceCents: number;
+      slot: { id: number; startsAt: Date; endsAt: Date };
+      expiresAt: Date;
+      autoBook: boolean;
+    },
+    now: Date,
+  ): Promise<{ id: string; booked: boolean } | null>;
+  expireHold(tx: Tx, id: string, now: Date): Promise<boolean>;
+  expireStaleHoldsIn(tx: Tx, providerId: string, slotId: number, now: Date): Promise<number>;
+}
+
+/** The hooks the bookings and classes modules call (AppointmentsDeps.waitlist, ClassesDeps.occurrencesCancelled). */
+export interface WaitlistHooks {
+  placesFreed(tx: Tx, slotIds: number[], cause: string): Promise<void>;
+  othersWaiting(tx: Tx, slotId: number, clientId: string): Promise<boolean>;
+  occurrencesCancelled(tx: Tx, slotIds: number[]): Promise<void>;
+}
+
 export interface WaitlistDeps {
   db: Db;
   clock: Clock;
@@ -55,7 +83,7 @@ export interface WaitlistDeps {
   jobs: JobRunner;
   appUrl: string;
   availability: ReturnType<typeof availabilityService>;
-  appointments: Pick<ReturnType<typeof appointmentsService>, 'offerPlace' | 'expireHold' | 'expireStaleHoldsIn'>;
+  appointments: WaitlistBookings;
 }
 
 const classNotFound = () => new AppError('not_found', 'Class not found.');
@@ -174,7 +202,7 @@ export function waitlistService(deps: WaitlistDeps) {
 
   jobs.register<{ slotId: number }>(FILL_JOB, ({ slotId }) => fill(slotId));
 
-  const hooks: WaitlistHooks & { occurrencesCancelled(tx: Tx, slotIds: number[]): Promise<void> } = {
+  const hooks: WaitlistHooks = {
     async placesFreed(tx, slotIds, cause) {
       for (const slotId of new Set(slotIds)) {
         if (await anyoneWaiting(tx, slotId)) await enqueueFill(tx, slotId, cause);

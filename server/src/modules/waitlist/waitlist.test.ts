@@ -86,6 +86,13 @@ describe('joining the waitlist', () => {
       [1, 'Carla', null],
       [2, 'Dora', null],
     ]);
+    // Choose time shows the full class with its waitlist open, and the viewer's place in line.
+    const listed = await doraAgent.get<{ data: { slots: Record<string, unknown>[] }[] }>(
+      `/api/services/${yoga.id}/slots?from=2026-11-25&to=2026-11-25`,
+    );
+    expect(listed.body.data.flatMap((d) => d.slots)).toMatchObject([
+      { id: String(slot.id), taken: true, waitlist_open: true, waitlist_position: 2 },
+    ]);
     const days = (await provider.get<{ data: ScheduleDay[] }>('/api/schedule')).body.data;
     expect(days.flatMap((d) => d.slots).find((c) => c.id === String(slot.id))).toMatchObject({ waitlist_count: 2 });
 

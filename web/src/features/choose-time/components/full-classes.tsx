@@ -84,7 +84,7 @@ export function FullClasses({ slots, signedIn, onSignIn }: { slots: BookableSlot
           );
         })}
       </ul>
-      {signedIn && (
+      {signedIn && full.some((slot) => (slot.waitlist_position ?? null) === null) && (
         <label htmlFor={autoBookId} className="mt-3 flex items-start gap-2 text-sm text-zinc-700">
           <input
             id={autoBookId}

@@ -21,7 +21,7 @@ import { useServiceSlots, type BookableSlot, type SlotDay } from '../api/get-ser
 import { DayStrip, freeCount } from '../components/day-strip.tsx';
 import { ServiceHeader } from '../components/service-header.tsx';
 import { TimeGrid } from '../components/time-grid.tsx';
-import { FullClasses } from '../components/full-classes.tsx';
+import { FullClasses, hasWaitlist } from '../components/full-classes.tsx';
 
 export const SLOT_GONE_MESSAGE = 'This slot is no longer available. Please select another one.';
 
@@ -189,7 +189,9 @@ function ChooseTime({
                     {(missingDay || missingTime || !anyFree) && (
                       <Notice>
                         {!anyFree
-                          ? `No free times in the next ${meta.max_days_before_booking} days.`
+                          ? days.some((d) => d.slots.some(hasWaitlist))
+                            ? `No free times in the next ${meta.max_days_before_booking} days; full classes take a waitlist.`
+                            : `No free times in the next ${meta.max_days_before_booking} days.`
                           : missingDay
                             ? `${formatLongDate(date ?? '')} has no times any more. Please choose another day.`
                             : `${time} is no longer available. Please select another time.`}

@@ -1,24 +1,21 @@
 /**
  * The waitlist of full classes (docs/product-rules.md#waitlist): shared by Choose time (join,
  * position), My schedule (the client's entries, leave) and the provider's class panel (the line).
- * Path-style calls: api-client.ts has no call-by-route-name yet on this branch.
+ * Routes are called by name, typed by the contract (lib/api-client.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SlotWaitlistEntry, WaitlistEntry, WaitlistPlace } from '@slotted/contract';
+import type { WaitlistPlace } from '@slotted/contract';
 import { apiData, apiRequest } from '../api-client.ts';
 import { serviceSlotKeys, waitlistKeys } from '../query-keys.ts';
 
 /** POST /api/slots/{id}/waitlist */
 export function joinWaitlist({ slotId, autoBook }: { slotId: string; autoBook: boolean }): Promise<WaitlistPlace> {
-  return apiData<WaitlistPlace>(`/api/slots/${encodeURIComponent(slotId)}/waitlist`, {
-    method: 'POST',
-    json: { auto_book: autoBook ? 1 : 0 },
-  });
+  return apiData('joinWaitlist', { params: { id: Number(slotId) }, json: { auto_book: autoBook ? 1 : 0 } });
 }
 
 /** DELETE /api/slots/{id}/waitlist */
 export async function leaveWaitlist(slotId: string): Promise<void> {
-  await apiRequest(`/api/slots/${encodeURIComponent(slotId)}/waitlist`, { method: 'DELETE' });
+  await apiRequest('leaveWaitlist', { params: { id: Number(slotId) } });
 }
 
 /** Joining or leaving changes the client's entries and the positions Choose time shows. */
@@ -45,7 +42,7 @@ export function useLeaveWaitlist() {
 export function useMyWaitlist(enabled = true) {
   return useQuery({
     queryKey: waitlistKeys.mine(),
-    queryFn: () => apiData<WaitlistEntry[]>('/api/waitlist'),
+    queryFn: () => apiData('myWaitlist'),
     enabled,
   });
 }
@@ -54,7 +51,7 @@ export function useMyWaitlist(enabled = true) {
 export function useSlotWaitlist(slotId: string, enabled = true) {
   return useQuery({
     queryKey: waitlistKeys.slot(slotId),
-    queryFn: () => apiData<SlotWaitlistEntry[]>(`/api/slots/${encodeURIComponent(slotId)}/waitlist`),
+    queryFn: () => apiData('slotWaitlist', { params: { id: Number(slotId) } }),
     enabled,
   });
 }

@@ -24,7 +24,7 @@ export function FullClasses({ slots, signedIn, onSignIn }: { slots: BookableSlot
   const { toast } = useToast();
   if (full.length === 0) return null;
   const failed = (error: unknown) => {
-    if (isApiError(error, 401)) return onSignIn();
+    if (isApiError(error, 'unauthenticated')) return onSignIn();
     toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
   };
   return (

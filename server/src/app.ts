@@ -57,6 +57,7 @@ import { connectRoutes, connectService } from './modules/payments/index.ts';
 import { plansRoutes } from './modules/plans/index.ts';
 import { plansService } from './modules/plans/index.ts';
 import { servicesRoutes } from './modules/services/index.ts';
+import { waitlistRoutes, waitlistService } from './modules/waitlist/index.ts';
 import { servicesService } from './modules/services/index.ts';
 
 declare module 'fastify' {
@@ -130,7 +131,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   const mail = mailOutbox({ db, clock, mailer, jobs });
-  registerHousekeeping(jobs, { db, clock, rateLimitWindowMinutes: config.loginLimits.windowMinutes });
+  registerHousekeeping(jobs, {
+    db,
+    clock,
+    rateLimitWindowMinutes: config.loginLimits.windowMinutes,
+    // Class places given back by expired holds go to the waitlist (built below; called only later, by jobs).
+    placesFreed: (tx, slotIds, cause) => waitlist.hooks.placesFreed(tx, slotIds, cause),
+  });
 
   // Card payments (D12), or null without Stripe keys (D11).
   const payments = config.stripe ? createCardPayments({ config: config.stripe, db, clock, jobs, log: app.log }) : null;
@@ -158,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     availability,
     bookingsCancelled: (tx, ids) => appointments.classBookingsCancelled(tx, ids),
+    occurrencesCancelled: (tx, ids) => waitlist.hooks.occurrencesCancelled(tx, ids),
     cancellationCommitted: () => payments?.wake(),
   });
   await app.register(servicesRoutes, { services: servicesService({ db, clock }) });
@@ -173,7 +181,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     classes,
     payments,
     bookingLimits: config.bookingLimits,
+    // The waitlist uses the bookings' places, so its hooks are bound late (docs/product-rules.md#waitlist).
+    waitlist: {
+      placesFreed: (tx, slotIds, cause) => waitlist.hooks.placesFreed(tx, slotIds, cause),
+      othersWaiting: (tx, slotId, clientId) => waitlist.hooks.othersWaiting(tx, slotId, clientId),
+    },
   });
+  const waitlist = waitlistService({ db, clock, mail, jobs, appUrl: config.appUrl, availability, appointments });
   payments?.settles('appointment', (tx, payment, now) => appointments.cardPaid(tx, payment, now));
   const memberships = membershipsService({
     db,
@@ -198,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(classesRoutes, { classes });
   await app.register(appointmentsRoutes, { appointments });
+  await app.register(waitlistRoutes, { waitlist });
   await app.register(membershipsRoutes, { memberships });
   await app.register(slotsRoutes, { slots: slotsService({ db, clock, availability, classes }) });
   const profile = profileService({ db, availability });

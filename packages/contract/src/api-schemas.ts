@@ -58,6 +58,7 @@ import { planForm, providerPlanSchema } from './plans.ts';
 import { profileParams, publicProfileSchema, serviceSlotsQuery, serviceSlotsResponse } from './profile.ts';
 import { scheduleDaySchema, scheduleQuery } from './schedule.ts';
 import { listServicesQuery, serviceInput, serviceSchema } from './services.ts';
+import { joinWaitlistInput, slotWaitlistEntrySchema, waitlistEntrySchema, waitlistPlaceSchema } from './waitlist.ts';
 
 /**
  * `{ data: … }`: the envelope of every JSON answer that carries a record
@@ -124,6 +125,10 @@ export const apiSchemas = {
   chooseHoliday: { body: holidayChoiceInput, response: { 204: noContent } },
   createRepeater: { body: repeaterInput, response: { 201: dataOf(createdRepeaterSchema) } },
   cancelSlot: { params: idParams, querystring: deleteSlotQuery, response: { 204: noContent } },
+  joinWaitlist: { params: idParams, body: joinWaitlistInput, response: { 201: dataOf(waitlistPlaceSchema) } },
+  leaveWaitlist: { params: idParams, response: { 204: noContent } },
+  slotWaitlist: { params: idParams, response: { 200: dataOf(z.array(slotWaitlistEntrySchema)) } },
+  myWaitlist: { response: { 200: dataOf(z.array(waitlistEntrySchema)) } },
   createAppointment: {
     body: createAppointmentInput,
     response: { 200: dataOf(createdAppointmentSchema), 201: dataOf(createdAppointmentSchema) },

@@ -197,6 +197,28 @@ export const apiRoutes = {
     success: [204],
     errors: [...providerOnly, ...write, ...checkedInput, 'not_found', 'conflict'],
   },
+  joinWaitlist: {
+    method: 'POST',
+    access: 'user',
+    path: '/api/slots/{id}/waitlist',
+    success: [201],
+    errors: [...signedIn, ...write, ...jsonBody, 'not_found', 'conflict'],
+  },
+  leaveWaitlist: {
+    method: 'DELETE',
+    access: 'user',
+    path: '/api/slots/{id}/waitlist',
+    success: [204],
+    errors: [...signedIn, ...write, ...checkedInput, 'not_found'],
+  },
+  slotWaitlist: {
+    method: 'GET',
+    access: 'provider',
+    path: '/api/slots/{id}/waitlist',
+    success: [200],
+    errors: [...providerOnly, ...checkedInput, 'not_found'],
+  },
+  myWaitlist: { method: 'GET', access: 'user', path: '/api/waitlist', success: [200], errors: [...signedIn] },
   createAppointment: {
     method: 'POST',
     access: 'user',

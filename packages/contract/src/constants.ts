@@ -56,6 +56,16 @@ export const HOLD_TTL_MINUTES = 10;
  */
 export const MAX_LIVE_HOLDS_PER_PROVIDER = 3;
 
+/**
+ * The waitlist of a full class occurrence (docs/product-rules.md#waitlist): how many may wait (a
+ * class service's `waitlist_size`, 0 = no waitlist) and how long a place offered to the first in
+ * line is held for them — at most this, and never past the close of the booking notice.
+ */
+export const WAITLIST_SIZE_MIN = 0;
+export const WAITLIST_SIZE_MAX = 100;
+export const DEFAULT_WAITLIST_SIZE = 10;
+export const WAITLIST_OFFER_MINUTES = 30;
+
 /** Stripe's smallest card charge in euros (cents): a cheaper price can only be paid in person. */
 export const MIN_CARD_CHARGE_CENTS = 50;
 

@@ -13,6 +13,7 @@ export * from './ids.ts';
 export * from './availability.ts';
 export * from './classes.ts';
 export * from './schedule.ts';
+export * from './waitlist.ts';
 export * from './insights.ts';
 export * from './profile.ts';
 export * from './appointments.ts';

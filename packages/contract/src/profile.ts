@@ -37,6 +37,12 @@ export const bookableSlotSchema = z.object({
   available: z.boolean(),
   booked_by_you: z.boolean(),
   taken: z.boolean(),
+  /**
+   * Classes (docs/product-rules.md#waitlist): a full occurrence whose waitlist takes clients now
+   * (open and not full), and the viewer's place in its line (1 = next), or null.
+   */
+  waitlist_open: z.boolean().optional(),
+  waitlist_position: z.number().nullable().optional(),
 });
 export const bookableDaySchema = z.object({
   date: z.string(),

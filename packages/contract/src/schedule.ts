@@ -53,6 +53,8 @@ export const scheduleSlotSchema = z.object({
   is_mine: z.boolean(),
   /** Active places taken (classes) — what the card shows as participants. */
   participants: z.number(),
+  /** Classes: clients in the occurrence's waitlist (with or without an offer pending); 0 for others. */
+  waitlist_count: z.number(),
   appointments: z.array(scheduleAppointmentSchema),
   repeater: z
     .object({ id: z.number(), weekdays: z.array(z.string()), start_time: z.string(), repeat_every: z.string().nullable() })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAPACITY_MAX, DURATION_MAX_MINUTES } from './constants.ts';
+import { CAPACITY_MAX, DURATION_MAX_MINUTES, WAITLIST_SIZE_MAX, WAITLIST_SIZE_MIN } from './constants.ts';
 import { euroAmount } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -29,6 +29,8 @@ export const serviceInput = z.object({
   location: singleLineText({ what: 'the location', max: 200, tooLong: 'The location can be at most 200 characters.' }).default(''),
   /** Classes only; appointments always have capacity 1. */
   capacity: wholeNumber('capacity', 0, CAPACITY_MAX).optional(),
+  /** Classes only: how many may wait for a place in a full occurrence; 0 = no waitlist (docs/product-rules.md#waitlist). */
+  waitlist_size: wholeNumber('waitlist size', WAITLIST_SIZE_MIN, WAITLIST_SIZE_MAX).optional(),
 });
 export type ServiceInput = z.input<typeof serviceInput>;
 
@@ -41,6 +43,8 @@ export const serviceSchema = z.object({
   duration: z.number(),
   location: z.string(),
   capacity: z.number(),
+  /** 0 for appointments and classes without a waitlist. */
+  waitlist_size: z.number(),
   cover: z.string().nullable(),
   provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable() }),
   is_mine: z.boolean(),

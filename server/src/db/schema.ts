@@ -196,6 +196,8 @@ export const services = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     location: text('location').notNull().default(''),
     capacity: integer('capacity').notNull(),
+    /** Classes: how many clients may wait for a place in one full occurrence; 0 = no waitlist (docs/product-rules.md#waitlist). */
+    waitlistSize: integer('waitlist_size').notNull().default(10),
     coverImageId: uuid('cover_image_id').references(() => images.id, { onDelete: 'set null' }),
     /** Deleted services disappear from the catalog; past bookings keep pointing at them. */
     deletedAt: instant('deleted_at'),
@@ -206,6 +208,7 @@ export const services = pgTable(
     check('services_price_range', sql`${t.priceCents} BETWEEN 0 AND 1000000`),
     check('services_duration_range', sql`${t.durationMinutes} BETWEEN 0 AND 1440`),
     check('services_capacity_range', sql`${t.capacity} BETWEEN 0 AND 1000`),
+    check('services_waitlist_size_range', sql`${t.waitlistSize} BETWEEN 0 AND 100`),
     index('services_provider').on(t.providerId),
   ],
 );
@@ -528,6 +531,44 @@ export const appointments = pgTable(
     index('appointments_confirmed_start')
       .on(t.startsAt)
       .where(sql`${t.status} = 'confirmed'`),
+  ],
+);
+
+/**
+ * Clients waiting for a place in a full class occurrence (docs/product-rules.md#waitlist), in line
+ * by id. `waiting` entries are in line; an offer is an ordinary held booking (`offer_id`), so it
+ * counts against the occurrence's capacity through `slots.seats_taken` like any hold. An entry
+ * leaves the line as `booked` (took a place), `lapsed` (its offer ran out or was declined),
+ * `left`, `closed` (the booking notice closed with no place free) or `cancelled` (the class was).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => slots.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Book at once with a membership credit that covers the class when a place comes free. */
+    autoBook: boolean('auto_book').notNull().default(false),
+    status: text('status', { enum: ['waiting', 'booked', 'lapsed', 'left', 'closed', 'cancelled'] }).notNull(),
+    /** The held booking offered to this entry, once one was. */
+    offerId: uuid('offer_id').references(() => appointments.id),
+    offeredAt: instant('offered_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    /** One place in line per client per occurrence. */
+    uniqueIndex('waitlist_one_per_client_slot')
+      .on(t.slotId, t.clientId)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waitlist_slot_line')
+      .on(t.slotId, t.id)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waitlist_client').on(t.clientId),
   ],
 );
 

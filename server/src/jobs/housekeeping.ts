@@ -3,7 +3,7 @@
  * never be used again, and expires stale holds so their class places come back even when nobody
  * books that provider meanwhile, and unconfirmed purchases of plans past their hold.
  */
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { deleteSentMail } from '../mail/mail-outbox.ts';
 import { lockProvider } from '../db/provider-lock.ts';
@@ -22,7 +22,16 @@ const EXPIRED_LINK_KEPT_MS = DAY_MS;
 /** Envelopes of sent mail (to, subject, when) are kept this long for support questions. */
 const SENT_MAIL_KEPT_MS = 30 * DAY_MS;
 
-export function registerHousekeeping(jobs: JobRunner, deps: { db: Db; clock: Clock; rateLimitWindowMinutes: number }): void {
+export function registerHousekeeping(
+  jobs: JobRunner,
+  deps: {
+    db: Db;
+    clock: Clock;
+    rateLimitWindowMinutes: number;
+    /** Class places given back by expired holds go to the occurrences' waitlists (docs/product-rules.md#waitlist). */
+    placesFreed?(tx: Tx, slotIds: number[], cause: string): Promise<void>;
+  },
+): void {
   const { db, clock } = deps;
   jobs.register(
     'housekeeping',
@@ -37,7 +46,8 @@ export function registerHousekeeping(jobs: JobRunner, deps: { db: Db; clock: Clo
       for (const providerId of await providersWithStaleHolds(db, now)) {
         await db.transaction(async (tx) => {
           await lockProvider(tx, providerId);
-          await expireStaleHolds(tx, providerId, now);
+          const freed = await expireStaleHolds(tx, providerId, now);
+          if (freed.length > 0) await deps.placesFreed?.(tx, freed, `expired:${now.getTime()}`);
         });
       }
       // A purchase hold takes no place or time: nothing to give back, so no lock.

@@ -201,6 +201,7 @@ describe('schedule', () => {
                     provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
                     is_mine: false,
                     participants: 1,
+                    waitlist_count: 0,
                     appointments: [],
                   },
                 ],

@@ -57,6 +57,13 @@ export const scheduleKeys = {
   subset: (subset: ScheduleSubset) => [...scheduleKeys.all, subset] as const,
 };
 
+/** Query keys of waitlists: the client's entries, and one class occurrence's line (providers). */
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  mine: () => [...waitlistKeys.all, 'mine'] as const,
+  slot: (slotId: string) => [...waitlistKeys.all, 'slot', slotId] as const,
+};
+
 /** Query keys of the provider's catalog: invalidating `all` refreshes every list of services. */
 export const serviceKeys = {
   all: ['services'] as const,

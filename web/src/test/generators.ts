@@ -112,6 +112,7 @@ export function aService(overrides: Partial<Service> = {}): Service {
     duration: 60,
     location: 'Studio 1',
     capacity: 1,
+    waitlist_size: 0,
     cover: null,
     provider: { name: 'Pat Provider', username: 'pat', avatar: null },
     is_mine: true,

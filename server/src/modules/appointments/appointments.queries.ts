@@ -13,21 +13,32 @@ export type NewAppointment = typeof appointments.$inferInsert;
  * (docs/product-rules.md#holds). Returns how many there were.
  */
 async function expireHolds(tx: Tx, where: SQL, now: Date): Promise<number> {
+  return (await expireHoldsReleasing(tx, where, now)).count;
+}
+
+/** expireHolds, saying which class occurrences got places back (one id per place). */
+async function expireHoldsReleasing(tx: Tx, where: SQL, now: Date): Promise<{ count: number; slotIds: number[] }> {
   const expired = await tx
     .update(appointments)
     .set({ status: 'expired', updatedAt: now })
     .where(where)
     .returning({ slotId: appointments.slotId });
-  await releaseSeats(
-    tx,
-    expired.map((e) => e.slotId).filter((id): id is number => id !== null),
-  );
-  return expired.length;
+  const slotIds = expired.map((e) => e.slotId).filter((id): id is number => id !== null);
+  await releaseSeats(tx, slotIds);
+  return { count: expired.length, slotIds };
 }
 
-/** Housekeeping: every hold of the provider past its expiry (under the provider's lock). */
-export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): Promise<void> {
-  await expireHolds(tx, and(eq(appointments.providerId, providerId), isStaleHold(now))!, now);
+/**
+ * Housekeeping: every hold of the provider past its expiry (under the provider's lock). Returns
+ * the class occurrences that got places back, for their waitlists (docs/product-rules.md#waitlist).
+ */
+export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): Promise<number[]> {
+  return (await expireHoldsReleasing(tx, and(eq(appointments.providerId, providerId), isStaleHold(now))!, now)).slotIds;
+}
+
+/** One hold, expired now whatever its time left (a waitlist offer declined or lapsed); whether it was held. */
+export async function expireHold(tx: Tx, id: string, now: Date): Promise<boolean> {
+  return (await expireHolds(tx, and(eq(appointments.id, id), eq(appointments.status, 'held'))!, now)) > 0;
 }
 
 /** Where a booking goes, as the queries see it: a class occurrence, or a 1:1 time. */
@@ -62,12 +73,13 @@ export async function providersWithStaleHolds(db: Db, now: Date): Promise<string
  * Lets go of the client's unconfirmed bookings of a service (a new hold replaces them:
  * docs/product-rules.md#holds) and gives their class places back.
  */
-export async function releaseHoldsOf(tx: Tx, clientId: string, serviceId: number, now: Date): Promise<void> {
-  await expireHolds(
+export async function releaseHoldsOf(tx: Tx, clientId: string, serviceId: number, now: Date): Promise<number[]> {
+  const { slotIds } = await expireHoldsReleasing(
     tx,
     and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), eq(appointments.status, 'held'))!,
     now,
   );
+  return slotIds;
 }
 
 /**

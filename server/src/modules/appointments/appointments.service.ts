@@ -26,6 +26,8 @@ import { markAttendance } from './use-cases/mark-attendance.ts';
 import { reschedule } from './use-cases/reschedule.ts';
 import { markPaid } from './use-cases/mark-paid.ts';
 import { markRefunded } from './use-cases/mark-refunded.ts';
+import { offerPlace, type PlaceToOffer } from './use-cases/offer-place.ts';
+import { expireHold, expireHoldsAt } from './appointments.queries.ts';
 import { getAppointment, listAppointments, listClients, type ListQuery } from './use-cases/read-appointments.ts';
 
 export function appointmentsService(deps: AppointmentsDeps) {
@@ -47,5 +49,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
     list: (viewer: UserRow, q: ListQuery) => listAppointments(deps, viewer, q),
     clients: (provider: UserRow) => listClients(deps, provider),
     classBookingsCancelled: (tx: Tx, appointmentIds: string[]) => classBookingsCancelled(deps, tx, appointmentIds),
+    /** The waitlist's use of class places (docs/product-rules.md#waitlist), in its transaction under the provider's lock. */
+    offerPlace: (tx: Tx, p: PlaceToOffer, now: Date) => offerPlace(deps, tx, p, now),
+    expireHold: (tx: Tx, id: string, now: Date) => expireHold(tx, id, now),
+    expireStaleHoldsIn: (tx: Tx, providerId: string, slotId: number, now: Date) => expireHoldsAt(tx, providerId, { slotId }, now),
   };
 }

@@ -45,6 +45,8 @@ export interface ClassesDeps {
   availability: ReturnType<typeof availabilityService>;
   /** Refunds and tells the clients of the bookings a class cancellation cancelled, in its transaction. */
   bookingsCancelled(tx: Tx, appointmentIds: string[]): Promise<void>;
+  /** The occurrences a class cancellation cancelled, in its transaction: their waitlists are told (docs/product-rules.md#waitlist). */
+  occurrencesCancelled?(tx: Tx, slotIds: number[]): Promise<void>;
   /** After a class cancellation committed: starts what it queued (refunds) now rather than at the next poll. */
   cancellationCommitted?(): void;
 }
@@ -217,6 +219,7 @@ export function classesService(deps: ClassesDeps) {
           await bumpProviderVersion(tx, provider.id);
         }
         await deps.bookingsCancelled(tx, await cancelOccurrences(tx, ids, provider.id, now));
+        await deps.occurrencesCancelled?.(tx, ids);
       });
       deps.cancellationCommitted?.();
     },

@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { UserRow } from '../users/index.ts';
 import { imageUrl } from '../images/index.ts';
 import { missingPayment } from '../appointments/index.ts';
+import { lineCounts } from '../waitlist/index.ts';
 import { bookingsOfSlots, providerClassSlots, viewerBookings, type Subset } from './schedule.queries.ts';
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -60,6 +61,11 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
           db,
           occurrences.map((o) => o.slot.id),
         );
+        // How many wait for a place in each (docs/product-rules.md#waitlist).
+        const waiting = await lineCounts(
+          db,
+          occurrences.map((o) => o.slot.id),
+        );
         for (const o of occurrences) {
           const mine = bookings.filter((b) => b.slotId === o.slot.id);
           cards.push({
@@ -71,6 +77,7 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
             provider: { name: o.provider.name, username: o.provider.username, avatar: imageUrl(o.provider.avatarImageId) },
             is_mine: true,
             participants: mine.filter((b) => b.status === 'confirmed').length,
+            waitlist_count: waiting.get(o.slot.id) ?? 0,
             appointments: mine.map((b) => ({
               id: b.id,
               status: b.status as 'confirmed' | 'cancelled',
@@ -103,6 +110,8 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
           provider: { name: b.provider.name, username: b.provider.username, avatar: imageUrl(b.provider.avatarImageId) },
           is_mine: a.providerId === viewer.id,
           participants: a.slotId !== null ? (b.slotSeatsTaken ?? 0) : a.status === 'confirmed' ? 1 : 0,
+          // The line is the provider's to see; a client sees their own entries in GET /api/waitlist.
+          waitlist_count: 0,
           appointments: [
             {
               id: a.id,

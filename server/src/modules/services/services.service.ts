@@ -1,5 +1,5 @@
 /** The provider's catalog of services (docs/product-rules.md#services; issue 3). */
-import { DEFAULT_CAPACITY, fromCents, toCents, type Service, type serviceInput } from '@slotted/contract';
+import { DEFAULT_CAPACITY, DEFAULT_WAITLIST_SIZE, fromCents, toCents, type Service, type serviceInput } from '@slotted/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -30,6 +30,7 @@ export function presentService(row: ServiceListRow, viewerId: string | null): Se
     duration: s.durationMinutes,
     location: s.location,
     capacity: s.capacity,
+    waitlist_size: s.type === 'class' ? s.waitlistSize : 0,
     cover: imageUrl(s.coverImageId),
     provider: { name: row.providerName, username: row.providerUsername, avatar: imageUrl(row.providerAvatarId) },
     is_mine: viewerId === s.providerId,
@@ -48,6 +49,8 @@ function toColumns(input: ServiceInput): Omit<NewService, 'providerId'> {
     location: input.location,
     // Appointments are one client per slot; a class without a capacity gets the default.
     capacity: input.type === 'appointment' ? DEFAULT_CAPACITY.appointment : (input.capacity ?? DEFAULT_CAPACITY.class),
+    // Only classes have a waitlist (docs/product-rules.md#waitlist).
+    waitlistSize: input.type === 'appointment' ? 0 : (input.waitlist_size ?? DEFAULT_WAITLIST_SIZE),
   };
 }
 

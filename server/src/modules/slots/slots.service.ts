@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { VersionedCache, withCounts } from '../public-cache/index.ts';
 import { findLiveService, presentService, type ServiceListRow } from '../services/index.ts';
+import { lineCounts, positionsOfClient } from '../waitlist/index.ts';
 import { findProvider, type UserRow } from '../users/index.ts';
 import { enginePolicy, engineInput, type EngineInputDeps } from './engine-input.ts';
 import { slotsReadQuery } from './slots.queries.ts';
@@ -98,6 +99,29 @@ export function slotsService(deps: SlotsDeps) {
     }
   }
 
+  /**
+   * Full class occurrences say whether their waitlist takes clients now, and where the viewer is
+   * in its line (docs/product-rules.md#waitlist): read fresh, like the places.
+   */
+  async function withWaitlists<D extends { slots: { id: string; taken: boolean }[] }>(
+    days: D[],
+    waitlistSize: number,
+    viewer: UserRow | null,
+  ): Promise<D[]> {
+    const full = days.flatMap((d) => d.slots.filter((s) => s.taken).map((s) => Number(s.id)));
+    if (full.length === 0 || waitlistSize === 0) return days;
+    const counts = await lineCounts(db, full);
+    const positions = viewer ? await positionsOfClient(db, viewer.id, full) : new Map<number, number>();
+    return days.map((d) => ({
+      ...d,
+      slots: d.slots.map((s) =>
+        s.taken
+          ? { ...s, waitlist_open: (counts.get(Number(s.id)) ?? 0) < waitlistSize, waitlist_position: positions.get(Number(s.id)) ?? null }
+          : s,
+      ),
+    }));
+  }
+
   return {
     /** One window of viewer-local days (by default from today, as long as allowed), at most MAX_SLOTS_PER_ANSWER slots. */
     async forService(serviceId: number, viewer: UserRow | null, query: z.output<typeof serviceSlotsQuery>) {
@@ -151,10 +175,11 @@ export function slotsService(deps: SlotsDeps) {
         },
         MAX_SLOTS_PER_ANSWER,
       );
+      const days = service.type === 'class' ? await withWaitlists(page.days, service.waitlistSize, viewer) : page.days;
       const afterWindow = addDays(toDate, 1);
       const nextFrom = page.resumeDate ?? (window.to < horizon ? (afterWindow > today ? afterWindow : today) : null);
       return {
-        data: page.days,
+        data: days,
         meta: {
           timezone: viewerTimeZone,
           service: presentService(found, viewer?.id ?? null),

@@ -23,6 +23,7 @@ const service = (over: Partial<Service> = {}): Service => ({
   duration: 60,
   location: 'Main studio',
   capacity: 12,
+  waitlist_size: 10,
   cover: null,
   provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
   is_mine: false,
@@ -369,5 +370,43 @@ describe('choose time', () => {
     serveApi(http.get('/api/me', signedOut), http.get('/api/config', config));
     renderRoutes(routes, { path: '/demo/999' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});
+
+describe('choose time: the waitlist of a full class', () => {
+  const fullDay = (waitlist: { waitlist_open: boolean; waitlist_position: number | null }): ServiceSlotsResponse['data'] => [
+    {
+      date: '2026-11-24',
+      weekday: 'Tue',
+      day: 24,
+      month: 'Nov',
+      slots: [slot('301', '2026-11-24', '09:00', '10:00'), { ...slot('302', '2026-11-24', '10:00', '11:00', 'taken'), ...waitlist }],
+    },
+  ];
+
+  it('offers Join waitlist on a full class and sends auto_book as chosen', async () => {
+    const { calls, user } = setup({
+      path: '/demo/12/2026-11-24',
+      signedIn: true,
+      slots: answer({}, fullDay({ waitlist_open: true, waitlist_position: null })),
+    });
+    serveApi(http.post('/api/slots/302/waitlist', () => ok({ slot_id: 302, position: 3, auto_book: true }, 201)));
+    await user.click(await screen.findByRole('checkbox', { name: /Book me at once with a membership credit/ }));
+    await user.click(screen.getByRole('button', { name: 'Join the waitlist for 10:00' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/slots/302/waitlist')).toBe(true));
+    expect(await jsonBody(calls.find((c) => c.url === '/api/slots/302/waitlist'))).toEqual({ auto_book: 1 });
+    expect(await screen.findByText('Your position: #3.')).toBeTruthy();
+  });
+
+  it('shows the client’s position and lets them leave', async () => {
+    const { calls, user } = setup({
+      path: '/demo/12/2026-11-24',
+      signedIn: true,
+      slots: answer({}, fullDay({ waitlist_open: true, waitlist_position: 2 })),
+    });
+    serveApi(http.delete('/api/slots/302/waitlist', () => new HttpResponse(null, { status: 204 })));
+    expect(await screen.findByText('On the waitlist · #2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Leave the waitlist for 10:00' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/slots/302/waitlist')).toBe(true));
   });
 });

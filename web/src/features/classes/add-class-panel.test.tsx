@@ -21,6 +21,7 @@ const yoga: Service = {
   duration: 75,
   location: 'Studio',
   capacity: 10,
+  waitlist_size: 10,
   cover: null,
   provider: { name: 'Pat Provider', username: 'pat', avatar: null },
   is_mine: true,

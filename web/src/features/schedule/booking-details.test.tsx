@@ -43,6 +43,7 @@ const myAppointmentCard = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({
   provider: { name: 'Pat Provider', username: 'pat', avatar: null },
   is_mine: false,
   participants: 1,
+  waitlist_count: 0,
   appointments: [booking('a9', me)],
   repeater: null,
   ...over,

@@ -32,6 +32,7 @@ const card: ScheduleSlot = {
   provider: { name: 'Pat Provider', username: 'pat', avatar: null },
   is_mine: true,
   participants: 0,
+  waitlist_count: 0,
   appointments: [{ ...rosterFacts, id: 'a9', status: 'cancelled', cancelled_at: later(-1), client: grace }],
   repeater: null,
 };

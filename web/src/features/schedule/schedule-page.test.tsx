@@ -31,6 +31,7 @@ const classSlot = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({
   provider: { name: 'Pat Provider', username: 'pat', avatar: null },
   is_mine: true,
   participants: 2,
+  waitlist_count: 0,
   appointments: [
     { ...rosterFacts, id: 'a1', status: 'confirmed', cancelled_at: null, client: client('c1', 'Ada Lovelace') },
     { ...rosterFacts, id: 'a2', status: 'confirmed', cancelled_at: null, client: client('c2', 'Grace Hopper') },

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import type { JobRunner } from '../../../jobs/job-runner.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { MailOutbox } from '../../../mail/mail-outbox.ts';
@@ -20,4 +20,20 @@ export interface AppointmentsDeps {
   payments: CardPayments | null;
   /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
+  /**
+   * The waitlist's side of class places (docs/product-rules.md#waitlist), wired in app.ts (the
+   * waitlist module uses this one, so it is passed in rather than imported).
+   */
+  waitlist?: WaitlistHooks;
+}
+
+export interface WaitlistHooks {
+  /**
+   * Places of these occurrences came free in `tx` (a cancellation, a hold given up or run out):
+   * the waitlist offers them to the next in line once `tx` commits. `cause` makes the job's key
+   * (one job per freeing event).
+   */
+  placesFreed(tx: Tx, slotIds: number[], cause: string): Promise<void>;
+  /** Clients other than `clientId` wait without an offer: a free place of the occurrence is theirs first. */
+  othersWaiting(tx: Tx, slotId: number, clientId: string): Promise<boolean>;
 }

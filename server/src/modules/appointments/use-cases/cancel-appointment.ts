@@ -25,7 +25,11 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
     if (a.status === 'held') {
       // Leaving the checkout gives the place back at once.
       await updateAppointment(tx, id, { status: 'expired', updatedAt: now });
-      if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
+      if (a.slotId !== null) {
+        await releaseSeats(tx, [a.slotId]);
+        // Also how a client declines a place offered from the waitlist: the next in line gets it.
+        await deps.waitlist?.placesFreed(tx, [a.slotId], `left:${id}`);
+      }
       // The card attempt of a left checkout is ended, so its old page cannot take the money.
       await deps.payments?.abandon(tx, { appointmentId: id });
       return;
@@ -47,7 +51,10 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
       ...(refundable && a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null, paymentMethod: null } : {}),
       updatedAt: now,
     });
-    if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
+    if (a.slotId !== null) {
+      await releaseSeats(tx, [a.slotId]);
+      await deps.waitlist?.placesFreed(tx, [a.slotId], `cancelled:${id}`);
+    }
     await deps.mail.queue(tx, [
       bookingCancelledEmail(await loadAppointment(tx, id), byProvider, { cents: refund, byHand: refundsByHand(deps) }, deps.appUrl, now),
     ]);

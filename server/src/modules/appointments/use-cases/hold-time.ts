@@ -31,8 +31,10 @@ import { loadBookable, placeOf, slotGone, slotTakenByGuard, takeTime, type Booka
  * client's other holds of the same service, and at most MAX_LIVE_HOLDS_PER_PROVIDER live holds with
  * one provider.
  */
-async function makeRoomForHold(tx: Tx, viewer: UserRow, b: Bookable, now: Date): Promise<void> {
-  await releaseHoldsOf(tx, viewer.id, b.found.service.id, now);
+async function makeRoomForHold(deps: AppointmentsDeps, tx: Tx, viewer: UserRow, b: Bookable, now: Date): Promise<void> {
+  const freed = await releaseHoldsOf(tx, viewer.id, b.found.service.id, now);
+  // A released hold may have been a place offered from the waitlist: the next in line gets it.
+  if (freed.length > 0) await deps.waitlist?.placesFreed(tx, freed, `released:${viewer.id}:${now.getTime()}`);
   await checkHoldLimit(tx, appointments, viewer.id, b.provider, now, 'bookings');
 }
 
@@ -120,8 +122,8 @@ async function hold(
       const at = 'slot' in place ? { slotId: place.slot.id } : { startsAt: place.startsAt };
       const existing = await findLiveBookingOf(tx, viewer.id, service.id, at, now);
       if (existing) return { id: existing.id, created: false };
-      await makeRoomForHold(tx, viewer, b, now);
-      await takeTime(tx, b, place, now);
+      await makeRoomForHold(deps, tx, viewer, b, now);
+      await takeTime(deps, tx, b, place, viewer.id, now);
       const row = await insertHold(
         tx,
         provider.id,

@@ -50,7 +50,7 @@ export async function takeBackTime(
       // every hold, expired or not: the expired ones in its way go first (a rare path, so always).
       await expireHoldsAt(tx, b.provider.id, placeOf(place), now);
       // Before `then`: a booking that counts as active again would find its own time taken.
-      await takeTime(tx, b, place, now);
+      await takeTime(deps, tx, b, place, a.clientId, now);
       await then(tx, a, now);
     });
   } catch (err) {

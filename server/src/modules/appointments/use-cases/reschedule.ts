@@ -51,8 +51,12 @@ export async function reschedule(deps: AppointmentsDeps, viewer: UserRow, id: st
       }
       await expireHoldsAt(tx, a.providerId, placeOf(target), now);
       // Starts step by the service's duration, so the new time never overlaps the booking's own.
-      await takeTime(tx, b, target, now);
-      if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
+      await takeTime(deps, tx, b, target, a.clientId, now);
+      if (a.slotId !== null) {
+        await releaseSeats(tx, [a.slotId]);
+        // The place left behind goes to that occurrence's waitlist (docs/product-rules.md#waitlist).
+        await deps.waitlist?.placesFreed(tx, [a.slotId], `moved:${id}:${now.getTime()}`);
+      }
       const moved = await updateAppointment(tx, id, {
         ...('slot' in target
           ? { slotId: target.slot.id, startsAt: target.slot.startsAt, endsAt: target.slot.endsAt }

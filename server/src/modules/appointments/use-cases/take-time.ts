@@ -48,9 +48,12 @@ export async function loadBookable(deps: AppointmentsDeps, serviceId: number, st
  * free place (taken by a conditional update). An appointment: a start the slot engine still
  * offers (working hours, time off, holidays, notice, advance limit, nobody else's time).
  */
-export async function takeTime(tx: Tx, b: Bookable, place: Place, now: Date): Promise<void> {
+export async function takeTime(deps: AppointmentsDeps, tx: Tx, b: Bookable, place: Place, clientId: string, now: Date): Promise<void> {
   if ('slot' in place) {
     if (!classOccurrenceOpen(b, place.slot, now)) throw slotGone();
+    // A place that came free belongs to the waitlist's next in line (docs/product-rules.md#waitlist)
+    // until its job has offered it; those offers are held bookings, made without takeTime.
+    if (await deps.waitlist?.othersWaiting(tx, place.slot.id, clientId)) throw slotGone();
     if (await takeSeat(tx, place.slot.id)) return;
     // A full class may be full of holds past their expiry: seats_taken counts them until they are expired.
     if ((await expireHoldsAt(tx, b.provider.id, placeOf(place), now)) > 0 && (await takeSeat(tx, place.slot.id))) return;

@@ -21,6 +21,7 @@ import { useServiceSlots, type BookableSlot, type SlotDay } from '../api/get-ser
 import { DayStrip, freeCount } from '../components/day-strip.tsx';
 import { ServiceHeader } from '../components/service-header.tsx';
 import { TimeGrid } from '../components/time-grid.tsx';
+import { FullClasses, hasWaitlist } from '../components/full-classes.tsx';
 
 export const SLOT_GONE_MESSAGE = 'This slot is no longer available. Please select another one.';
 
@@ -188,7 +189,9 @@ function ChooseTime({
                     {(missingDay || missingTime || !anyFree) && (
                       <Notice>
                         {!anyFree
-                          ? `No free times in the next ${meta.max_days_before_booking} days.`
+                          ? days.some((d) => d.slots.some(hasWaitlist))
+                            ? `No free times in the next ${meta.max_days_before_booking} days; full classes take a waitlist.`
+                            : `No free times in the next ${meta.max_days_before_booking} days.`
                           : missingDay
                             ? `${formatLongDate(date ?? '')} has no times any more. Please choose another day.`
                             : `${time} is no longer available. Please select another time.`}
@@ -218,6 +221,9 @@ function ChooseTime({
                           label={`Times on ${formatLongDate(day.date)}`}
                           onToggle={(slot) => go(selectedSlot?.id === slot.id ? path(day.date) : path(day.date, slot.time))}
                         />
+                        {!meta.service.is_mine && (
+                          <FullClasses slots={day.slots} signedIn={Boolean(me)} onSignIn={() => signIn(path(day.date))} />
+                        )}
                       </div>
                     )}
                   </>

@@ -16,6 +16,7 @@ import { repeatsLabel } from '../../../lib/class-summary.ts';
 import { serviceTypeLabel } from '../../../lib/service-format.ts';
 import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
+import { useSlotWaitlist } from '../../../lib/waitlist/waitlist-api.ts';
 import { bookingToCancel, cancelBookingText, ownBooking } from './booking-rules.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { CancelClassDialog } from './cancel-class-dialog.tsx';
@@ -333,9 +334,44 @@ function ClassClients({ slot, onOpenClient }: { slot: ScheduleSlot; onOpenClient
           label: `Cancelled ${cancelled.length}`,
           content: <ClientList clients={cancelled} empty="No cancellations." onOpenClient={onOpenClient} />,
         },
+        {
+          value: 'waitlist',
+          label: `Waitlist ${slot.waitlist_count ?? 0}`,
+          content: <ClassWaitlist slotId={slot.id} />,
+        },
       ]}
     />
   );
+}
+
+/** The occurrence's waitlist in order, with the offers pending (docs/product-rules.md#waitlist). */
+function ClassWaitlist({ slotId }: { slotId: string }) {
+  const line = useSlotWaitlist(slotId);
+  if (line.isPending) return <p className="py-3 text-sm text-zinc-500">Loading the waitlist…</p>;
+  if (line.isError) return <p className="py-3 text-sm text-zinc-500">The waitlist could not be loaded.</p>;
+  if (line.data.length === 0) return <p className="py-3 text-sm text-zinc-500">No one is waiting for a place.</p>;
+  return (
+    <ol className="-mx-2 flex flex-col" aria-label="Waitlist">
+      {line.data.map((entry) => (
+        <li key={entry.client.id} className="flex items-center gap-3 px-2 py-2.5">
+          <span className="w-5 shrink-0 text-right text-sm text-zinc-500 tabular-nums">{entry.position}</span>
+          <Avatar src={entry.client.avatar} name={entry.client.name} size="s" />
+          <span className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900">{entry.client.name}</span>
+          {entry.offer_expires_at ? (
+            <Badge tone="brand">Offered until {formatTime(localTime(entry.offer_expires_at))}</Badge>
+          ) : entry.auto_book ? (
+            <Badge>Auto-book</Badge>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** HH:MM of an instant in the browser's zone. */
+function localTime(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 function ClientList({ clients, empty, onOpenClient }: { clients: Client[]; empty: string; onOpenClient: OpenClient }) {

@@ -84,6 +84,7 @@ function SlotCard({ slot, onOpen }: { slot: ScheduleSlot; onOpen: () => void }) 
             </button>
           </h3>
           {cancelled && <Badge tone="danger">Cancelled</Badge>}
+          {!cancelled && (slot.waitlist_count ?? 0) > 0 && <Badge tone="brand">{slot.waitlist_count} waiting</Badge>}
         </div>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-500">
           {slot.service?.location && (

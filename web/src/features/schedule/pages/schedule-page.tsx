@@ -16,6 +16,7 @@ import { useMe } from '../../../lib/me.ts';
 import { PageNotFound } from '../../../components/not-found-page.tsx';
 import { isScheduleSubset, useSchedule } from '../api/get-schedule.ts';
 import { BookingDetailsPanel } from '../components/booking-details-panel.tsx';
+import { MyWaitlist } from '../components/my-waitlist.tsx';
 import { ScheduleList } from '../components/schedule-list.tsx';
 import type { SchedulePanels } from '../schedule-panels.ts';
 
@@ -102,6 +103,7 @@ function Schedule({ subset, panels: { AddClassPanel, ClientPanel } }: { subset: 
           {timesInZone(me.timezone)}
         </p>
       )}
+      {subset === 'future' && <MyWaitlist />}
       <QueryState
         query={schedule}
         what="your schedule"

@@ -8,6 +8,7 @@ export type ServicePayload = Required<Pick<ServiceInput, 'name' | 'type' | 'desc
   price: number;
   duration: number;
   capacity: number;
+  waitlist_size: number;
 };
 
 /** POST /api/services (new) or PUT /api/services/{id}: answers with the saved service. */

@@ -1,5 +1,5 @@
 import { Controller, useWatch } from 'react-hook-form';
-import { CAPACITY_MAX, DURATION_MAX_MINUTES, type Service } from '@slotted/contract';
+import { CAPACITY_MAX, DURATION_MAX_MINUTES, WAITLIST_SIZE_MAX, type Service } from '@slotted/contract';
 import { DescriptionField, PriceField } from '../../../components/catalog/catalog-fields.tsx';
 import { CatalogPanel, type CatalogForm } from '../../../components/catalog/catalog-panel.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
@@ -111,6 +111,28 @@ function ServiceForm({ formId, onSave, service }: CatalogForm<ServicePayload> & 
             render={({ field }) => (
               <Input
                 name="capacity"
+                inputMode="numeric"
+                autoComplete="off"
+                value={field.value}
+                onChange={(event) => field.onChange(digitsOnly(event.target.value))}
+                className="sm:max-w-40"
+              />
+            )}
+          />
+        </Field>
+      )}
+      {isClass && (
+        <Field
+          label="Waitlist size"
+          error={errorOf('waitlist_size')}
+          hint={`How many clients can wait for a place when a class is full (0 = no waitlist, up to ${WAITLIST_SIZE_MAX}).`}
+        >
+          <Controller
+            control={control}
+            name="waitlist_size"
+            render={({ field }) => (
+              <Input
+                name="waitlist_size"
                 inputMode="numeric"
                 autoComplete="off"
                 value={field.value}

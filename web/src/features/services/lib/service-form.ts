@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CAPACITY, fieldErrors, serviceInput, type Service, type ServiceType } from '@slotted/contract';
+import { DEFAULT_CAPACITY, DEFAULT_WAITLIST_SIZE, fieldErrors, serviceInput, type Service, type ServiceType } from '@slotted/contract';
 import type { ServicePayload } from '../api/save-service.ts';
 
 /** The service editor's fields as typed (text inputs keep strings until saving). */
@@ -11,9 +11,11 @@ export interface ServiceFormValues {
   duration: string;
   location: string;
   capacity: string;
+  /** Classes: how many may wait for a place when one is full (docs/product-rules.md#waitlist). */
+  waitlist_size: string;
 }
 
-export const SERVICE_FIELDS = ['name', 'type', 'description', 'price', 'duration', 'location', 'capacity'] as const;
+export const SERVICE_FIELDS = ['name', 'type', 'description', 'price', 'duration', 'location', 'capacity', 'waitlist_size'] as const;
 export type ServiceField = (typeof SERVICE_FIELDS)[number];
 export type ServiceFormErrors = Partial<Record<ServiceField, string>>;
 
@@ -25,6 +27,7 @@ export const NEW_SERVICE: ServiceFormValues = {
   duration: '60',
   location: '',
   capacity: String(DEFAULT_CAPACITY.appointment),
+  waitlist_size: String(DEFAULT_WAITLIST_SIZE),
 };
 
 export function serviceFormValues(service: Service | null): ServiceFormValues {
@@ -37,6 +40,7 @@ export function serviceFormValues(service: Service | null): ServiceFormValues {
     duration: String(service.duration),
     location: service.location,
     capacity: String(service.type === 'class' ? service.capacity : DEFAULT_CAPACITY.appointment),
+    waitlist_size: String(service.type === 'class' ? service.waitlist_size : DEFAULT_WAITLIST_SIZE),
   };
 }
 
@@ -67,6 +71,7 @@ export function toServicePayload(values: ServiceFormValues): { payload: ServiceP
     duration: values.duration.trim() === '' ? undefined : values.duration,
     location: values.location,
     capacity: isClass ? (values.capacity.trim() === '' ? undefined : values.capacity) : DEFAULT_CAPACITY.appointment,
+    waitlist_size: isClass && values.waitlist_size.trim() !== '' ? values.waitlist_size : undefined,
   });
   const errors: ServiceFormErrors = {};
   if (isClass && values.capacity.trim() === '') errors.capacity = 'Please enter the capacity.';
@@ -86,6 +91,7 @@ export function toServicePayload(values: ServiceFormValues): { payload: ServiceP
       duration: data.duration,
       location: data.location,
       capacity: data.capacity ?? DEFAULT_CAPACITY.appointment,
+      waitlist_size: isClass ? (data.waitlist_size ?? DEFAULT_WAITLIST_SIZE) : 0,
     },
   };
 }

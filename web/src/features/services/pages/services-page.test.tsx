@@ -112,6 +112,8 @@ describe('service editor', () => {
       duration: 60,
       location: '',
       capacity: 1,
+      // Appointments have no waitlist (docs/product-rules.md#waitlist).
+      waitlist_size: 0,
     });
     expect(await screen.findByText('Service created')).toBeTruthy();
   });

@@ -11,6 +11,7 @@ import { apiError, ok, serveApi, jsonBody } from '../../test/api.ts';
 import { aProvider } from '../../test/generators.ts';
 import { classSummary, endTime, firstOccurrence, joinWeekdays, weekdayOf } from '../../lib/class-summary.ts';
 import { formatDayShort } from '../../lib/format.ts';
+import { must } from '../../../../server/test/support/must.ts';
 
 const yoga: Service = {
   id: 7,
@@ -43,7 +44,7 @@ function setup({ services = [yoga], post }: { services?: Service[]; post?: () =>
 }
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
-  await user.click((await screen.findAllByRole('button', { name: 'Add a Class' }))[0]);
+  await user.click(must((await screen.findAllByRole('button', { name: 'Add a Class' }))[0], 'an Add a Class button'));
   return screen.findByRole('dialog', { name: 'Add a class' });
 }
 

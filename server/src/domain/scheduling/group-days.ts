@@ -91,7 +91,7 @@ export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZ
     const endWall = s.endMs + endOffset;
 
     const dayNumber = Math.floor(startWall / DAY_MS);
-    if (dayNumber !== currentNumber) {
+    if (dayNumber !== currentNumber || current === undefined) {
       current = dayByNumber.get(dayNumber);
       if (!current) {
         current = newDay(dayNumber);
@@ -104,7 +104,7 @@ export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZ
     }
     const slot: Slot = {
       id,
-      date: current!.date,
+      date: current.date,
       time: formatWallTime(startWall),
       until: formatWallTime(endWall),
       starts_at: s.id === null ? id : utc.format(s.startMs),
@@ -113,7 +113,7 @@ export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZ
       booked_by_you: s.status === 'booked_by_you',
       taken: s.status === 'taken',
     };
-    current!.slots.push(slot);
+    current.slots.push(slot);
   }
   // Only a fall-back change across the viewer's midnight can revisit an earlier date.
   if (outOfOrder) days.sort((a, b) => (a.date < b.date ? -1 : 1));

@@ -492,7 +492,7 @@ describe('appointment confirmation: confirming', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     setup(anAppointment({ expires_in_seconds: 125 }), [], { fakeTimers: true });
     const timer = await screen.findByRole('timer');
-    const status = within(timer.closest('div')!).getByRole('status');
+    const status = within(must(timer.closest('div'), "timer.closest('div')")).getByRole('status');
     expect(status.textContent).toBe('');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(6000);
@@ -564,7 +564,12 @@ describe('appointment confirmation: after confirming', () => {
     const text = await readBlob(must(blobs[0], 'the calendar file'));
     expect(text).toContain('DTSTART:20261124T090000Z\r\n');
     expect(text).toContain('SUMMARY:Personal training\r\n');
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+    const event = new ICAL.Event(
+      must(
+        new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent'),
+        "new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')",
+      ),
+    );
     expect(event.summary).toBe('Personal training');
     expect(event.description).toBe('With Pat Provider');
     expect(event.location).toBe('Studio 1, Calle Mayor 5');

@@ -116,7 +116,10 @@ describe('Add a Class panel', () => {
     expect(screen.getByText('Clients can now book and join this class.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a class' })).toBeNull());
 
-    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')!;
+    const post = must(
+      calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters'),
+      "calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')",
+    );
     const order = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
     expect(await jsonBody(post)).toEqual({
       service_id: 7,
@@ -132,7 +135,10 @@ describe('Add a Class panel', () => {
     await within(panel).findByText(/Yoga on/);
     await user.click(within(panel).getByRole('button', { name: 'Create' }));
     await screen.findByText('Yoga is now live!');
-    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')!;
+    const post = must(
+      calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters'),
+      "calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')",
+    );
     expect(await jsonBody(post)).toEqual({ service_id: 7, start_at: `${tomorrow} 09:00`, repeat_every: null, weekdays: [] });
   });
 

@@ -59,7 +59,7 @@ function setup(insights: Insights | (() => Response), me = aProvider) {
 function row(tableName: string, heading: string) {
   const table = screen.getByRole('table', { name: tableName });
   const header = within(table).getByRole('rowheader', { name: heading });
-  return within(header.closest('tr')!)
+  return within(must(header.closest('tr'), "header.closest('tr')"))
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 }

@@ -18,7 +18,8 @@ type Fn = (...args: unknown[]) => unknown;
 /** Call right after opening `database`, before its pool has opened a connection. */
 export function countStatements(database: Database): StatementCounter {
   const texts: string[] = [];
-  const client = (database.db as unknown as { $client: unknown }).$client;
+  // Drizzle keeps the driver's client as `$client`, which the shared database type does not show.
+  const client: unknown = Reflect.get(database.db, '$client');
   if (database.engine === 'postgres') {
     const pool = client as { on(event: 'connect', listener: (c: { query: Fn }) => void): void };
     pool.on('connect', (connection) => {

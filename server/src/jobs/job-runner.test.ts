@@ -217,7 +217,7 @@ describe('periodic jobs', () => {
 describe('the polling loop', () => {
   it('runs a job enqueued in this process at once when woken, without waiting for the next poll', async () => {
     const r = runner();
-    let ran!: () => void;
+    let ran: () => void = () => {}; // set at once: a Promise runs its executor synchronously
     const done = new Promise<void>((resolve) => (ran = resolve));
     r.register('now', async () => ran());
     await r.start({ pollMs: 60 * 60_000 });

@@ -32,6 +32,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Check what may be missing (an index, a find, a nullable column) instead of asserting it is there.
+      '@typescript-eslint/no-non-null-assertion': 'error',
     },
   },
   {

@@ -17,6 +17,7 @@ import { buildOccurrence } from '../server/test/support/factories.ts';
 import { bookingHeaders, raceFixture, type RaceClient } from '../server/test/support/race-fixture.ts';
 import { burst, quantile } from './load-generator.ts';
 import { countStatements } from './statement-counter.ts';
+import { must } from '../server/test/support/must.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const HOUR = 3_600_000;
@@ -33,7 +34,7 @@ const single = fixture.clients.slice(300);
 const [classService] = await database.db.select().from(services).where(eq(services.id, fixture.classService));
 const spareClass = await buildOccurrence(
   { db: database.db, clock: { now: () => new Date() } },
-  classService!,
+  must(classService, 'classService'),
   new Date(Date.parse(fixture.appointmentStart) + 6 * HOUR),
 );
 // Each simulated client comes from an address of its own, as real clients do, through a trusted
@@ -115,13 +116,22 @@ async function race(label: string, n: number, offset: number, body: object) {
 console.log(`Database: ${url ? 'PostgreSQL' : 'PGlite (in-process)'}`);
 const otherTime = new Date(Date.parse(fixture.appointmentStart) + 2 * HOUR).toISOString();
 console.log('Single requests, one at a time (statements sent to the database, the request’s whole work):');
-await alone('appointment, free time (winner)', single[0]!, 300, { service_id: fixture.shortService, starts_at: otherTime });
-await alone('appointment, taken time (loser)', single[1]!, 301, { service_id: fixture.shortService, starts_at: otherTime });
-await alone('class with free places (winner)', single[2]!, 302, { service_id: fixture.classService, slot_id: spareClass.id });
+await alone('appointment, free time (winner)', must(single[0], 'single[0]'), 300, {
+  service_id: fixture.shortService,
+  starts_at: otherTime,
+});
+await alone('appointment, taken time (loser)', must(single[1], 'single[1]'), 301, {
+  service_id: fixture.shortService,
+  starts_at: otherTime,
+});
+await alone('class with free places (winner)', must(single[2], 'single[2]'), 302, {
+  service_id: fixture.classService,
+  slot_id: spareClass.id,
+});
 await race('One appointment time', 100, 0, { service_id: fixture.shortService, starts_at: fixture.appointmentStart });
 await race('A 20-seat class', 200, 100, { service_id: fixture.classService, slot_id: fixture.classSlot });
 console.log('Single request after the races:');
-await alone('full class (loser)', single[3]!, 303, { service_id: fixture.classService, slot_id: fixture.classSlot });
+await alone('full class (loser)', must(single[3], 'single[3]'), 303, { service_id: fixture.classService, slot_id: fixture.classSlot });
 
 await app.close();
 await database.close();

@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startApp } from './app-process.ts';
 import { ensureBuild } from '../scripts/bundle-sizes.mjs';
+import { must } from '../server/test/support/must.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
@@ -50,7 +51,11 @@ async function load(browser: Browser, url: string, ready: string): Promise<Paint
   return paint;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  must(
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)],
+    '[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]',
+  );
 
 const PLAIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Harbour Yoga &amp; Movement</title></head>
 <body style="font-family:system-ui;margin:16px"><h1>Harbour Yoga &amp; Movement</h1><p>A small, friendly studio by the sea.</p><p>Choose a time</p></body></html>`;

@@ -1,5 +1,6 @@
 /** Small timing helpers shared by the benchmarks. Figures are printed, never asserted. */
 import os from 'node:os';
+import { must } from '../server/test/support/must.ts';
 
 export interface Timing {
   runs: number;
@@ -11,7 +12,7 @@ export interface Timing {
 
 function quantile(sorted: readonly number[], q: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i]!;
+  return must(sorted[i], 'sorted[i]');
 }
 
 function summarise(times: number[]): Timing {
@@ -21,7 +22,7 @@ function summarise(times: number[]): Timing {
     medianMs: quantile(times, 0.5),
     p95Ms: quantile(times, 0.95),
     meanMs: times.reduce((a, b) => a + b, 0) / times.length,
-    minMs: times[0]!,
+    minMs: must(times[0], 'times[0]'),
   };
 }
 
@@ -42,12 +43,12 @@ export function measureInterleaved(cases: readonly Case[], options: { runs: numb
   for (let round = 0; round < options.warmup + options.runs; round++) {
     for (let k = 0; k < cases.length; k++) {
       const i = (round + k) % cases.length;
-      const c = cases[i]!;
+      const c = must(cases[i], 'cases[i]');
       c.before?.();
       const t0 = performance.now();
       sink = c.fn();
       const elapsed = performance.now() - t0;
-      if (round >= options.warmup) times[i]!.push(elapsed);
+      if (round >= options.warmup) must(times[i], 'times[i]').push(elapsed);
     }
   }
   if (sink === Symbol.for('never')) console.log(sink); // keeps the results observable
@@ -56,7 +57,10 @@ export function measureInterleaved(cases: readonly Case[], options: { runs: numb
 
 /** Times one case; see `measureInterleaved`. */
 export function measure(fn: () => unknown, options: { runs: number; warmup: number; before?: () => void }): Timing {
-  return measureInterleaved([{ fn, before: options.before }], options)[0]!;
+  return must(
+    measureInterleaved([{ fn, before: options.before }], options)[0],
+    'measureInterleaved([{ fn, before: options.before }], options)[0]',
+  );
 }
 
 export const fmtMs = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3)) + ' ms';
@@ -70,8 +74,9 @@ export function machineLine(): string {
 
 /** Prints rows as an aligned table. */
 export function printTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => must(r[i], 'r[i]').length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(must(widths[i], 'widths[i]')) : c.padStart(must(widths[i], 'widths[i]')))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));

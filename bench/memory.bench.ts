@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startApp } from './app-process.ts';
+import { must } from '../server/test/support/must.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -27,7 +28,7 @@ async function idleProcess(args: string[]) {
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   await settle();
-  const memory = residentOf(child.pid!);
+  const memory = residentOf(must(child.pid, 'child.pid'));
   child.kill();
   return memory;
 }
@@ -36,16 +37,16 @@ async function appOn(label: string, env: Record<string, string>) {
   const app = await startApp(env);
   try {
     await settle();
-    const idle = residentOf(app.child.pid!);
+    const idle = residentOf(must(app.child.pid, 'app.child.pid'));
     const profile = (await (await fetch(`${app.url}/api/profile/demo`)).json()) as { data: { services: { id: number }[] } };
     for (let i = 0; i < 100; i++) {
       await fetch(`${app.url}/api/profile/demo`).then((r) => r.arrayBuffer());
       await fetch(
-        `${app.url}/api/services/${profile.data.services[i % profile.data.services.length]!.id}/slots?timezone=Europe/Madrid`,
+        `${app.url}/api/services/${must(profile.data.services[i % profile.data.services.length], 'profile.data.services[i % profile.data.services.length]').id}/slots?timezone=Europe/Madrid`,
       ).then((r) => r.arrayBuffer());
     }
     await settle();
-    return { label, idle, busy: residentOf(app.child.pid!) };
+    return { label, idle, busy: residentOf(must(app.child.pid, 'app.child.pid')) };
   } finally {
     await app.stop();
   }
@@ -99,5 +100,5 @@ for (const app of apps) {
 }
 const [onPglite, onPostgres] = apps;
 console.log(
-  `\nPGlite's share of the app: ${(onPglite!.idle.rss - onPostgres!.idle.rss).toFixed(0)} MB; the app's own (on PostgreSQL, less node and tsx): ${(onPostgres!.idle.rss - tsx.rss).toFixed(0)} MB. Goal: ≤ 300 MB on PGlite at idle.`,
+  `\nPGlite's share of the app: ${(must(onPglite, 'onPglite').idle.rss - must(onPostgres, 'onPostgres').idle.rss).toFixed(0)} MB; the app's own (on PostgreSQL, less node and tsx): ${(must(onPostgres, 'onPostgres').idle.rss - tsx.rss).toFixed(0)} MB. Goal: ≤ 300 MB on PGlite at idle.`,
 );

@@ -8,6 +8,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import type { DayOfSlots, InstantInput, Slot, SlotQuery, SlotStatus } from '../server/src/domain/scheduling/index.ts';
+import { must } from '../server/test/support/must.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -28,7 +29,7 @@ interface NaiveSlot {
 function firstInstantAtOrAfter(pdt: Temporal.PlainDateTime, zone: string): number {
   const compatible = pdt.toZonedDateTime(zone, { disambiguation: 'compatible' });
   if (compatible.toPlainDateTime().equals(pdt)) return pdt.toZonedDateTime(zone, { disambiguation: 'earlier' }).epochMilliseconds;
-  return compatible.getTimeZoneTransition('previous')!.epochMilliseconds; // pdt lies in a gap
+  return must(compatible.getTimeZoneTransition('previous'), "compatible.getTimeZoneTransition('previous')").epochMilliseconds; // pdt lies in a gap
 }
 
 function naiveSlots(q: SlotQuery): NaiveSlot[] {
@@ -103,7 +104,13 @@ export function naiveSlotDays(q: SlotQuery): DayOfSlots[] {
     const date = start.toPlainDate().toString();
     let day = days.get(date);
     if (!day) {
-      day = { date, weekday: WEEKDAYS[start.dayOfWeek - 1]!, day: start.day, month: MONTHS[start.month - 1]!, slots: [] };
+      day = {
+        date,
+        weekday: must(WEEKDAYS[start.dayOfWeek - 1], 'WEEKDAYS[start.dayOfWeek - 1]'),
+        day: start.day,
+        month: must(MONTHS[start.month - 1], 'MONTHS[start.month - 1]'),
+        slots: [],
+      };
       days.set(date, day);
     }
     const slot: Slot = {

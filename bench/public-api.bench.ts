@@ -15,6 +15,7 @@ import { seedDemoIfEmpty } from '../server/src/modules/demo/index.ts';
 import { devOutboxMailer } from '../server/src/mail/mailer.ts';
 import { sustainedLoad } from './load-generator.ts';
 import { countStatements } from './statement-counter.ts';
+import { must } from '../server/test/support/must.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -46,7 +47,10 @@ await hello.listen({ port: 0, host: '127.0.0.1' });
 const helloUrl = `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/`;
 
 const profile = (await (await fetch(`${base}/api/profile/demo`)).json()) as { data: { services: { id: number; type: string }[] } };
-const service = profile.data.services.find((s) => s.type === 'appointment')!;
+const service = must(
+  profile.data.services.find((s) => s.type === 'appointment'),
+  "profile.data.services.find((s) => s.type === 'appointment')",
+);
 const today = new Date().toISOString().slice(0, 10);
 const to = new Date(Date.now() + 29 * 86_400_000).toISOString().slice(0, 10);
 const targets = {

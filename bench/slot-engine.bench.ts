@@ -16,6 +16,7 @@ import { clearZoneTimelineCache, getSlotDays, slotInstants } from '../server/src
 import { fmtMs, fmtRatio, machineLine, measureInterleaved, printTable, type Timing } from './measure.ts';
 import { naiveSlotDays } from './naive-slot-engine.ts';
 import { benchWorkload, type Workload } from './workloads.ts';
+import { must } from '../server/test/support/must.ts';
 
 const RUNS = Number(process.argv[2] ?? process.env.BENCH_RUNS ?? 200);
 const NAIVE_RUNS = Math.max(5, Math.round(RUNS / 10));
@@ -62,11 +63,11 @@ function run(workloads: readonly Workload[]): Result[] {
   );
   return workloads.map((workload, i) => ({
     workload,
-    ...checks[i]!,
-    engine: warm[2 * i]!,
-    instants: warm[2 * i + 1]!,
-    cold: cold[i]!,
-    naive: naive[i]!,
+    ...must(checks[i], 'checks[i]'),
+    engine: must(warm[2 * i], 'warm[2 * i]'),
+    instants: must(warm[2 * i + 1], 'warm[2 * i + 1]'),
+    cold: must(cold[i], 'cold[i]'),
+    naive: must(naive[i], 'naive[i]'),
   }));
 }
 

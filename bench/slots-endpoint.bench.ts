@@ -14,6 +14,7 @@ import { getSlotDays } from '../server/src/domain/scheduling/index.ts';
 import { devOutboxMailer } from '../server/src/mail/mailer.ts';
 import { measure } from './measure.ts';
 import { benchWorkload } from './workloads.ts';
+import { must } from '../server/test/support/must.ts';
 
 const workload = benchWorkload('31-day');
 const w = workload.file;
@@ -31,33 +32,40 @@ const [row] = w.workingHours;
 const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 await db.insert(workDays).values(
   [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-    providerId: provider!.id,
+    providerId: must(provider, 'provider').id,
     weekday,
     available: days.has(weekday),
-    fromMinute: toMinute(row!.start),
-    toMinute: toMinute(row!.end),
+    fromMinute: toMinute(must(row, 'row').start),
+    toMinute: toMinute(must(row, 'row').end),
   })),
 );
 // The workload's notice is in minutes; the policy holds whole hours (120 min = 2 h).
 await db.insert(policies).values({
-  providerId: provider!.id,
+  providerId: must(provider, 'provider').id,
   minHoursBeforeBooking: w.minimumBookingNotice / 60,
   maxDaysBeforeBooking: 31,
   minHoursBeforeCancellation: 24,
 });
 const [service] = await db
   .insert(services)
-  .values({ providerId: provider!.id, name: 'Session', type: 'appointment', priceCents: 5000, durationMinutes: w.eventLength, capacity: 1 })
+  .values({
+    providerId: must(provider, 'provider').id,
+    name: 'Session',
+    type: 'appointment',
+    priceCents: 5000,
+    durationMinutes: w.eventLength,
+    capacity: 1,
+  })
   .returning();
 // Busy time (which overlaps itself) is loaded as occurrences of another class service, which block the provider's time.
 const [busy] = await db
   .insert(services)
-  .values({ providerId: provider!.id, name: 'Busy', type: 'class', priceCents: 0, durationMinutes: 30, capacity: 1 })
+  .values({ providerId: must(provider, 'provider').id, name: 'Busy', type: 'class', priceCents: 0, durationMinutes: 30, capacity: 1 })
   .returning();
 await db.insert(slots).values(
   w.busy.map((b) => ({
-    providerId: provider!.id,
-    serviceId: busy!.id,
+    providerId: must(provider, 'provider').id,
+    serviceId: must(busy, 'busy').id,
     startsAt: new Date(b.start),
     endsAt: new Date(b.end),
     capacity: 1,
@@ -77,7 +85,7 @@ const mailer = devOutboxMailer(() => undefined);
 const app = await buildApp({ config, db, clock, mailer });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as AddressInfo;
-const url = `http://127.0.0.1:${port}/api/services/${service!.id}/slots?timezone=${encodeURIComponent(w.viewerTimeZone)}`;
+const url = `http://127.0.0.1:${port}/api/services/${must(service, 'service').id}/slots?timezone=${encodeURIComponent(w.viewerTimeZone)}`;
 
 const first = (await (await fetch(url)).json()) as { data: { slots: { available: boolean }[] }[] };
 const available = first.data.reduce((n, d) => n + d.slots.filter((s) => s.available).length, 0);
@@ -91,7 +99,11 @@ for (let i = 0; i < 330; i++) {
   if (i >= 30) latencies.push(performance.now() - t0);
 }
 latencies.sort((a, b) => a - b);
-const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
+const q = (p: number) =>
+  must(
+    latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)],
+    'latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]',
+  );
 
 // The engine alone on the same input, in the same process.
 const engine = measure(

@@ -4,6 +4,7 @@
  * on PGlite every Query or Parse message the instance executes (a transaction's included).
  */
 import type { Database } from '../server/src/db/client.ts';
+import { must } from '../server/test/support/must.ts';
 
 export interface StatementCounter {
   /** Statements sent since the counter was made. */
@@ -17,7 +18,8 @@ type Fn = (...args: unknown[]) => unknown;
 /** Call right after opening `database`, before its pool has opened a connection. */
 export function countStatements(database: Database): StatementCounter {
   const texts: string[] = [];
-  const client = (database.db as unknown as { $client: unknown }).$client;
+  // Drizzle keeps the driver's client as `$client`, which the shared database type does not show.
+  const client: unknown = Reflect.get(database.db, '$client');
   if (database.engine === 'postgres') {
     const pool = client as { on(event: 'connect', listener: (c: { query: Fn }) => void): void };
     pool.on('connect', (connection) => {
@@ -50,7 +52,7 @@ export function countStatements(database: Database): StatementCounter {
 
 /** The SQL of a Query or Parse message (type byte, int32 length, then C strings); null for others. */
 function statementText(message: Uint8Array): string | null {
-  const type = String.fromCharCode(message[0]!);
+  const type = String.fromCharCode(must(message[0], 'message[0]'));
   if (type !== 'Q' && type !== 'P') return null;
   let start = 5;
   // A Parse message names its prepared statement first.

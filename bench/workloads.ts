@@ -9,6 +9,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import type { IsoWeekday, SlotQuery, WorkDay } from '../server/src/domain/scheduling/index.ts';
+import { must } from '../server/test/support/must.ts';
 
 /** A workload in the plain JSON shape other schedulers can read too (`make-workload.ts` writes it). */
 export interface WorkloadFile {
@@ -75,7 +76,8 @@ const iso = (epochMs: number) => new Date(epochMs).toISOString();
 /** Generates a workload. The order of the random draws is part of the format: changing it changes every workload. */
 export function generateWorkload({ seed, days, busyCount, startDate }: WorkloadOptions): WorkloadFile {
   const random = mulberry32(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T =>
+    must(items[Math.floor(random() * items.length)], 'items[Math.floor(random() * items.length)]');
   const first = Temporal.PlainDate.from(startDate);
   const last = first.add({ days: days - 1 });
   const weekdays = Array.from({ length: days }, (_, i) => first.add({ days: i })).filter((d) => d.dayOfWeek <= 5);

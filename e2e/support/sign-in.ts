@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Inbox } from './smtp.ts';
+import { must } from '../../server/test/support/must.ts';
 
 /** Asks for a sign-in link on the login page and returns the link that arrives by SMTP. */
 export async function requestLink(page: Page, smtp: Inbox, email: string): Promise<string> {
@@ -10,7 +11,7 @@ export async function requestLink(page: Page, smtp: Inbox, email: string): Promi
   const mail = await smtp.waitFor(email, { since });
   const link = mail.text?.match(/https?:\/\/\S+\/magic-link\/[A-Za-z0-9_-]{43}/)?.[0];
   expect(link, 'the e-mail carries a sign-in link').toBeTruthy();
-  return link!;
+  return must(link, 'link');
 }
 
 /** Signs a new person up through the e-mailed link; they land on their schedule. */

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { must } from '../../server/test/support/must.ts';
 
 /** A visible toast with this title (not the screen-reader announcement that duplicates it). */
 export function toast(page: Page, title: string | RegExp) {
@@ -24,7 +25,7 @@ export async function holdDemoYin(page: Page, appUrl: string, dayIndex: number):
     .getByRole('button', { name: /^\d{2}:\d{2} to \d{2}:\d{2}$/ })
     .first()
     .click();
-  const chosen = page.url().split('/').pop()!;
+  const chosen = must(page.url().split('/').pop(), "page.url().split('/').pop()");
   await page.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(page).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();

@@ -4,6 +4,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { requestLink } from '../support/sign-in.ts';
 import { toast } from '../support/ui.ts';
+import { must } from '../../server/test/support/must.ts';
 
 test.use({ timezoneId: 'Europe/Madrid', acceptDownloads: true });
 
@@ -60,7 +61,12 @@ test('a visitor books a class from the demo page, signs in on the way, confirms,
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Yin_&_Restore.ics');
   const event = new ICAL.Event(
-    new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8'))).getFirstSubcomponent('vevent')!,
+    must(
+      new ICAL.Component(ICAL.parse(await readFile(must(await download.path(), '(await download.path())'), 'utf8'))).getFirstSubcomponent(
+        'vevent',
+      ),
+      "new ICAL.Component(ICAL.parse(await readFile(must((await download.path()), '(await download.path())'), 'utf8'))).getFirstSubcomponent('vevent')",
+    ),
   );
   expect(event.summary).toBe('Yin & Restore');
   expect(event.description).toBe('With Harbour Yoga & Movement');

@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { requestLink, signUpByEmail } from '../support/sign-in.ts';
 import { holdDemoYin, toast } from '../support/ui.ts';
+import { must } from '../../server/test/support/must.ts';
 
 // Card payments through the Stripe test server; Stripe.js is the stand-in (support/stripe-js.ts).
 test.use({ timezoneId: 'Europe/Madrid', stripe: true });
@@ -43,7 +44,7 @@ test('a provider connects Stripe; a client pays now for a class (a declined card
   await expect(page.getByText('Payments are secure and encrypted')).toBeVisible();
   const card = page.getByRole('textbox', { name: 'Card number' });
   const pay = page.getByRole('button', { name: /^Pay €\d+\.\d{2}$/ });
-  const amount = (await pay.textContent())!.replace('Pay ', '');
+  const amount = must(await pay.textContent(), '(await pay.textContent())').replace('Pay ', '');
   await expectAccessible(page, 'checkout, pay now');
 
   // A declined card: Stripe's message under 'Something went wrong.'; nothing is confirmed.
@@ -70,7 +71,7 @@ test('a provider connects Stripe; a client pays now for a class (a declined card
   await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
   await expect(page.getByText(`Refunded ${amount} to your card`)).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'confirmation page, refunded');
-  expect([...stripeServer!.events.values()].filter((event) => event.type === 'charge.refunded')).toHaveLength(1);
+  expect([...must(stripeServer, 'stripeServer').events.values()].filter((event) => event.type === 'charge.refunded')).toHaveLength(1);
 
   // A card that asks for 3-D Secure: the client is sent to authenticate (the test server's page
   // completes it) and comes back to a confirmed booking; the page drops Stripe's query.

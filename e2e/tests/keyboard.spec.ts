@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { tabTo } from '../support/keyboard.ts';
 import type { Inbox } from '../support/smtp.ts';
 import { toast } from '../support/ui.ts';
+import { must } from '../../server/test/support/must.ts';
 
 // Keyboard only: no click, no fill. Tab, Shift+Tab, Enter, Space, Escape and the arrow keys.
 test.use({ timezoneId: 'Europe/Madrid' });
@@ -16,7 +17,12 @@ async function signInByKeyboard(page: Page, smtp: Inbox, appUrl: string, email: 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   const mail = await smtp.waitFor(email, { since });
-  await page.goto(mail.text!.match(/https?:\/\/\S+\/magic-link\/[A-Za-z0-9_-]{43}/)![0]);
+  await page.goto(
+    must(
+      must(mail.text, 'mail.text').match(/https?:\/\/\S+\/magic-link\/[A-Za-z0-9_-]{43}/),
+      "must(mail.text, 'mail.text').match(/https?:\\/\\/\\S+\\/magic-link\\/[A-Za-z0-9_-]{43}/)",
+    )[0],
+  );
   if (name) {
     await tabTo(page, page.getByLabel('Name', { exact: true }));
     await page.keyboard.type(name);

@@ -1,5 +1,6 @@
 import { expectAccessible } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { must } from '../../server/test/support/must.ts';
 
 // Google sign-in is configured for this spec only, so it runs in a worker (and app) of its own.
 test.use({ googleAccounts: { gina: { email: 'gina@example.com', email_verified: true, name: 'Gina Google' } } });
@@ -11,7 +12,7 @@ test('a visitor continues with Google, consents on the provider’s page and lan
   await page.getByRole('link', { name: 'Continue with Google' }).click();
 
   // The OpenID provider's own sign-in and consent pages.
-  await expect(page).toHaveURL(new RegExp(`^${google!.issuer}/interaction/`));
+  await expect(page).toHaveURL(new RegExp(`^${must(google, 'google').issuer}/interaction/`));
   await page.locator('input[name="login"]').fill('gina');
   await page.locator('input[name="password"]').fill('anything');
   await page.getByRole('button', { name: /sign-in/i }).click();

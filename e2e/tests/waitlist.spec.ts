@@ -50,7 +50,8 @@ test('a full class: a second client joins the waitlist, the first cancels, the s
     duration: 60,
     capacity: 1,
   });
-  const serviceId = Number(service!.data.id);
+  if (!service) throw new Error('the class service was not made');
+  const serviceId = Number(service.data.id);
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(Date.now() + 2 * 86_400_000),
   );
@@ -69,7 +70,7 @@ test('a full class: a second client joins the waitlist, the first cancels, the s
   await first.getByRole('button', { name: '10:00 to 11:00' }).click();
   await first.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(first).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
-  const firstBooking = first.url().split('/').pop()!;
+  const firstBooking = first.url().split('/').pop() ?? '';
   await first.getByRole('button', { name: 'Confirm' }).click();
   await expect(first.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
 
@@ -106,7 +107,8 @@ test('a full class: a second client joins the waitlist, the first cancels, the s
   expect(offer.subject).toBe('A place came free: Tiny Yoga');
   const link = offer.text?.match(/https?:\/\/\S+\/appointments\/[0-9a-f-]{36}/)?.[0];
   expect(link, 'the e-mail links to the held place').toBeTruthy();
-  await second.goto(link!);
+  if (!link) throw new Error('no offer link in the e-mail');
+  await second.goto(link);
   await expect(second.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await shoot(second, 'offer-checkout');
   await second.getByRole('button', { name: 'Confirm' }).click();

@@ -11,6 +11,7 @@ import { testConfig, TestClock } from './support/test-app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, lastLinkToken, type TestApp } from './support/test-app.ts';
 import { buildPlan, buildProvider, buildService, signIn } from './support/factories.ts';
+import { must } from './support/must.ts';
 
 describe('configuration', () => {
   it('stops with a message naming the bad variable', () => {
@@ -245,9 +246,15 @@ describe('serving the web app', () => {
       expect(html).toContain('<strong>Morning flow</strong>');
       expect(html).toContain('€15.00');
       expect(html.indexOf('<link rel="stylesheet"')).toBeGreaterThan(html.indexOf('Morning flow'));
-      expect(html.split('<head>')[1]!.split('</head>')[0]).not.toContain('stylesheet');
+      expect(must(html.split('<head>')[1], "html.split('<head>')[1]").split('</head>')[0]).not.toContain('stylesheet');
       // The API's own answer, which no text in it can break out of.
-      const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)![1]!;
+      const json = must(
+        must(
+          /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html),
+          '/<script type="application\\/json" id="first-answers">(.*?)<\\/script>/s.exec(html)',
+        )[1],
+        'must(/<script type="application\\/json" id="first-answers">(.*?)<\\/script>/s.exec(html), \'/<script type="application\\\\/json" id="first-answers">(.*?)<\\\\/script>/s.exec(html)\')[1]',
+      );
       expect(json).not.toContain('</script>');
       const api = await app.inject({ url: '/api/profile/seastudio' });
       expect(JSON.parse(json)).toEqual({ '/api/profile/seastudio': api.json() });
@@ -291,7 +298,13 @@ describe('serving the web app', () => {
       expect(html).toContain(`>Studio ${shown}</h1>`);
       expect(html).toContain(`>Bio ${shown}</p>`);
       expect(html).toContain(`<strong>Flow ${shown}</strong>`);
-      const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)![1]!;
+      const json = must(
+        must(
+          /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html),
+          '/<script type="application\\/json" id="first-answers">(.*?)<\\/script>/s.exec(html)',
+        )[1],
+        'must(/<script type="application\\/json" id="first-answers">(.*?)<\\/script>/s.exec(html), \'/<script type="application\\\\/json" id="first-answers">(.*?)<\\\\/script>/s.exec(html)\')[1]',
+      );
       const api = (await app.inject({ url: '/api/profile/dollarstudio' })).json();
       expect(api.data.plans[0].name).toBe(`Plan ${tricky}`);
       expect(JSON.parse(json)).toEqual({ '/api/profile/dollarstudio': api });

@@ -13,6 +13,7 @@ import { bookingHeaders, creditRaceFixture, raceFixture, type RaceClient, type R
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { buildAppointment, buildOccurrence, buildService, buildUser } from './support/factories.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
+import { must } from './support/must.ts';
 
 const SECRET = 'race-secret-race-secret-race-secret-0123';
 // Every simulated client comes from this machine's one address: lift the per-address booking limit.
@@ -26,7 +27,8 @@ let post: Post;
 /** The time the apps see. */
 let now: () => Date;
 /** Client `i` asks to book. */
-const send = async (i: number, body: object) => (await post(i, fixture.clients[i]!, '/api/appointments', body)).status;
+const send = async (i: number, body: object) =>
+  (await post(i, must(fixture.clients[i], 'fixture.clients[i]'), '/api/appointments', body)).status;
 const cleanup: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -34,7 +36,13 @@ beforeAll(async () => {
     const database = await freshDatabase({ poolSize: 4 });
     db = database.db;
     fixture = await raceFixture(db, { clients: 200, sessionSecret: SECRET });
-    const env = { DATABASE_URL: database.url!, SESSION_SECRET: SECRET, SEED_DEMO: 'false', NODE_ENV: 'test', ...ONE_ADDRESS };
+    const env = {
+      DATABASE_URL: must(database.url, 'database.url'),
+      SESSION_SECRET: SECRET,
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+      ...ONE_ADDRESS,
+    };
     const apps: RunningApp[] = await Promise.all([startApp(env), startApp(env)]);
     cleanup.push(async () => {
       await Promise.all(apps.map((a) => a.stop()));
@@ -43,7 +51,7 @@ beforeAll(async () => {
     now = () => new Date();
     // Requests alternate between the two processes.
     post = async (i, client, path, body) => {
-      const res = await fetch(`${apps[i % 2]!.url}${path}`, {
+      const res = await fetch(`${must(apps[i % 2], 'apps[i % 2]').url}${path}`, {
         method: 'POST',
         headers: bookingHeaders(client),
         body: JSON.stringify(body),
@@ -96,7 +104,7 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
     expect(places).toHaveLength(20);
     expect(new Set(places.map((p) => p.clientId)).size).toBe(20);
     const [slot] = await db.select().from(slots).where(eq(slots.id, fixture.classSlot));
-    expect(slot!.seatsTaken).toBe(20);
+    expect(must(slot, 'slot').seatsTaken).toBe(20);
   });
 
   it('overlapping times of two services of one provider never both survive', async () => {
@@ -136,7 +144,11 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
   // exclusion constraint or a full class meets them, under the same contention.
   describe('holds past their expiry, not yet marked expired', () => {
     const store = () => ({ db, clock: { now } });
-    const serviceRow = async (id: number) => (await db.select().from(services).where(eq(services.id, id)))[0]!;
+    const serviceRow = async (id: number) =>
+      must(
+        (await db.select().from(services).where(eq(services.id, id)))[0],
+        '(await db.select().from(services).where(eq(services.id, id)))[0]',
+      );
     const expiredHold = async (booking: Parameters<typeof buildAppointment>[1]) =>
       buildAppointment(store(), booking, { holdExpiresAt: new Date(now().getTime() - 60_000) });
 
@@ -152,7 +164,12 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
         .select()
         .from(appointments)
         .where(eq(appointments.startsAt, new Date(startsAt)));
-      expect(atThatTime.find((a) => a.id === stale.id)!.status).toBe('expired');
+      expect(
+        must(
+          atThatTime.find((a) => a.id === stale.id),
+          'atThatTime.find((a) => a.id === stale.id)',
+        ).status,
+      ).toBe('expired');
       expect(atThatTime.filter((a) => a.status === 'held')).toHaveLength(1);
     });
 
@@ -168,23 +185,26 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
       const places = await db.select().from(appointments).where(eq(appointments.slotId, occurrence.id));
       expect(tally(places.map((p) => (p.status === 'held' ? 1 : 0)))).toEqual({ 1: 20, 0: 20 });
       const [slot] = await db.select().from(slots).where(eq(slots.id, occurrence.id));
-      expect(slot!.seatsTaken).toBe(20);
+      expect(must(slot, 'slot').seatsTaken).toBe(20);
     });
   });
 
   describe('moving bookings (docs/product-rules.md#moving-a-booking)', () => {
     const store = () => ({ db, clock: { now } });
     const userOf = async (i: number) =>
-      (
-        await db
-          .select()
-          .from(users)
-          .where(eq(users.email, `race-client-${i}@example.com`))
-      )[0]!;
+      must(
+        (
+          await db
+            .select()
+            .from(users)
+            .where(eq(users.email, `race-client-${i}@example.com`))
+        )[0],
+        `race client ${i}`,
+      );
 
     it('20 clients moving into a 5-seat class while 20 others book it: exactly 5 places, and only the movers who got in leave theirs', async () => {
-      const klass = (await db.select().from(services).where(eq(services.id, fixture.classService)))[0]!;
-      const provider = (await db.select().from(users).where(eq(users.id, klass.providerId)))[0]!;
+      const klass = must((await db.select().from(services).where(eq(services.id, fixture.classService)))[0], 'the class service');
+      const provider = must((await db.select().from(users).where(eq(users.id, klass.providerId)))[0], 'the provider');
       const small = await buildService(store(), provider, {
         name: 'Small class',
         type: 'class',
@@ -203,15 +223,20 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
         ),
       );
       const answers = await Promise.all([
-        ...moving.map((m, k) => post(k, fixture.clients[150 + k]!, `/api/appointments/${m.id}/reschedule`, { slot_id: target.id })),
+        ...moving.map((m, k) =>
+          post(k, must(fixture.clients[150 + k], 'a moving client'), `/api/appointments/${m.id}/reschedule`, { slot_id: target.id }),
+        ),
         ...Array.from({ length: 20 }, (_, k) =>
-          post(k + 1, fixture.clients[170 + k]!, '/api/appointments', { service_id: small.id, slot_id: target.id }),
+          post(k + 1, must(fixture.clients[170 + k], 'a booking client'), '/api/appointments', {
+            service_id: small.id,
+            slot_id: target.id,
+          }),
         ),
       ]);
       const won = answers.filter((a) => a.status === 200 || a.status === 201).length;
       expect(won).toBe(5);
       expect(new Set(answers.filter((a) => a.status >= 400).map((a) => a.code))).toEqual(new Set(['slot_taken']));
-      const seats = async (id: number) => (await db.select().from(slots).where(eq(slots.id, id)))[0]!.seatsTaken;
+      const seats = async (id: number) => must((await db.select().from(slots).where(eq(slots.id, id)))[0], 'the occurrence').seatsTaken;
       const inTarget = await db
         .select()
         .from(appointments)

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/db/client.ts';
+import { openDatabase, rowsOf, type Db } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/lib/pg-errors.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import type { Agent } from './support/agent.ts';
@@ -15,6 +15,7 @@ import { captureLogs } from './support/log-capture.ts';
 import { startPgProxy, type PgProxy } from './support/pg-proxy.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
+import { must } from './support/must.ts';
 
 const TIMEOUTS = { connectMs: 1000, statementMs: 1000, idleInTransactionMs: 2000 };
 const PROVIDER_EMAIL = 'outage-provider@example.com';
@@ -30,8 +31,13 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
 
   beforeAll(async () => {
     direct = await freshDatabase();
-    proxy = await startPgProxy({ host: '127.0.0.1', port: Number(new URL(direct.url!).port || 5432) });
-    const database = await openDatabase({ kind: 'postgres', url: proxy.via(direct.url!), poolSize: 3, timeouts: TIMEOUTS });
+    proxy = await startPgProxy({ host: '127.0.0.1', port: Number(new URL(must(direct.url, 'direct.url')).port || 5432) });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: proxy.via(must(direct.url, 'direct.url')),
+      poolSize: 3,
+      timeouts: TIMEOUTS,
+    });
     t = await createTestApp({ database, logger: logs.logger });
     provider = await signIn(t, await buildProvider(t, { email: PROVIDER_EMAIL, name: 'Outage Studio', username: 'outagestudio' }));
     client = await signIn(t, await buildUser(t, { email: CLIENT_EMAIL, name: 'Olga' }));
@@ -53,7 +59,7 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
   }
 
   it('gives every pooled connection the statement and idle-in-transaction timeouts', async () => {
-    const rows = async (q: string) => ((await t.db.execute(sql.raw(q))) as unknown as { rows: Record<string, string>[] }).rows[0];
+    const rows = async (q: string) => rowsOf(await t.db.execute(sql.raw(q)))[0];
     expect(await rows('SHOW statement_timeout')).toEqual({ statement_timeout: '1s' });
     expect(await rows('SHOW idle_in_transaction_session_timeout')).toEqual({ idle_in_transaction_session_timeout: '2s' });
     expect((await profile()).status).toBe(200);
@@ -80,9 +86,10 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
     expect(logs.withMessage('request failed')).toEqual([]);
     const all = logs.lines.join('\n');
     for (const agent of [provider, client]) {
-      const session = agent.jar.get('slotted_session')!;
+      const session = must(agent.jar.get('slotted_session'), "agent.jar.get('slotted_session')");
       expect(session).toBeTruthy();
-      for (const secret of [session, sha256(session), agent.jar.get('XSRF-TOKEN')!]) expect(all).not.toContain(secret);
+      for (const secret of [session, sha256(session), must(agent.jar.get('XSRF-TOKEN'), "agent.jar.get('XSRF-TOKEN')")])
+        expect(all).not.toContain(secret);
     }
     for (const secret of [PROVIDER_EMAIL, CLIENT_EMAIL, 'params:']) expect(all).not.toContain(secret);
   });
@@ -99,7 +106,12 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
 
   /** A pool of one connection through the proxy, so what happens to that connection shows. */
   async function withOneConnection(fn: (db: Db) => Promise<void>) {
-    const database = await openDatabase({ kind: 'postgres', url: proxy.via(direct.url!), poolSize: 1, timeouts: TIMEOUTS });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: proxy.via(must(direct.url, 'direct.url')),
+      poolSize: 1,
+      timeouts: TIMEOUTS,
+    });
     try {
       await database.db.execute(sql`SELECT 1`);
       await fn(database.db);
@@ -109,8 +121,8 @@ describe.skipIf(engine !== 'postgres')('a failing database (PostgreSQL only: PGl
     }
   }
   const visibleToOthers = async (table: string) =>
-    ((await direct.db.execute(sql`SELECT to_regclass(${table})::text AS name`)) as unknown as { rows: { name: string | null }[] }).rows[0]!
-      .name === table;
+    must(rowsOf(await direct.db.execute(sql`SELECT to_regclass(${table})::text AS name`))[0], `the row of to_regclass(${table})`).name ===
+    table;
 
   it('gives the connection of a BEGIN that went unanswered back to the pool', async () => {
     await withOneConnection(async (db) => {

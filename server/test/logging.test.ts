@@ -10,6 +10,7 @@ import { sha256 } from '../src/lib/tokens.ts';
 import { captureLogs, type CapturedLogs } from './support/log-capture.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { buildUser, signIn } from './support/factories.ts';
+import { must } from './support/must.ts';
 
 describe('logging', () => {
   let t: TestApp;
@@ -24,7 +25,7 @@ describe('logging', () => {
 
   it('logs a failed query with its SQL but without its parameters', async () => {
     const person = await signIn(t, await buildUser(t, { email: 'logged@example.com', name: 'Lena' }));
-    const session = person.jar.get('slotted_session')!;
+    const session = must(person.jar.get('slotted_session'), "person.jar.get('slotted_session')");
     // A broken schema makes every session lookup and sign-in fail with a 500.
     await t.db.execute(sql`ALTER TABLE sessions RENAME TO sessions_gone`);
     await t.db.execute(sql`ALTER TABLE magic_links RENAME TO magic_links_gone`);
@@ -59,6 +60,7 @@ describe('logging', () => {
     const requests = logs.withMessage('incoming request').map((entry) => (entry.req as { url: string }).url);
     expect(requests).toEqual(['/sanctum/csrf-cookie', '/magic-link/…', '/auth/social/google/callback', '/api/me']);
     const all = logs.lines.join('\n');
-    for (const secret of ['Secret-Sign-In-Token', 'secret-oauth', a.jar.get('XSRF-TOKEN')!]) expect(all).not.toContain(secret);
+    for (const secret of ['Secret-Sign-In-Token', 'secret-oauth', must(a.jar.get('XSRF-TOKEN'), "a.jar.get('XSRF-TOKEN')")])
+      expect(all).not.toContain(secret);
   });
 });

@@ -24,6 +24,7 @@ import {
 } from './support/factories.ts';
 import { bookingHeaders, type RaceClient } from './support/race-fixture.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
+import { must } from './support/must.ts';
 
 const SECRET = 'race-secret-race-secret-race-secret-0123';
 const DAY = 86_400_000;
@@ -43,7 +44,7 @@ describe.runIf(engine === 'postgres')(
       const database = await freshDatabase({ poolSize: 4 });
       db = database.db;
       const env = {
-        DATABASE_URL: database.url!,
+        DATABASE_URL: must(database.url, 'database.url'),
         SESSION_SECRET: SECRET,
         SEED_DEMO: 'false',
         NODE_ENV: 'test',
@@ -61,7 +62,7 @@ describe.runIf(engine === 'postgres')(
     });
 
     const post = async (app: number, client: RaceClient, path: string, body?: object) => {
-      const res = await fetch(`${apps[app]!.url}${path}`, {
+      const res = await fetch(`${must(apps[app], 'apps[app]').url}${path}`, {
         method: 'POST',
         headers: bookingHeaders(client),
         body: JSON.stringify(body ?? {}),
@@ -104,13 +105,13 @@ describe.runIf(engine === 'postgres')(
         expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
 
         const [facts] = await loadMembershipFacts(db, { ids: [membership.id] });
-        expect(facts!.row.cancelledAt).not.toBeNull();
-        const { expiresAtMs } = membershipState(toDomainMembership(facts!), new Date());
+        expect(must(facts, 'facts').row.cancelledAt).not.toBeNull();
+        const { expiresAtMs } = membershipState(toDomainMembership(must(facts, 'facts')), new Date());
         const holding = await db
           .select()
           .from(appointments)
           .where(and(eq(appointments.membershipId, membership.id), eq(appointments.status, 'confirmed')));
-        for (const a of holding) expect(a.startsAt.getTime()).toBeLessThan(expiresAtMs!);
+        for (const a of holding) expect(a.startsAt.getTime()).toBeLessThan(must(expiresAtMs, 'expiresAtMs'));
         // Sessions of the paid month were paid with it.
         expect(holding.length).toBeGreaterThan(0);
       }

@@ -19,6 +19,7 @@ import { users } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { buildAppointment, buildProvider, buildService, buildUser, signIn } from './support/factories.ts';
 import type { Agent } from './support/agent.ts';
+import { must } from './support/must.ts';
 
 /** Generated requests per route and viewer. */
 const RUNS = 15;
@@ -40,8 +41,8 @@ function routesOf(tree: string): { method: string; path: string }[] {
   for (const line of tree.split('\n')) {
     const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
     if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + m[2]!;
+    const depth = must(m[1], 'm[1]').length / 4;
+    const path = (stack[depth - 1] ?? '') + must(m[2], 'm[2]');
     stack[depth] = path;
     for (const method of (m[3] ?? '').split(', ').filter((x) => x && x !== 'HEAD')) out.push({ method, path });
   }
@@ -83,7 +84,7 @@ function describeRoutes(tree: string, doc: OpenApi): Route[] {
     return {
       method,
       path,
-      params: [...path.matchAll(/:(\w+)/g)].map((p) => p[1]!),
+      params: [...path.matchAll(/:(\w+)/g)].map((p) => must(p[1], 'p[1]')),
       query: (operation(method, path)?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       body: documented.length > 0 ? documented : everyField,
     };
@@ -245,7 +246,7 @@ function requestArb(route: Route, ids: Ids) {
 
 async function send(agent: Agent, route: Route, r: { params: string[]; query: [string, string][]; body: Body }) {
   let i = 0;
-  const path = route.path.replace(/:\w+/g, () => r.params[i++]!);
+  const path = route.path.replace(/:\w+/g, () => must(r.params[i++], 'r.params[i++]'));
   const url = r.query.length > 0 ? `${path}?${r.query.map(([k, v]) => `${k}=${v}`).join('&')}` : path;
   const b = r.body;
   if (b.kind === 'json') return agent.request(route.method, url, { json: b.value === undefined ? null : b.value });
@@ -282,8 +283,13 @@ beforeAll(async () => {
   const massage = await buildService(t, studio, { name: 'Massage' });
   const yoga = (await buildService(t, studio, { name: 'Yoga', type: 'class', priceCents: 1200, capacity: 5 })).id;
   await provider.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-25 18:00', repeat_every: '1w', weekdays: ['wed'] });
-  const slotId = (await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]!
-    .slots[0]!.id;
+  const slotId = must(
+    must(
+      (await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0],
+      '(await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]',
+    ).slots[0],
+    "must((await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0], '(await provider.get<{ data: { slots: { id: string }[] }[] }>(`/api/services/${yoga}/slots?timezone=UTC`)).body.data[0]') .slots[0]",
+  ).id;
   const timeOff = await provider.post<{ data: { id: number } }>('/api/time-off', {
     from_date: '2026-12-01',
     from_time: '09:00',

@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStripeTestServer, type StripeTestServer } from './support/stripe-test-server.ts';
 import { engine } from './support/test-db.ts';
+import { must } from './support/must.ts';
 
 describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
   interface Received {
@@ -200,12 +201,18 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     });
     expect(pending.status).toBe('requires_action');
     expect(pending.next_action?.type).toBe('redirect_to_url');
-    const page = pending.next_action!.redirect_to_url!.url!;
+    const page = must(
+      must(
+        must(pending.next_action, 'pending.next_action').redirect_to_url,
+        "must(pending.next_action, 'pending.next_action').redirect_to_url",
+      ).url,
+      "must(must(pending.next_action, 'pending.next_action').redirect_to_url, 'must(pending.next_action, \\'pending.next_action\\').redirect_to_url').url",
+    );
     expect(page.startsWith(server.url)).toBe(true);
 
     const response = await fetch(page, { redirect: 'manual' });
     expect(response.status).toBe(302);
-    const back = new URL(response.headers.get('location')!);
+    const back = new URL(must(response.headers.get('location'), "response.headers.get('location')"));
     expect(back.origin + back.pathname).toBe('http://app.test/pay/return');
     expect(back.searchParams.get('payment_intent')).toBe(intent.id);
     expect(back.searchParams.get('payment_intent_client_secret')).toBe(intent.client_secret);
@@ -255,7 +262,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
 
     const declined = await browser(`/v1/payment_intents/${intent.id}/confirm`, {
       key: server.publishableKey,
-      client_secret: intent.client_secret!,
+      client_secret: must(intent.client_secret, 'intent.client_secret'),
       payment_method: 'pm_card_chargeDeclined',
     });
     expect(declined.status).toBe(402);
@@ -265,7 +272,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
 
     const paid = await browser(`/v1/payment_intents/${intent.id}/confirm`, {
       key: server.publishableKey,
-      client_secret: intent.client_secret!,
+      client_secret: must(intent.client_secret, 'intent.client_secret'),
       payment_method: 'pm_card_visa',
       return_url: `${origin}/appointments/1`,
     });
@@ -275,7 +282,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
 
     const read = await browser(
       `/v1/payment_intents/${intent.id}`,
-      { key: server.publishableKey, client_secret: intent.client_secret! },
+      { key: server.publishableKey, client_secret: must(intent.client_secret, 'intent.client_secret') },
       'GET',
     );
     expect(await read.json()).toMatchObject({ id: intent.id, status: 'succeeded' });
@@ -422,7 +429,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     // Refunds are listed on the charge only when expanded, as since API version 2022-11-15.
     expect((await stripe.charges.retrieve(charge.id)).refunds).toBeUndefined();
     const listed = await stripe.charges.retrieve(charge.id, { expand: ['refunds'] });
-    expect(listed.refunds!.data.map((r) => r.amount)).toEqual([3000, 1000]);
+    expect(must(listed.refunds, 'listed.refunds').data.map((r) => r.amount)).toEqual([3000, 1000]);
 
     // Without refund_application_fee the platform keeps its fee.
     const kept = await pay(250);
@@ -464,11 +471,12 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
       expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
     });
     expect(subscription.status).toBe('incomplete');
-    expect(subscription.items.data[0]!.current_period_end).toBeGreaterThan(subscription.start_date);
+    expect(must(subscription.items.data[0], 'subscription.items.data[0]').current_period_end).toBeGreaterThan(subscription.start_date);
     const invoice = subscription.latest_invoice as Stripe.Invoice;
     expect(invoice).toMatchObject({ status: 'open', amount_due: 4900 });
-    const clientSecret = invoice.confirmation_secret!.client_secret;
-    const intentId = invoice.payments!.data[0]!.payment.payment_intent as string;
+    const clientSecret = must(invoice.confirmation_secret, 'invoice.confirmation_secret').client_secret;
+    const intentId = must(must(invoice.payments, 'invoice.payments').data[0], "must(invoice.payments, 'invoice.payments').data[0]").payment
+      .payment_intent as string;
     expect(clientSecret.startsWith(`${intentId}_secret_`)).toBe(true);
     const intent = await stripe.paymentIntents.retrieve(intentId);
     expect(intent).toMatchObject({ amount: 4900, transfer_data: { destination: account.id }, customer: customer.id });
@@ -490,7 +498,7 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     await clearReceived();
     const cancelling = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
     expect(cancelling).toMatchObject({ cancel_at_period_end: true, status: 'active' });
-    expect(cancelling.cancel_at).toBe(cancelling.items.data[0]!.current_period_end);
+    expect(cancelling.cancel_at).toBe(must(cancelling.items.data[0], 'cancelling.items.data[0]').current_period_end);
     expect((await eventOf('customer.subscription.updated')).data.previous_attributes).toMatchObject({
       cancel_at_period_end: false,
     });
@@ -516,17 +524,20 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
         payment_behavior: 'default_incomplete',
         expand: ['latest_invoice.payments'],
       });
-      const intent = (created.latest_invoice as Stripe.Invoice).payments!.data[0]!.payment.payment_intent as string;
+      const intent = must(
+        must((created.latest_invoice as Stripe.Invoice).payments, '(created.latest_invoice as Stripe.Invoice).payments').data[0],
+        "must((created.latest_invoice as Stripe.Invoice).payments, '(created.latest_invoice as Stripe.Invoice).payments').data[0]",
+      ).payment.payment_intent as string;
       await stripe.paymentIntents.confirm(intent, { payment_method: 'pm_card_visa' });
       return created;
     };
 
     const subscription = await start();
-    const firstEnd = subscription.items.data[0]!.current_period_end;
+    const firstEnd = must(subscription.items.data[0], 'subscription.items.data[0]').current_period_end;
     await clearReceived();
     await server.renewSubscription(subscription.id);
     const renewed = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
-    expect(renewed.items.data[0]!.current_period_start).toBe(firstEnd);
+    expect(must(renewed.items.data[0], 'renewed.items.data[0]').current_period_start).toBe(firstEnd);
     expect(renewed.latest_invoice).toMatchObject({ status: 'paid', billing_reason: 'subscription_cycle' });
     expect((await eventOf('invoice.paid')).data.object.id).toBe((renewed.latest_invoice as Stripe.Invoice).id);
 
@@ -554,7 +565,8 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
       ...extra,
     });
     const invoice = created.latest_invoice as Stripe.Invoice;
-    const intentId = invoice.payments!.data[0]!.payment.payment_intent as string;
+    const intentId = must(must(invoice.payments, 'invoice.payments').data[0], "must(invoice.payments, 'invoice.payments').data[0]").payment
+      .payment_intent as string;
     await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
     return { subscription: created, invoice, intentId };
   }
@@ -579,7 +591,13 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
 
     const { subscription: other } = await activeSubscription();
     const open = await failedRenewal(other.id);
-    const ref = (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments!.data[0]!.payment.payment_intent as string;
+    const ref = must(
+      must(
+        (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments,
+        "(await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments",
+      ).data[0],
+      "must((await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments, '(await stripe.invoices.retrieve(open.id, { expand: [\\'payments\\'] })).payments').data[0]",
+    ).payment.payment_intent as string;
     const refused = await stripe.paymentIntents.cancel(ref).catch((e: unknown) => e);
     expect(refused).toMatchObject({ statusCode: 400 });
     expect((refused as Error).message).toMatch(/created by an invoice/);
@@ -635,8 +653,9 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
 
     // As the app's invoice.paid handler reads it: the invoice's one PaymentIntent, its charge the paid one.
     const paid = await stripe.invoices.retrieve(open.id, { expand: ['payments'] });
-    const intentId = paid.payments!.data[0]!.payment.payment_intent as string;
-    expect(paid.payments!.data[0]).toMatchObject({ status: 'paid', amount_paid: 2000 });
+    const intentId = must(must(paid.payments, 'paid.payments').data[0], "must(paid.payments, 'paid.payments').data[0]").payment
+      .payment_intent as string;
+    expect(must(paid.payments, 'paid.payments').data[0]).toMatchObject({ status: 'paid', amount_paid: 2000 });
     const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
     expect(intent.status).toBe('succeeded');
     expect(intent.latest_charge).toMatchObject({ paid: true, payment_method_details: { card: { brand: 'visa', last4: '4242' } } });
@@ -667,13 +686,13 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
     expect((await stripe.invoices.retrieve(second.id)).next_payment_attempt).toBeNull();
 
     // The customer pays later on the hosted invoice page: the unpaid subscription is active again.
-    const page = await fetch(second.hosted_invoice_url!);
+    const page = await fetch(must(second.hosted_invoice_url, 'second.hosted_invoice_url'));
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('20.00 EUR');
     expect(html).toContain(`/i/${second.id}?pay=1`);
     await clearReceived();
-    expect((await fetch(`${second.hosted_invoice_url!}?pay=1`)).status).toBe(200);
+    expect((await fetch(`${must(second.hosted_invoice_url, 'second.hosted_invoice_url')}?pay=1`)).status).toBe(200);
     expect((await receivedEvents()).map((e) => e.type)).toEqual([
       'payment_intent.succeeded',
       'invoice.paid',
@@ -708,7 +727,13 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
       'customer.subscription.updated',
     ]);
     const intent = await stripe.paymentIntents.retrieve(
-      (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments!.data[0]!.payment.payment_intent as string,
+      must(
+        must(
+          (await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments,
+          "(await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments",
+        ).data[0],
+        "must((await stripe.invoices.retrieve(open.id, { expand: ['payments'] })).payments, '(await stripe.invoices.retrieve(open.id, { expand: [\\'payments\\'] })).payments').data[0]",
+      ).payment.payment_intent as string,
       { expand: ['latest_charge'] },
     );
     expect((intent.latest_charge as Stripe.Charge).payment_method_details?.card?.last4).toBe('4444');
@@ -720,19 +745,23 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
   it('signs so that tampered payloads, stale timestamps and other secrets are rejected', async () => {
     await connectedAccount();
     const [event] = await receivedEvents();
-    const { payload, signature } = received[0]!;
+    const { payload, signature } = must(received[0], 'received[0]');
     const verify = (body: string, header: string) => () => stripe.webhooks.constructEvent(body, header, server.webhookSecret);
-    expect(verify(payload.replace(event!.id, 'evt_forged'), signature)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(verify(payload.replace(must(event, 'event').id, 'evt_forged'), signature)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
 
     await clearReceived();
-    await server.resend(event!.id, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    await server.resend(event!.id, { secret: 'whsec_other' });
-    await server.resend(event!.id);
+    await server.resend(must(event, 'event').id, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    await server.resend(must(event, 'event').id, { secret: 'whsec_other' });
+    await server.resend(must(event, 'event').id);
     const [stale, forged, duplicate] = received;
-    expect(verify(stale!.payload, stale!.signature)).toThrow(/Timestamp outside the tolerance zone/);
-    expect(verify(forged!.payload, forged!.signature)).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(verify(duplicate!.payload, duplicate!.signature)().id).toBe(event!.id);
-    expect(server.sign(duplicate!.payload)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verify(must(stale, 'stale').payload, must(stale, 'stale').signature)).toThrow(/Timestamp outside the tolerance zone/);
+    expect(verify(must(forged, 'forged').payload, must(forged, 'forged').signature)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    expect(verify(must(duplicate, 'duplicate').payload, must(duplicate, 'duplicate').signature)().id).toBe(must(event, 'event').id);
+    expect(server.sign(must(duplicate, 'duplicate').payload)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
   });
 
   it('retries a failed delivery, and can hold events to send them reversed and duplicated', async () => {
@@ -771,7 +800,10 @@ describe.skipIf(engine !== 'pglite')('the Stripe test server', () => {
       const types = [...listening.events.values()].map((e) => e.type);
       expect(types).toEqual(['payment_intent.succeeded', 'charge.refunded', 'refund.created']);
       expect(listening.deliveries.map((d) => d.type)).toEqual(['charge.refunded']);
-      const created = [...listening.events.values()].find((e) => e.type === 'refund.created')!;
+      const created = must(
+        [...listening.events.values()].find((e) => e.type === 'refund.created'),
+        "[...listening.events.values()].find((e) => e.type === 'refund.created')",
+      );
       expect(created.pending_webhooks).toBe(0);
       expect((await sdk.events.retrieve(created.id)).type).toBe('refund.created');
     } finally {

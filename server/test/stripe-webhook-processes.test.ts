@@ -13,6 +13,7 @@ import { startApp, type RunningApp } from './support/app-process.ts';
 import { bookingHeaders, raceFixture, type RaceFixture } from './support/race-fixture.ts';
 import { startStripeTestServer, type StripeTestServer } from './support/stripe-test-server.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
+import { must } from './support/must.ts';
 
 const SECRET = 'race-secret-race-secret-race-secret-0123';
 
@@ -36,7 +37,7 @@ describe.runIf(engine === 'postgres')('a Stripe event delivered to two app proce
     await fetch(`${stripe.url}/onboarding/${account.id}`, { redirect: 'manual' });
     await db.update(users).set({ stripeAccountId: account.id, stripeConnected: true }).where(eq(users.email, 'race-provider@example.com'));
     const env = {
-      DATABASE_URL: database.url!,
+      DATABASE_URL: must(database.url, 'database.url'),
       SESSION_SECRET: SECRET,
       SEED_DEMO: 'false',
       NODE_ENV: 'test',
@@ -58,24 +59,27 @@ describe.runIf(engine === 'postgres')('a Stripe event delivered to two app proce
   });
 
   it('confirms the booking once, with one payment and one e-mail', async () => {
-    const client = fixture.clients[0]!;
+    const client = must(fixture.clients[0], 'fixture.clients[0]');
     const post = async <T>(app: RunningApp, path: string, body: object = {}) => {
       const res = await fetch(`${app.url}${path}`, { method: 'POST', headers: bookingHeaders(client), body: JSON.stringify(body) });
       return { status: res.status, body: (await res.json()) as T };
     };
-    const booked = await post<{ data: { id: string } }>(apps[0]!, '/api/appointments', {
+    const booked = await post<{ data: { id: string } }>(must(apps[0], 'apps[0]'), '/api/appointments', {
       service_id: fixture.shortService,
       starts_at: fixture.appointmentStart,
     });
     expect(booked.status).toBe(201);
     const id = booked.body.data.id;
-    const checkout = await post<{ data: { client_secret: string } }>(apps[1]!, `/api/appointments/${id}/checkout`);
+    const checkout = await post<{ data: { client_secret: string } }>(must(apps[1], 'apps[1]'), `/api/appointments/${id}/checkout`);
     expect(checkout.status).toBe(200);
-    const intent = checkout.body.data.client_secret.split('_secret_')[0]!;
+    const intent = must(checkout.body.data.client_secret.split('_secret_')[0], "checkout.body.data.client_secret.split('_secret_')[0]");
     // What the client's browser does with Stripe.js.
     await sdk.paymentIntents.confirm(intent, { payment_method: 'pm_card_visa' });
 
-    const event = [...stripe.events.values()].find((e) => e.type === 'payment_intent.succeeded')!;
+    const event = must(
+      [...stripe.events.values()].find((e) => e.type === 'payment_intent.succeeded'),
+      "[...stripe.events.values()].find((e) => e.type === 'payment_intent.succeeded')",
+    );
     const payload = JSON.stringify(event);
     const deliver = (app: RunningApp) =>
       fetch(`${app.url}/api/stripe/webhook`, {
@@ -83,12 +87,12 @@ describe.runIf(engine === 'postgres')('a Stripe event delivered to two app proce
         headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
         body: payload,
       }).then((r) => r.status);
-    const statuses = await Promise.all([0, 1, 0, 1, 0, 1].map((i) => deliver(apps[i]!)));
+    const statuses = await Promise.all([0, 1, 0, 1, 0, 1].map((i) => deliver(must(apps[i], 'apps[i]'))));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
 
     const [booking] = await db.select().from(appointments).where(eq(appointments.id, id));
     expect(booking).toMatchObject({ status: 'confirmed', paymentMethod: 'card' });
-    expect(booking!.paidAt).not.toBeNull();
+    expect(must(booking, 'booking').paidAt).not.toBeNull();
     expect(await db.select().from(payments).where(eq(payments.appointmentId, id))).toMatchObject([
       { status: 'succeeded', amountCents: 4000 },
     ]);

@@ -23,6 +23,7 @@ import {
 } from './support/factories.ts';
 import { bookingHeaders, type RaceClient } from './support/race-fixture.ts';
 import { engine, freshDatabase } from './support/test-db.ts';
+import { must } from './support/must.ts';
 
 const SECRET = 'race-secret-race-secret-race-secret-0123';
 const DAY = 86_400_000;
@@ -43,7 +44,7 @@ describe.runIf(engine === 'postgres')(
       const database = await freshDatabase({ poolSize: 4 });
       db = database.db;
       const env = {
-        DATABASE_URL: database.url!,
+        DATABASE_URL: must(database.url, 'the database URL'),
         SESSION_SECRET: SECRET,
         SEED_DEMO: 'false',
         NODE_ENV: 'test',
@@ -62,8 +63,13 @@ describe.runIf(engine === 'postgres')(
     });
 
     const post = async (app: number, client: RaceClient, path: string, body?: object) =>
-      (await fetch(`${apps[app]!.url}${path}`, { method: 'POST', headers: bookingHeaders(client), body: JSON.stringify(body ?? {}) }))
-        .status;
+      (
+        await fetch(`${must(apps[app], 'the app process').url}${path}`, {
+          method: 'POST',
+          headers: bookingHeaders(client),
+          body: JSON.stringify(body ?? {}),
+        })
+      ).status;
 
     /** Waits until no fill job is due (both processes poll every second). */
     async function fillsDone(): Promise<void> {
@@ -111,7 +117,9 @@ describe.runIf(engine === 'postgres')(
 
         // Every place cancelled at once through both processes, with direct bookings racing them.
         const requests = [
-          ...bookings.map((b, i) => () => post((i + round) % 2, holders[i]!.client, `/api/appointments/${b.id}/cancel`)),
+          ...bookings.map(
+            (b, i) => () => post((i + round) % 2, must(holders[i], 'a place holder').client, `/api/appointments/${b.id}/cancel`),
+          ),
           ...outsiders.map((o, i) => () => post(i % 2, o.client, '/api/appointments', { service_id: klass.id, slot_id: slot.id })),
         ];
         const statuses = await Promise.all(requests.map((r) => r()));

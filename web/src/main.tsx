@@ -18,7 +18,8 @@ installUnauthorizedRedirect({
   currentPath: () => router.state.location.pathname,
 });
 
-const root = document.getElementById('root')!;
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element to render the app into');
 const render = () =>
   createRoot(root).render(
     <StrictMode>

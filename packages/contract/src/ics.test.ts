@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { calendarFile, calendarFileName } from './ics.ts';
+import { must } from '../../../server/test/support/must.ts';
 
 describe('calendar file', () => {
   const file = calendarFile({
@@ -14,7 +15,12 @@ describe('calendar file', () => {
   });
 
   it('is valid RFC 5545 that a calendar parser reads back exactly', () => {
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent')!);
+    const event = new ICAL.Event(
+      must(
+        new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent'),
+        "new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent')",
+      ),
+    );
     expect(event.summary).toBe('Yin & Restore, deep stretch; slow');
     expect(event.description).toBe('With Harbour Yoga & Movement');
     expect(event.location).toBe('Garden room, Calle del Puerto 12');
@@ -35,7 +41,12 @@ describe('calendar file', () => {
     });
     for (const line of long.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(long.includes('\n') && !/[^\r]\n/.test(long)).toBe(true);
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(long)).getFirstSubcomponent('vevent')!);
+    const event = new ICAL.Event(
+      must(
+        new ICAL.Component(ICAL.parse(long)).getFirstSubcomponent('vevent'),
+        "new ICAL.Component(ICAL.parse(long)).getFirstSubcomponent('vevent')",
+      ),
+    );
     expect(event.summary).toBe('Ñ'.repeat(100));
   });
 
@@ -52,7 +63,12 @@ describe('calendar file', () => {
     // Every line break in the file is a CRLF that ends a property: no bare CR or LF anywhere.
     expect(forged.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     expect(forged).not.toContain('\r\nATTENDEE');
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(forged)).getFirstSubcomponent('vevent')!);
+    const event = new ICAL.Event(
+      must(
+        new ICAL.Component(ICAL.parse(forged)).getFirstSubcomponent('vevent'),
+        "new ICAL.Component(ICAL.parse(forged)).getFirstSubcomponent('vevent')",
+      ),
+    );
     expect(event.summary).toBe('Yoga\nATTENDEE:mailto:evil@example.com\nX\nYZ');
     expect(event.description).toBe('With P');
     expect(event.location).toBe('Room\n2');
@@ -77,7 +93,8 @@ describe('calendar file', () => {
       [calendarFile({ ...event, cancelled: true, sequence: 3 }), 'CANCEL'],
     ] as const) {
       const calendar = new ICAL.Component(ICAL.parse(file));
-      const vevent = calendar.getFirstSubcomponent('vevent')!;
+      const vevent = calendar.getFirstSubcomponent('vevent');
+      if (!vevent) throw new Error('no VEVENT in the file');
       expect(calendar.getFirstPropertyValue('method')).toBe(method);
       expect(vevent.getFirstPropertyValue('uid')).toBe('b1@slotted');
       expect(vevent.getFirstPropertyValue('sequence')).toBe(method === 'CANCEL' ? 3 : 2);

@@ -3,6 +3,7 @@ import { normaliseTimeInput } from './wall-clock.ts';
 import { workDaysInput } from './availability.ts';
 import { repeaterInput } from './classes.ts';
 import { fieldErrors } from './errors.ts';
+import { must } from '../../../server/test/support/must.ts';
 
 describe('time input normalisation', () => {
   it.each([
@@ -35,16 +36,16 @@ describe('work days input', () => {
 
   it('keys errors by day and field', () => {
     const r = workDaysInput.safeParse(week({ from: '18:00', to: '09:00' }));
-    expect(fieldErrors(r.error!.issues)).toEqual({ 'data.2.to': ['The end time must be after the start time.'] });
+    expect(fieldErrors(must(r.error, 'r.error').issues)).toEqual({ 'data.2.to': ['The end time must be after the start time.'] });
     const bad = workDaysInput.safeParse(week({ from: '8am' }));
-    expect(fieldErrors(bad.error!.issues)).toEqual({ 'data.2.from': ['Please enter a time as HH:MM.'] });
+    expect(fieldErrors(must(bad.error, 'bad.error').issues)).toEqual({ 'data.2.from': ['Please enter a time as HH:MM.'] });
   });
 });
 
 describe('repeater input', () => {
   it('needs weekdays when it repeats', () => {
     const r = repeaterInput.safeParse({ service_id: 1, start_at: '2026-11-24 09:00', repeat_every: '1w', weekdays: [] });
-    expect(fieldErrors(r.error!.issues)).toEqual({ weekdays: ['Choose at least one day.'] });
+    expect(fieldErrors(must(r.error, 'r.error').issues)).toEqual({ weekdays: ['Choose at least one day.'] });
     expect(repeaterInput.safeParse({ service_id: 1, start_at: '2026-11-24 09:00', repeat_every: null }).success).toBe(true);
     expect(repeaterInput.safeParse({ service_id: 1, start_at: '2026-11-24 9:00' }).success).toBe(false);
   });

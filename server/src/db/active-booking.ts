@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, gt, lt, lte, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
+import { allOf, anyOf } from './sql-conditions.ts';
 import { appointments, users } from './schema.ts';
 
 /** An instant, or a prepared statement's parameter for one. */
@@ -7,12 +8,12 @@ type Instant = Date | Placeholder;
 
 /** A hold whose 10 minutes have not run out at `now` (docs/product-rules.md#holds). */
 export function isLiveHold(now: Instant): SQL {
-  return and(eq(appointments.status, 'held'), gt(appointments.holdExpiresAt, now))!;
+  return allOf(eq(appointments.status, 'held'), gt(appointments.holdExpiresAt, now));
 }
 
 /** A hold past its expiry that nobody has marked expired yet. */
 export function isStaleHold(now: Date): SQL {
-  return and(eq(appointments.status, 'held'), lte(appointments.holdExpiresAt, now))!;
+  return allOf(eq(appointments.status, 'held'), lte(appointments.holdExpiresAt, now));
 }
 
 /**
@@ -23,12 +24,12 @@ export function isStaleHold(now: Date): SQL {
  * and tries again, and housekeeping marks the rest.
  */
 export function isActiveBooking(now: Instant): SQL {
-  return or(eq(appointments.status, 'confirmed'), isLiveHold(now))!;
+  return anyOf(eq(appointments.status, 'confirmed'), isLiveHold(now));
 }
 
 /** Confirmed, or held and not yet expired (docs/product-rules.md#availability), in [from, to). */
 export function holdingTime(providerId: string | SQL, from: Instant, to: Instant, now: Instant): SQL {
-  return and(eq(appointments.providerId, providerId), isActiveBooking(now), gt(appointments.endsAt, from), lt(appointments.startsAt, to))!;
+  return allOf(eq(appointments.providerId, providerId), isActiveBooking(now), gt(appointments.endsAt, from), lt(appointments.startsAt, to));
 }
 
 /** Bookings holding the provider's time in [from, to) at `now`. */

@@ -14,6 +14,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * The rows of a raw `db.execute`: both drivers answer `{ rows }`, which Drizzle's shared database
+ * type cannot know. Each row is the query's own columns: the caller reads them as unknown.
+ */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows;
+  throw new Error('A raw query answers { rows }');
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
@@ -52,7 +61,7 @@ export async function usePglite(client: PGlite): Promise<Database> {
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, engine: 'pglite', onConnectionError: () => undefined, close: () => client.close() };
+  return { db, engine: 'pglite', onConnectionError: () => undefined, close: () => client.close() };
 }
 
 async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts): Promise<Database> {
@@ -84,7 +93,7 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
   const listeners = new Set<(err: Error) => void>();
   pool.on('error', (err) => listeners.forEach((listener) => listener(err)));
   const db = drizzle(pool, { schema });
-  return { db: db as unknown as Db, engine: 'postgres', onConnectionError: (listener) => listeners.add(listener), close: () => pool.end() };
+  return { db, engine: 'postgres', onConnectionError: (listener) => listeners.add(listener), close: () => pool.end() };
 }
 
 /**
@@ -109,7 +118,8 @@ function outageSafe(Base: typeof PgClient): typeof PgClient {
       this.on('error', () => undefined);
     }
   };
-  (Client.prototype as unknown as { query: Query }).query = function (...args) {
+  // pg's query has many overloads; the repair wraps whichever is called, so it is set, not overridden.
+  Reflect.set(Client.prototype, 'query', function (this: PgClient & Partial<PoolClient>, ...args: unknown[]) {
     const result = query.apply(this, args);
     if (!(result instanceof Promise)) return result;
     return result.catch((err: unknown) => {
@@ -118,6 +128,6 @@ function outageSafe(Base: typeof PgClient): typeof PgClient {
       if (typeof text === 'string' && /^begin\b/i.test(text)) this.release?.(err instanceof Error ? err : true);
       throw err;
     });
-  };
+  } satisfies Query);
   return Client;
 }

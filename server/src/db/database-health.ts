@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrationsFolder, type Db } from './client.ts';
+import { migrationsFolder, rowsOf, type Db } from './client.ts';
 import { isDatabaseUnavailable } from '../lib/pg-errors.ts';
 
 /** What a 503 asks clients to wait, and how often an outage is checked again. */
@@ -64,10 +64,8 @@ export function databaseHealth(deps: {
   async function readiness(): Promise<Readiness> {
     let newestApplied: number;
     try {
-      const result = (await db.execute(sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`)) as unknown as {
-        rows: { newest: string | number | null }[];
-      };
-      newestApplied = Number(result.rows[0]?.newest ?? 0);
+      const [row] = rowsOf(await db.execute(sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`));
+      newestApplied = Number(row?.newest ?? 0);
     } catch (err) {
       if (failed(err)) return { ready: false, reason: 'database_unreachable' };
       answered(); // an SQL error is still an answer

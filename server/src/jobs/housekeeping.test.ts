@@ -5,6 +5,7 @@ import { signUp } from '../../test/support/accounts.ts';
 import { buildUser, signIn } from '../../test/support/factories.ts';
 import { bookingHeaders, raceFixture } from '../../test/support/race-fixture.ts';
 import { createTestApp, lastLinkToken, type TestApp } from '../../test/support/test-app.ts';
+import { must } from '../../test/support/must.ts';
 
 const SECRET = 'tidy-secret-tidy-secret-tidy-secret-0123';
 const DAY = 24 * 60;
@@ -90,7 +91,7 @@ describe('housekeeping', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/appointments',
-        headers: bookingHeaders(fixture.clients[client]!),
+        headers: bookingHeaders(must(fixture.clients[client], 'fixture.clients[client]')),
         payload: body,
       });
       expect(res.statusCode).toBe(201);
@@ -101,8 +102,16 @@ describe('housekeeping', () => {
     await later(0);
     await later(5);
     const freshHold = await book(2, { service_id: fixture.classService, slot_id: fixture.classSlot });
-    const seats = async () => (await t.db.select().from(slots).where(eq(slots.id, fixture.classSlot)))[0]!.seatsTaken;
-    const status = async (id: string) => (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.status;
+    const seats = async () =>
+      must(
+        (await t.db.select().from(slots).where(eq(slots.id, fixture.classSlot)))[0],
+        '(await t.db.select().from(slots).where(eq(slots.id, fixture.classSlot)))[0]',
+      ).seatsTaken;
+    const status = async (id: string) =>
+      must(
+        (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0],
+        '(await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]',
+      ).status;
     expect(await seats()).toBe(2);
 
     await later(5);

@@ -7,6 +7,7 @@ import { TestClock } from '../../test/support/test-app.ts';
 import { engine, freshDatabase } from '../../test/support/test-db.ts';
 import { backoffMs, jobRunner, LEASE_MS, type JobRunner } from './job-runner.ts';
 import { claimJob } from './jobs.queries.ts';
+import { must } from '../../test/support/must.ts';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 let database: Database & { url?: string };
@@ -110,7 +111,7 @@ describe('one-off jobs', () => {
     expect(calls).toBe(1);
     const [first] = await rows();
     expect(first).toMatchObject({ attempts: 1, lastError: 'SMTP said no (1)', lockedUntil: null, failedAt: null });
-    expect(first!.runAt.getTime() - clock.now().getTime()).toBe(backoffMs(1));
+    expect(must(first, 'first').runAt.getTime() - clock.now().getTime()).toBe(backoffMs(1));
 
     // Not before the backoff has passed; the wait doubles.
     clock.advanceMinutes(backoffMs(1) / 60_000 - 0.5);
@@ -121,7 +122,7 @@ describe('one-off jobs', () => {
     expect(calls).toBe(2);
     expect(backoffMs(2)).toBe(2 * backoffMs(1));
     const [second] = await rows();
-    expect(second!.runAt.getTime() - clock.now().getTime()).toBe(backoffMs(2));
+    expect(must(second, 'second').runAt.getTime() - clock.now().getTime()).toBe(backoffMs(2));
 
     clock.advanceMinutes(backoffMs(2) / 60_000);
     await r.runDue();
@@ -216,7 +217,7 @@ describe('periodic jobs', () => {
 describe('the polling loop', () => {
   it('runs a job enqueued in this process at once when woken, without waiting for the next poll', async () => {
     const r = runner();
-    let ran!: () => void;
+    let ran: () => void = () => {}; // set at once: a Promise runs its executor synchronously
     const done = new Promise<void>((resolve) => (ran = resolve));
     r.register('now', async () => ran());
     await r.start({ pollMs: 60 * 60_000 });
@@ -259,7 +260,12 @@ describe(`two processes racing on ${engine}`, () => {
     // On PostgreSQL each runner has its own connection pool, like two app processes.
     const second =
       engine === 'postgres'
-        ? await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 4, timeouts: DEFAULT_DATABASE_TIMEOUTS })
+        ? await openDatabase({
+            kind: 'postgres',
+            url: must(database.url, 'database.url'),
+            poolSize: 4,
+            timeouts: DEFAULT_DATABASE_TIMEOUTS,
+          })
         : null;
     try {
       const a = runner();

@@ -85,8 +85,15 @@ export function jobRunner(deps: JobRunnerDeps): JobRunner {
   let woken = false;
   let interrupt: (() => void) | null = null;
 
+  /** The handler of a claimed job: only the kinds with handlers are claimed. */
+  function handlerOf(job: JobRow) {
+    const handler = handlers.get(job.kind);
+    if (!handler) throw new Error(`Job ${job.id} of kind ${job.kind} was claimed without a handler`);
+    return handler;
+  }
+
   async function finish(job: JobRow, error: unknown): Promise<void> {
-    const { everyMs, gaveUp } = handlers.get(job.kind)!;
+    const { everyMs, gaveUp } = handlerOf(job);
     const now = clock.now();
     if (error === null) {
       if (everyMs === undefined) await deleteJob(db, job);
@@ -116,7 +123,7 @@ export function jobRunner(deps: JobRunnerDeps): JobRunner {
     if (!job) return false;
     let error: unknown = null;
     try {
-      await handlers.get(job.kind)!.handle(job.payload);
+      await handlerOf(job).handle(job.payload);
     } catch (err) {
       error = err ?? new Error('job failed');
     }

@@ -38,7 +38,10 @@ export async function claimJob(db: Db, kinds: string[], now: Date, lockedUntil: 
 }
 
 /** Our lease on the job: nothing is changed if it expired and another runner took the job over. */
-const leased = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.lockedUntil, job.lockedUntil!));
+const leased = (job: JobRow) => {
+  if (!job.lockedUntil) throw new Error(`Job ${job.id} is not leased`);
+  return and(eq(jobs.id, job.id), eq(jobs.lockedUntil, job.lockedUntil));
+};
 
 export async function deleteJob(db: Db, job: JobRow): Promise<void> {
   await db.delete(jobs).where(leased(job));

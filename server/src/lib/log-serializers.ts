@@ -47,8 +47,10 @@ export function serializeError(err: unknown, depth = 0): SerializedError {
   if (!(err instanceof Error)) return { type: typeof err, message: 'A value that is not an Error was thrown.', stack: '' };
   const message = loggableMessage(err);
   const out: SerializedError = { type: err.constructor?.name ?? err.name, message, stack: err.stack?.replace(err.message, message) ?? '' };
-  const fields = err as unknown as Record<string, unknown>;
-  for (const field of ERROR_FIELDS) if (fields[field] !== undefined) out[field] = fields[field];
+  for (const field of ERROR_FIELDS) {
+    const value: unknown = Reflect.get(err, field);
+    if (value !== undefined) out[field] = value;
+  }
   if (err.cause !== undefined && depth < 5) out.cause = serializeError(err.cause, depth + 1);
   return out;
 }

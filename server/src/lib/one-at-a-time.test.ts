@@ -3,7 +3,7 @@ import { oneAtATime } from './one-at-a-time.ts';
 
 /** A task that finishes when told to, recording when it starts. */
 function gate(log: string[], name: string) {
-  let open!: () => void;
+  let open: () => void = () => {}; // set at once: a Promise runs its executor synchronously
   const opened = new Promise<void>((resolve) => (open = resolve));
   return {
     task: async () => {

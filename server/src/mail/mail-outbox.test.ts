@@ -10,6 +10,7 @@ import { createTestApp, TestClock, type TestApp } from '../../test/support/test-
 import { freshDatabase } from '../../test/support/test-db.ts';
 import { mailOutbox } from './mail-outbox.ts';
 import { smtpMailer } from './mailer.ts';
+import { must } from '../../test/support/must.ts';
 
 const FROM = 'Slotted <no-reply@slotted.test>';
 const SECRET = 'mail-secret-mail-secret-mail-secret-0123';
@@ -40,7 +41,7 @@ describe('with the SMTP server down', () => {
     const t = await appWithSmtp(port);
     const fixture = await raceFixture(t.db, { clients: 1, sessionSecret: SECRET, now: t.clock.now() });
     const post = (url: string, body: object = {}) =>
-      t.app.inject({ method: 'POST', url, headers: bookingHeaders(fixture.clients[0]!), payload: body });
+      t.app.inject({ method: 'POST', url, headers: bookingHeaders(must(fixture.clients[0], 'fixture.clients[0]')), payload: body });
 
     const held = await post('/api/appointments', { service_id: fixture.shortService, starts_at: fixture.appointmentStart });
     expect(held.statusCode).toBe(201);
@@ -55,7 +56,7 @@ describe('with the SMTP server down', () => {
       ['race-client-0@example.com', 'Booking confirmed: Short', null, 1],
       ['race-provider@example.com', 'New booking: Client 0 — Short', null, 1],
     ]);
-    expect(pending[0]!.lastError).toMatch(/ECONNREFUSED/);
+    expect(must(pending[0], 'pending[0]').lastError).toMatch(/ECONNREFUSED/);
 
     const inbox = await inboxOn(port);
     expect(await t.app.jobs.runDue()).toBe(0); // the retry waits for its backoff
@@ -65,7 +66,7 @@ describe('with the SMTP server down', () => {
     expect(await t.app.jobs.runDue()).toBe(0);
 
     expect(inbox.messages.map((m) => m.subject).sort()).toEqual(['Booking confirmed: Short', 'New booking: Client 0 — Short']);
-    expect(inbox.messages[0]!.attachments.map((a) => a.filename)).toEqual(['Short.ics']);
+    expect(must(inbox.messages[0], 'inbox.messages[0]').attachments.map((a) => a.filename)).toEqual(['Short.ics']);
     const sent = await t.db.select().from(outboxTable);
     expect(sent.every((m) => m.sentAt !== null && m.attempts === 2 && m.lastError === null)).toBe(true);
     // Only the envelope is kept once sent.
@@ -109,10 +110,10 @@ describe('delivery', () => {
     await runner.runDue();
     const [first] = await db.select().from(outboxTable);
     expect(first).toMatchObject({ attempts: 1, sentAt: null });
-    expect(first!.lastError).toMatch(/451/);
+    expect(must(first, 'first').lastError).toMatch(/451/);
     clock.advanceMinutes(0.5);
     await runner.runDue(); // second refusal; the next wait is twice as long
-    expect((await db.select().from(outboxTable))[0]!.attempts).toBe(2);
+    expect(must((await db.select().from(outboxTable))[0], '(await db.select().from(outboxTable))[0]').attempts).toBe(2);
     clock.advanceMinutes(0.5);
     expect(await runner.runDue()).toBe(0);
     clock.advanceMinutes(0.5);
@@ -120,8 +121,8 @@ describe('delivery', () => {
 
     expect(inbox.messages).toHaveLength(1);
     const [got] = inbox.messages;
-    expect(got!.subject).toBe('Booking confirmed: Yoga');
-    expect(got!.attachments.map((a) => [a.filename, [...a.content]])).toEqual([
+    expect(must(got, 'got').subject).toBe('Booking confirmed: Yoga');
+    expect(must(got, 'got').attachments.map((a) => [a.filename, [...a.content]])).toEqual([
       ['Yoga.ics', [...Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n')]],
       ['logo.bin', [0, 255, 1, 254]],
     ]);
@@ -152,7 +153,7 @@ describe('sign-in links', () => {
     const browser = new Agent(t.app);
     expect((await browser.post('/api/login', { email: 'ana@example.com' })).status).toBe(200);
     const [mail] = await inbox.received(1);
-    expect(mail!.subject).toBe('Finish creating your Slotted account');
-    expect(mail!.text).toMatch(/\/magic-link\/[A-Za-z0-9_-]{43}/);
+    expect(must(mail, 'mail').subject).toBe('Finish creating your Slotted account');
+    expect(must(mail, 'mail').text).toMatch(/\/magic-link\/[A-Za-z0-9_-]{43}/);
   });
 });

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { smtpMailer } from './mailer.ts';
+import { must } from '../../test/support/must.ts';
 
 let server: SMTPServer;
 const received: ParsedMail[] = [];
@@ -37,8 +38,8 @@ it('delivers through a real SMTP server, with attachments', async () => {
   await mailer.close();
   expect(received).toHaveLength(1);
   const [mail] = received;
-  expect(mail!.from?.value[0]).toMatchObject({ name: 'Slotted', address: 'no-reply@slotted.test' });
-  expect(mail!.subject).toBe('Your Slotted sign-in link');
-  expect(mail!.text).toContain('/magic-link/abc');
-  expect(mail!.attachments.map((a) => a.filename)).toEqual(['Yoga.ics']);
+  expect(must(mail, 'mail').from?.value[0]).toMatchObject({ name: 'Slotted', address: 'no-reply@slotted.test' });
+  expect(must(mail, 'mail').subject).toBe('Your Slotted sign-in link');
+  expect(must(mail, 'mail').text).toContain('/magic-link/abc');
+  expect(must(mail, 'mail').attachments.map((a) => a.filename)).toEqual(['Yoga.ics']);
 });

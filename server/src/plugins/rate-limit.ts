@@ -26,8 +26,9 @@ export async function consumeRateLimit(
       },
     })
     .returning({ hits: rateLimitBuckets.hits, windowStartedAt: rateLimitBuckets.windowStartedAt });
-  const endsAt = row!.windowStartedAt.getTime() + windowMs;
-  return { allowed: row!.hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+  if (!row) throw new Error('An upsert … RETURNING answers the row inserted or updated');
+  const endsAt = row.windowStartedAt.getTime() + windowMs;
+  return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
 
 /** Housekeeping: a bucket whose window ended counts nothing (the next hit starts a new window). */

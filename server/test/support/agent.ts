@@ -3,6 +3,7 @@
  * XSRF-TOKEN cookie back in X-XSRF-TOKEN on state-changing requests.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { must } from './must.ts';
 
 export interface Reply<T = unknown> {
   status: number;
@@ -43,7 +44,7 @@ export class Agent {
     const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
     if (method !== 'GET' && this.sendXsrf) {
       if (!this.jar.has('XSRF-TOKEN')) await this.get('/sanctum/csrf-cookie');
-      headers['x-xsrf-token'] = decodeURIComponent(this.jar.get('XSRF-TOKEN')!);
+      headers['x-xsrf-token'] = decodeURIComponent(must(this.jar.get('XSRF-TOKEN'), "this.jar.get('XSRF-TOKEN')"));
     }
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { must } from './must.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -36,11 +37,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  must(child.stdout, 'child.stdout').on('data', (d) => (output += d));
+  must(child.stderr, 'child.stderr').on('data', (d) => (output += d));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`app did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
+    must(child.stdout, 'child.stdout').on('data', () => {
       if (output.includes('Slotted is running')) {
         clearTimeout(timer);
         resolve();

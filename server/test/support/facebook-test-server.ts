@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { must } from './must.ts';
 
 export interface FacebookUser {
   name: string;
@@ -31,13 +32,13 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
     .toBuffer();
 
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url!, 'http://x');
+    const url = new URL(must(req.url, 'req.url'), 'http://x');
     const send = (status: number, body: unknown, type = 'application/json') => {
       res.writeHead(status, { 'content-type': type });
       res.end(type === 'application/json' ? JSON.stringify(body) : (body as Buffer));
     };
     if (url.pathname === '/dialog/oauth') {
-      const redirect = new URL(url.searchParams.get('redirect_uri')!);
+      const redirect = new URL(must(url.searchParams.get('redirect_uri'), "url.searchParams.get('redirect_uri')"));
       redirect.searchParams.set('state', url.searchParams.get('state') ?? '');
       const as = url.searchParams.get('as');
       if (url.searchParams.get('client_id') !== clientId) return send(400, { error: { message: 'Invalid app ID' } });
@@ -49,7 +50,7 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
         codes.set(code, {
           user: as,
           challenge: url.searchParams.get('code_challenge') ?? '',
-          redirectUri: url.searchParams.get('redirect_uri')!,
+          redirectUri: must(url.searchParams.get('redirect_uri'), "url.searchParams.get('redirect_uri')"),
         });
         redirect.searchParams.set('code', code);
       }
@@ -81,7 +82,7 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
       const token = (req.headers.authorization ?? '').replace(/^Bearer /i, '') || url.searchParams.get('access_token') || '';
       const id = tokens.get(token);
       if (!id) return send(401, { error: { message: 'Invalid OAuth access token.' } });
-      const u = users[id]!;
+      const u = must(users[id], 'users[id]');
       return send(200, {
         id,
         name: u.name,
@@ -103,7 +104,7 @@ export async function startFacebookServer(users: Record<string, FacebookUser>): 
       const u = new URL(dialogUrl);
       if (!opts.deny) u.searchParams.set('as', user);
       const res = await fetch(u, { redirect: 'manual' });
-      return new URL(res.headers.get('location')!);
+      return new URL(must(res.headers.get('location'), "res.headers.get('location')"));
     },
     stop: () => new Promise((r) => server.close(() => r())),
   };

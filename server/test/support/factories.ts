@@ -29,6 +29,7 @@ import { insertSession } from '../../src/plugins/sessions.queries.ts';
 import { sessionCookieName, xsrfToken, XSRF_COOKIE } from '../../src/plugins/auth.ts';
 import type { Config } from '../../src/config.ts';
 import type { Agent } from './agent.ts';
+import { must } from './must.ts';
 
 /** Where rows go and what time it is there: a TestApp is one. */
 export interface Store {
@@ -60,7 +61,7 @@ export async function buildUser(store: Store, overrides: Partial<typeof users.$i
       ...overrides,
     })
     .returning();
-  return row!;
+  return must(row, 'row');
 }
 
 /**
@@ -91,7 +92,7 @@ export async function buildPolicy(
     .values({ providerId: provider.id, ...values })
     .onConflictDoUpdate({ target: policies.providerId, set: values })
     .returning();
-  return row!;
+  return must(row, 'row');
 }
 
 /**
@@ -140,7 +141,7 @@ export async function buildService(
       capacity: type === 'appointment' ? DEFAULT_CAPACITY.appointment : (overrides.capacity ?? DEFAULT_CAPACITY.class),
     })
     .returning();
-  return row!;
+  return must(row, 'row');
 }
 
 /**
@@ -169,10 +170,13 @@ export async function buildPlan(
       })
       .returning();
     for (const [position, group] of groups.entries()) {
-      const [row] = await tx.insert(planGroups).values({ planId: plan!.id, quantity: group.quantity, position }).returning();
-      await tx.insert(planGroupServices).values(group.services.map((service) => ({ groupId: row!.id, serviceId: service.id })));
+      const [row] = await tx
+        .insert(planGroups)
+        .values({ planId: must(plan, 'plan').id, quantity: group.quantity, position })
+        .returning();
+      await tx.insert(planGroupServices).values(group.services.map((service) => ({ groupId: must(row, 'row').id, serviceId: service.id })));
     }
-    return plan!;
+    return must(plan, 'plan');
   });
 }
 
@@ -210,8 +214,8 @@ export async function buildMembership(
         planId: plan.id,
       })
       .returning();
-    await snapshotPlanGroups(tx, membership!.id, plan.id);
-    return membership!;
+    await snapshotPlanGroups(tx, must(membership, 'membership').id, plan.id);
+    return must(membership, 'membership');
   });
 }
 
@@ -228,7 +232,7 @@ export async function buildOccurrence(store: Store, service: ServiceRow, startsA
       createdAt: store.clock.now(),
     })
     .returning();
-  return row!;
+  return must(row, 'row');
 }
 
 /**
@@ -271,12 +275,12 @@ export async function buildAppointment(
         ...overrides,
       })
       .returning();
-    if (slot && row!.status !== 'cancelled')
+    if (slot && must(row, 'row').status !== 'cancelled')
       await tx
         .update(slots)
         .set({ seatsTaken: sql`${slots.seatsTaken} + 1` })
         .where(eq(slots.id, slot.id));
-    return row!;
+    return must(row, 'row');
   });
 }
 

@@ -6,6 +6,7 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { must } from './must.ts';
 
 export interface TestAccount {
   email: string;
@@ -89,8 +90,8 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
       });
       for (const c of res.headers.getSetCookie()) {
         const [pair] = c.split(';');
-        const [k, ...v] = pair!.split('=');
-        jar.set(k!.trim(), v.join('='));
+        const [k, ...v] = must(pair, 'pair').split('=');
+        jar.set(must(k, 'k').trim(), v.join('='));
       }
       return res;
     };
@@ -104,7 +105,7 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
       if (url.startsWith(redirectUri)) return new URL(url);
       const res = await call(url);
       if (res.status >= 300 && res.status < 400) {
-        url = new URL(res.headers.get('location')!, url).toString();
+        url = new URL(must(res.headers.get('location'), "res.headers.get('location')"), url).toString();
         continue;
       }
       const html = await res.text();
@@ -123,7 +124,7 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
         body,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      url = new URL(post.headers.get('location')!, url).toString();
+      url = new URL(must(post.headers.get('location'), "post.headers.get('location')"), url).toString();
     }
     throw new Error('too many redirects');
   }

@@ -23,6 +23,7 @@ import {
   type SignOptions,
   type StripeEvent,
 } from './stripe/webhooks.ts';
+import { must } from './must.ts';
 
 export type { Delivery, ReleaseOptions, StripeEvent } from './stripe/webhooks.ts';
 
@@ -107,7 +108,11 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
   const state = new StripeState(webhooks);
   connectRoutes(state);
   const billing = billingRoutes(state, paymentRoutes(state));
-  state.route('GET', '/v1/events/{id}', ({ ids: [id] }) => webhooks.events.get(id!) ?? throwError(noSuch('event', id!)));
+  state.route(
+    'GET',
+    '/v1/events/{id}',
+    ({ ids: [id] }) => webhooks.events.get(must(id, 'id')) ?? throwError(noSuch('event', must(id, 'id'))),
+  );
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -117,7 +122,7 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url!, `http://${host}`);
+    const url = new URL(must(req.url, 'req.url'), `http://${host}`);
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const method = req.method ?? 'GET';
@@ -189,7 +194,7 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
     // With the publishable key, only the holder of the object's client secret may act on it.
     if (key === publishableKey) {
       const [id] = ids(route.pattern, url.pathname);
-      const object = state.objects.get(id!);
+      const object = state.objects.get(must(id, 'id'));
       if (object && object.client_secret !== str(params, 'client_secret')) {
         return fail(
           invalidRequest('The client_secret provided does not match the client_secret associated with the PaymentIntent.', {
@@ -212,7 +217,7 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
           }),
         );
       }
-      return send(replay.status, replay.body, { 'idempotency-key': idempotencyKey!, 'idempotent-replayed': 'true' });
+      return send(replay.status, replay.body, { 'idempotency-key': must(idempotencyKey, 'idempotencyKey'), 'idempotent-replayed': 'true' });
     }
 
     const result = run(() => {
@@ -277,7 +282,7 @@ export async function startStripeTestServer(options: StripeTestServerOptions = {
 /** Stripe's API answers browsers of any origin (Stripe.js on the merchant's pages). */
 const CORS = { 'access-control-allow-origin': '*' };
 
-const ids = (pattern: RegExp, path: string) => pattern.exec(path)!.slice(1);
+const ids = (pattern: RegExp, path: string) => must(pattern.exec(path), 'pattern.exec(path)').slice(1);
 
 function run(handle: () => RouteResult): RouteResult | StripeApiError {
   try {

@@ -13,6 +13,7 @@ import { devOutboxMailer, type DevOutbox, type Mailer } from '../../src/mail/mai
 import { isDatabaseUnavailable } from '../../src/lib/pg-errors.ts';
 import { dropTemplates, freshDatabase } from './test-db.ts';
 import { Agent } from './agent.ts';
+import { must } from './must.ts';
 
 export class TestClock {
   constructor(private current = new Date('2026-11-23T09:00:00Z')) {}
@@ -97,5 +98,5 @@ export function lastLinkToken(outbox: DevOutbox, email: string): string {
   const mail = outbox.list().find((m) => m.to === email);
   const match = mail?.text.match(/\/magic-link\/([A-Za-z0-9_-]{43})/);
   if (!match) throw new Error(`no magic link e-mailed to ${email}`);
-  return match[1]!;
+  return must(match[1], 'match[1]');
 }

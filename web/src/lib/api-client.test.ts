@@ -8,6 +8,7 @@ import { meKeys } from './query-keys.ts';
 import { aClient } from '../test/generators.ts';
 import type { PublicProfile } from '@slotted/contract';
 import { ApiRequestError, apiData, apiRequest, isApiError, routePath } from './api-client.ts';
+import { must } from '../../../server/test/support/must.ts';
 
 const header = (sent: SentRequest, name: string) => sent.request.headers.get(name);
 
@@ -36,7 +37,8 @@ describe('api client', () => {
     await apiData('me');
     await apiRequest('login', { json: { email: 'ada@example.com' } });
 
-    const [get, post] = calls;
+    const get = must(calls[0], 'the GET request');
+    const post = must(calls[1], 'the POST request');
     expect(header(get, 'X-XSRF-TOKEN')).toBeNull();
     expect(header(post, 'X-XSRF-TOKEN')).toBe('abc/def==');
     expect(header(post, 'X-Requested-With')).toBe('XMLHttpRequest');
@@ -57,7 +59,7 @@ describe('api client', () => {
     await apiRequest('logout');
 
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /sanctum/csrf-cookie', 'POST /auth/logout']);
-    expect(header(calls[1], 'X-XSRF-TOKEN')).toBe('fresh');
+    expect(header(must(calls[1], 'the logout request'), 'X-XSRF-TOKEN')).toBe('fresh');
   });
 
   it('lets the browser set the multipart Content-Type of FormData bodies', async () => {
@@ -69,8 +71,9 @@ describe('api client', () => {
     await apiData('updateMe', { form });
 
     // Not set by the client: the multipart type with its boundary comes from the FormData body itself.
-    expect(header(calls[0], 'Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
-    expect((await calls[0].request.formData()).get('name')).toBe('Ada');
+    const sent = must(calls[0], 'the form request');
+    expect(header(sent, 'Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await sent.request.formData()).get('name')).toBe('Ada');
   });
 
   it('turns a 422 answer into per-field errors', async () => {

@@ -25,7 +25,8 @@ export function weekdayName(day: Weekday): string {
 }
 
 function civil(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
+  // A missing part is not a number, and makes an invalid date.
+  const [y = NaN, m = NaN, d = NaN] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d, 12));
 }
 
@@ -35,7 +36,9 @@ function isoDate(d: Date): string {
 
 /** The weekday ('mon'…'sun') of a 'YYYY-MM-DD' date. */
 export function weekdayOf(date: string): Weekday {
-  return WEEKDAYS[(civil(date).getUTCDay() + 6) % 7];
+  const day = WEEKDAYS[(civil(date).getUTCDay() + 6) % 7];
+  if (day === undefined) throw new Error(`Not a 'YYYY-MM-DD' date: ${date}`);
+  return day;
 }
 
 /** Start plus duration as 'HH:MM', and whether it ends on a later day. */

@@ -87,8 +87,8 @@ export function dayHeading(date: string, today: string): { title: string; subtit
 /** 'HH:MM' from 'HH:MM' or 'HH:MM:SS'. */
 export function formatTime(time: string | null | undefined): string {
   if (!time) return '';
-  const match = /^(\d{1,2}):(\d{2})/.exec(time);
-  return match ? `${match[1].padStart(2, '0')}:${match[2]}` : time;
+  const [, hours, minutes] = /^(\d{1,2}):(\d{2})/.exec(time) ?? [];
+  return hours !== undefined && minutes !== undefined ? `${hours.padStart(2, '0')}:${minutes}` : time;
 }
 
 /** '15 Dec 2026'. */

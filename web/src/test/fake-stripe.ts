@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { Stripe } from '@stripe/stripe-js';
+import { must } from '../../../server/test/support/must.ts';
 
 /**
  * A stand-in for Stripe.js in web tests (a test mocks `@stripe/stripe-js/pure`'s loadStripe to
@@ -16,7 +17,7 @@ export function fakeStripe() {
     }),
     on: vi.fn((event: string, handler: (...args: unknown[]) => void) => {
       if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(handler);
+      must(listeners.get(event), 'listeners.get(event)').add(handler);
       // As Stripe: the element reports ready once its frame has loaded.
       if (event === 'ready') window.setTimeout(() => handler({ elementType: 'payment' }), 0);
       return element;

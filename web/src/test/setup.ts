@@ -10,12 +10,13 @@ import { server } from './api.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Radix (Popper, Presence, pointer capture) relies on.
-class ResizeObserverStub {
+class ResizeObserverStub implements ResizeObserver {
+  constructor(_callback: ResizeObserverCallback) {}
   observe() {}
   unobserve() {}
   disconnect() {}
 }
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+globalThis.ResizeObserver ??= ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.HTMLElement.prototype.hasPointerCapture ??= () => false;
 window.HTMLElement.prototype.setPointerCapture ??= () => {};

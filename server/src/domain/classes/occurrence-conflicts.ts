@@ -34,10 +34,12 @@ export function occurrenceConflicts(
   provider: ProviderDays,
   bookings: readonly BusyBooking[],
 ): OccurrenceConflict[] {
-  if (occurrences.length === 0) return [];
+  const first = occurrences[0];
+  const last = occurrences.at(-1);
+  if (!first || !last) return [];
   const holidays = new Map(provider.holidays.map((h) => [h.date, h.name]));
   const offs = provider.timeOff.map((t) => ({ from: parseLocalDateTime(t.from), until: parseLocalDateTime(t.until) }));
-  const timeline = zoneTimeline(provider.timeZone, occurrences[0]!.startMs - DAY_MS, occurrences[occurrences.length - 1]!.endMs + DAY_MS);
+  const timeline = zoneTimeline(provider.timeZone, first.startMs - DAY_MS, last.endMs + DAY_MS);
   const out: OccurrenceConflict[] = [];
   for (const occurrence of occurrences) {
     const holiday = holidays.get(occurrence.localDate);

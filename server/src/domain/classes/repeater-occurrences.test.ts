@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDateOf, repeaterOccurrences, type RepeaterRule } from './repeater-occurrences.ts';
+import { must } from '../../../test/support/must.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const rule = (r: Partial<RepeaterRule>): RepeaterRule => ({
@@ -15,7 +16,7 @@ describe('repeater occurrences', () => {
   it('a single class happens once', () => {
     const occ = repeaterOccurrences(rule({ repeatEveryWeeks: null, weekdays: [] }), '2026-11-21', '2027-01-01');
     expect(occ.map((o) => iso(o.startMs))).toEqual(['2026-11-24T08:00:00Z']);
-    expect(iso(occ[0]!.endMs)).toBe('2026-11-24T09:00:00Z');
+    expect(iso(must(occ[0], 'occ[0]').endMs)).toBe('2026-11-24T09:00:00Z');
   });
 
   it('repeats weekly on the chosen weekdays from the first start', () => {
@@ -47,7 +48,11 @@ describe('repeater occurrences', () => {
     ]);
     // 14 March 2027 02:30 does not exist in New York. On 7 November 2027 01:30 happens twice.
     const fall = rule({ startLocal: '2027-11-07 01:30', timeZone: 'America/New_York', weekdays: [7] });
-    expect(iso(repeaterOccurrences(fall, '2027-11-07', '2027-11-08')[0]!.startMs)).toBe('2027-11-07T05:30:00Z');
+    expect(
+      iso(
+        must(repeaterOccurrences(fall, '2027-11-07', '2027-11-08')[0], "repeaterOccurrences(fall, '2027-11-07', '2027-11-08')[0]").startMs,
+      ),
+    ).toBe('2027-11-07T05:30:00Z');
   });
 
   it('finds local dates and adds days', () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupToDraw, membershipState, membershipSummary, periodCredits, serviceAvailability, usableMemberships } from './index.ts';
 import type { CreditUse, Membership, PlanGroup } from './types.ts';
+import { must } from '../../../test/support/must.ts';
 
 const YOGA = 1;
 const PILATES = 2;
@@ -42,7 +43,7 @@ describe('credits of a period', () => {
       uses: [use(10, '2026-02-16T09:00:00Z'), use(11, '2026-02-20T09:00:00Z'), use(11, '2026-03-01T09:00:00Z')],
     });
     const { period } = membershipState(m, '2026-02-20T00:00:00Z');
-    expect(periodCredits(m.groups, m.uses, period!)).toEqual({
+    expect(periodCredits(m.groups, m.uses, must(period, 'period'))).toEqual({
       groups: [
         { id: 10, serviceIds: [YOGA], quantity: 2, used: 1, available: 1 },
         { id: 11, serviceIds: [PILATES], quantity: 3, used: 2, available: 1 },
@@ -61,7 +62,8 @@ describe('credits of a period', () => {
         use(10, '2026-03-14T23:00:00Z'), // 00:00 on 15 March: the third
       ],
     });
-    const counts = (at: string) => periodCredits(m.groups, m.uses, membershipState(m, at).period!).used_count;
+    const counts = (at: string) =>
+      periodCredits(m.groups, m.uses, must(membershipState(m, at).period, 'membershipState(m, at).period')).used_count;
     expect([
       counts('2026-02-01T00:00:00Z'),
       counts('2026-03-01T00:00:00Z'),
@@ -75,7 +77,13 @@ describe('credits of a period', () => {
       groups: [{ id: 10, quantity: 1, serviceIds: [YOGA] }],
       uses: [use(10, '2026-01-20T09:00:00Z'), use(10, '2026-01-21T09:00:00Z')],
     });
-    expect(periodCredits(m.groups, m.uses, membershipState(m, '2026-01-20T00:00:00Z').period!)).toMatchObject({
+    expect(
+      periodCredits(
+        m.groups,
+        m.uses,
+        must(membershipState(m, '2026-01-20T00:00:00Z').period, "membershipState(m, '2026-01-20T00:00:00Z').period"),
+      ),
+    ).toMatchObject({
       used_count: 2,
       available_count: 0,
     });
@@ -83,13 +91,25 @@ describe('credits of a period', () => {
 
   it('ignore bookings of a group the plan no longer has', () => {
     const m = membership({ uses: [use(99, '2026-01-20T09:00:00Z')] });
-    expect(periodCredits(m.groups, m.uses, membershipState(m, '2026-01-20T00:00:00Z').period!).used_count).toBe(0);
+    expect(
+      periodCredits(
+        m.groups,
+        m.uses,
+        must(membershipState(m, '2026-01-20T00:00:00Z').period, "membershipState(m, '2026-01-20T00:00:00Z').period"),
+      ).used_count,
+    ).toBe(0);
   });
 
   it('of a single payment span its whole validity', () => {
     const m = membership({ interval: null, expiresInMonths: 3, uses: [use(10, '2026-01-20T09:00:00Z'), use(10, '2026-04-10T09:00:00Z')] });
     expect(usableMemberships([m], YOGA, '2026-04-14T20:00:00Z')).toEqual([]);
-    expect(periodCredits(m.groups, m.uses, membershipState(m, '2026-02-01T00:00:00Z').period!).available_count).toBe(0);
+    expect(
+      periodCredits(
+        m.groups,
+        m.uses,
+        must(membershipState(m, '2026-02-01T00:00:00Z').period, "membershipState(m, '2026-02-01T00:00:00Z').period"),
+      ).available_count,
+    ).toBe(0);
   });
 });
 
@@ -106,7 +126,7 @@ describe('the group a booking draws from', () => {
     const drawn: number[] = [];
     for (const day of ['16', '17', '18']) {
       m = book(m, YOGA, `2026-01-${day}T09:00:00Z`);
-      drawn.push(m.uses.at(-1)!.groupId);
+      drawn.push(must(m.uses.at(-1), 'm.uses.at(-1)').groupId);
     }
     expect(drawn).toEqual([12, 11, 10]);
     expect(usableMemberships([m], YOGA, '2026-01-19T09:00:00Z')).toEqual([]);
@@ -306,11 +326,16 @@ describe('My passes → Services', () => {
 
   it("counts calendar days in the provider's zone across a clock change", () => {
     // 28 March 2026 at 23:30 in Madrid; the period ends at 00:00 on 15 April, 18 days later, one of them 23 hours long.
-    expect(serviceAvailability([membership()], '2026-03-28T22:30:00Z')[0]!.availability).toEqual([{ expires_in_days: 18, count: 2 }]);
+    expect(
+      must(serviceAvailability([membership()], '2026-03-28T22:30:00Z')[0], "serviceAvailability([membership()], '2026-03-28T22:30:00Z')[0]")
+        .availability,
+    ).toEqual([{ expires_in_days: 18, count: 2 }]);
     // Kiritimati (UTC+14): bought at 00:00 on 16 January there; 10:00 UTC on 14 February is already
     // the 15th, the last day of the first period.
     const far = membership({ startedAt: '2026-01-15T10:00:00Z', timeZone: 'Pacific/Kiritimati' });
     expect(membershipState(far, '2026-01-15T10:00:00Z').renewal_day).toBe('2026-02-16');
-    expect(serviceAvailability([far], '2026-02-14T10:00:00Z')[0]!.availability).toEqual([{ expires_in_days: 1, count: 2 }]);
+    expect(
+      must(serviceAvailability([far], '2026-02-14T10:00:00Z')[0], "serviceAvailability([far], '2026-02-14T10:00:00Z')[0]").availability,
+    ).toEqual([{ expires_in_days: 1, count: 2 }]);
   });
 });

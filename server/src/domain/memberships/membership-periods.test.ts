@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancellable, membershipState } from './index.ts';
 import type { MembershipState, MembershipTerms, ValidityMonths } from './types.ts';
+import { must } from '../../../test/support/must.ts';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -20,8 +21,12 @@ function periods(terms: MembershipTerms, n: number): [string, string, string][] 
   for (let i = 0; i < n; i++) {
     const state: MembershipState = membershipState(terms, at);
     expect(state.period?.index).toBe(i);
-    out.push([new Date(state.period!.startMs).toISOString(), new Date(state.period!.endMs).toISOString(), state.renewal_day!]);
-    at = state.renewsAtMs!;
+    out.push([
+      new Date(must(state.period, 'state.period').startMs).toISOString(),
+      new Date(must(state.period, 'state.period').endMs).toISOString(),
+      must(state.renewal_day, 'state.renewal_day'),
+    ]);
+    at = must(state.renewsAtMs, 'state.renewsAtMs');
   }
   return out;
 }
@@ -92,7 +97,12 @@ describe('monthly periods', () => {
       ['2026-02-27T10:00:00.000Z', '2026-03-30T10:00:00.000Z', '2026-03-31'],
     ]);
     // 10:00 UTC on 31 January is already 1 February there, so it renews on the 1st.
-    expect(periods(monthly('2026-01-31T10:00:00Z', 'Pacific/Kiritimati'), 1)[0]![2]).toBe('2026-03-01');
+    expect(
+      must(
+        periods(monthly('2026-01-31T10:00:00Z', 'Pacific/Kiritimati'), 1)[0],
+        "periods(monthly('2026-01-31T10:00:00Z', 'Pacific/Kiritimati'), 1)[0]",
+      )[2],
+    ).toBe('2026-03-01');
     // Kathmandu is UTC+5:45: 20:00 UTC on 31 January is 01:45 on 1 February.
     expect(periods(monthly('2026-01-31T20:00:00Z', 'Asia/Kathmandu'), 1)[0]).toEqual([
       '2026-01-31T20:00:00.000Z',

@@ -92,7 +92,10 @@ function calendar(terms: MembershipTerms): Calendar {
 
 function period(cal: Calendar, index: number): MembershipPeriod {
   // A single payment has one period: its whole validity.
-  if (cal.terms.interval === null) return { index: 0, startMs: cal.startMs, endMs: cal.boundary(cal.endIndex!) };
+  if (cal.terms.interval === null) {
+    if (cal.endIndex === null) throw new Error('A single payment is valid for a number of months');
+    return { index: 0, startMs: cal.startMs, endMs: cal.boundary(cal.endIndex) };
+  }
   return { index, startMs: cal.boundary(index), endMs: cal.boundary(index + 1) };
 }
 

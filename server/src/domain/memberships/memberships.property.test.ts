@@ -8,6 +8,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { membershipState, periodCredits, serviceAvailability, usableMemberships } from './index.ts';
 import type { CreditUse, Membership, MembershipPeriod, MembershipTerms, PlanGroup, ValidityMonths } from './types.ts';
+import { must } from '../../../test/support/must.ts';
 
 const ZONES = [
   'Europe/Madrid',
@@ -37,7 +38,7 @@ function walk(terms: MembershipTerms, n: number): MembershipPeriod[] {
   const out: MembershipPeriod[] = [];
   let at = Number(terms.startedAt);
   for (let i = 0; i < n; i++) {
-    const period = membershipState(terms, at).period!;
+    const period = must(membershipState(terms, at).period, 'membershipState(terms, at).period');
     out.push(period);
     at = period.endMs;
   }
@@ -74,7 +75,8 @@ describe('the end Stripe gives and unpaid renewals', () => {
           };
           const state = membershipState(terms, start);
           const renewing = monthly(start, timeZone);
-          const periodAt = (after: number) => membershipState(renewing, start + after).period!;
+          const periodAt = (after: number) =>
+            must(membershipState(renewing, start + after).period, 'membershipState(renewing, start + after).period');
           const cancelEnd = cancelAfter === null ? Infinity : periodAt(cancelAfter).endMs;
           const givenEnd = endAfter === null ? Infinity : periodAt(endAfter).startMs;
           const unpaidStart = unpaidAfter === null ? Infinity : periodAt(unpaidAfter).startMs;
@@ -99,14 +101,14 @@ describe('periods', () => {
         const periods = walk(terms, n);
         periods.forEach((p, i) => {
           expect(p.index).toBe(i);
-          expect(p.startMs).toBe(i === 0 ? start : periods[i - 1]!.endMs);
+          expect(p.startMs).toBe(i === 0 ? start : must(periods[i - 1], 'periods[i - 1]').endMs);
           expect(p.endMs).toBe(expectedBoundary(start, timeZone, i + 1).ms);
           // A month with a clock change is an hour (Lord Howe: half an hour) shorter or longer.
           expect(p.endMs - p.startMs).toBeGreaterThan(i === 0 ? 26 * DAY : 28 * DAY - 2 * 3_600_000);
           expect(p.endMs - p.startMs).toBeLessThanOrEqual(31 * DAY + 3_600_000);
           expect(membershipState(terms, p.startMs).renewal_day).toBe(expectedBoundary(start, timeZone, i + 1).day);
         });
-        const end = periods.at(-1)!.endMs;
+        const end = must(periods.at(-1), 'periods.at(-1)').endMs;
         for (const f of probes) {
           const at = start + Math.floor(f * (end - start));
           expect(membershipState(terms, at).period).toEqual(periods.find((p) => p.startMs <= at && at < p.endMs));
@@ -127,14 +129,17 @@ describe('periods', () => {
         (timeZone, start, cancelAfter, probeAfter) => {
           const cancelledAt = start + cancelAfter;
           const periods = walk(monthly(start, timeZone), 16);
-          const last = periods.find((p) => p.startMs <= cancelledAt && cancelledAt < p.endMs)!;
+          const last = must(
+            periods.find((p) => p.startMs <= cancelledAt && cancelledAt < p.endMs),
+            'periods.find((p) => p.startMs <= cancelledAt && cancelledAt < p.endMs)',
+          );
           const terms = monthly(start, timeZone, cancelledAt);
           const at = start + probeAfter;
           const state = membershipState(terms, at);
           expect(state.expiresAtMs).toBe(last.endMs);
           expect(state.active).toBe(start <= at && at < last.endMs);
           expect(state.renewal_day).toBeNull();
-          if (state.active) expect(state.period).toEqual(periods[state.period!.index]);
+          if (state.active) expect(state.period).toEqual(periods[must(state.period, 'state.period').index]);
         },
       ),
       { numRuns: RUNS },
@@ -223,7 +228,7 @@ describe('credits', () => {
         const m = bookAll(membershipOf(t, groups), attempts);
         const seen = new Map<string, MembershipPeriod>();
         for (const u of m.uses) {
-          const p = membershipState(m, u.startsAt).period!;
+          const p = must(membershipState(m, u.startsAt).period, 'membershipState(m, u.startsAt).period');
           seen.set(`${p.index}`, p);
         }
         let counted = 0;
@@ -249,7 +254,7 @@ describe('credits', () => {
         fc.integer({ min: 0, max: 100 * DAY }),
         (specs, nowAfter) => {
           const memberships = specs.map(([t, groups, attempts], i) => bookAll(membershipOf(t, groups, `m${i}`), attempts));
-          const now = Number(memberships[0]!.startedAt) + nowAfter;
+          const now = Number(must(memberships[0], 'memberships[0]').startedAt) + nowAfter;
           const expected = new Map<number, number>();
           for (const m of memberships) {
             const { period } = membershipState(m, now);

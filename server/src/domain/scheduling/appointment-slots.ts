@@ -23,6 +23,8 @@ import {
   offsetAt,
   resolveWall,
   segmentAt,
+  segmentEnd,
+  segmentOffset,
   slotInstantOfWall,
   zoneTimeline,
   type ZoneTimeline,
@@ -123,8 +125,6 @@ export function appointmentSlotInstants(query: SlotQuery): SlotInstant[] {
     out.push({ id: null, startMs: start, endMs: end, status });
   };
 
-  const transitions = timeline.transitions;
-  const offsets = timeline.offsets;
   let segment = segmentAt(timeline, firstDay * DAY_MS - DAY_MS);
   const limit = query.limit ?? Infinity;
 
@@ -133,12 +133,12 @@ export function appointmentSlotInstants(query: SlotQuery): SlotInstant[] {
     if (!hours || holidays.has(day)) continue;
     const midnightWall = day * DAY_MS;
     // Every instant of this local day lies within [midnight - 1 day, midnight + 2 days] (offsets stay within ±24 h).
-    while (segment < transitions.length && transitions[segment]! <= midnightWall - DAY_MS) segment++;
+    while (segmentEnd(timeline, segment) <= midnightWall - DAY_MS) segment++;
     const fromWall = midnightWall + hours.from * MINUTE_MS;
     const toWall = midnightWall + hours.to * MINUTE_MS;
-    const constantOffset = segment >= transitions.length || transitions[segment]! > midnightWall + 2 * DAY_MS;
+    const constantOffset = segmentEnd(timeline, segment) > midnightWall + 2 * DAY_MS;
     if (constantOffset) {
-      const offset = offsets[segment]!;
+      const offset = segmentOffset(timeline, segment);
       const lastStart = toWall - offset - durationMs;
       for (let start = fromWall - offset; start <= lastStart; start += stepMs) consider(start);
     } else {

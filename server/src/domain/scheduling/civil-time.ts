@@ -4,7 +4,7 @@
  * string inputs and fast formatting of its outputs. No time zone is involved here; offsets
  * come from `zoned-time.ts`.
  */
-import type { InstantInput, IsoWeekday } from './types.ts';
+import type { InstantInput, IsoWeekday, MonthAbbreviation, WeekdayAbbreviation } from './types.ts';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
@@ -42,6 +42,42 @@ export function civilFromDays(dayNumber: number): CivilDate {
 /** ISO weekday of a day number; 1970-01-01 was a Thursday. */
 export function isoWeekdayOfDay(dayNumber: number): IsoWeekday {
   return (((((dayNumber + 3) % 7) + 7) % 7) + 1) as IsoWeekday;
+}
+
+const WEEKDAY_ABBREVIATIONS: Readonly<Record<IsoWeekday, WeekdayAbbreviation>> = {
+  1: 'Mon',
+  2: 'Tue',
+  3: 'Wed',
+  4: 'Thu',
+  5: 'Fri',
+  6: 'Sat',
+  7: 'Sun',
+};
+const MONTH_ABBREVIATIONS: readonly MonthAbbreviation[] = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** 'Mon'…'Sun' of a day number. */
+export function weekdayAbbreviationOfDay(dayNumber: number): WeekdayAbbreviation {
+  return WEEKDAY_ABBREVIATIONS[isoWeekdayOfDay(dayNumber)];
+}
+
+/** 'Jan'…'Dec' of a month (1–12), as civilFromDays gives it. */
+export function monthAbbreviation(month: number): MonthAbbreviation {
+  const name = MONTH_ABBREVIATIONS[month - 1];
+  if (name === undefined) throw new RangeError(`Month out of range: ${month}`);
+  return name;
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -166,7 +202,9 @@ const HH_MM: readonly string[] = Array.from({ length: 1440 }, (_, i) => `${TWO_D
 
 /** 'HH:MM' of a minute of the day (0–1439). */
 export function formatMinuteOfDay(minuteOfDay: number): string {
-  return HH_MM[minuteOfDay]!;
+  const text = HH_MM[minuteOfDay];
+  if (text === undefined) throw new RangeError(`Minute of the day out of range: ${minuteOfDay}`);
+  return text;
 }
 
 /** 'YYYY-MM-DD' of a day number (years 0000–9999). */
@@ -178,7 +216,8 @@ export function formatDate(dayNumber: number): string {
 
 /** 'HH:MM' of wall milliseconds (a whole-minute floor of the time of day). */
 export function formatWallTime(wallMs: number): string {
-  return HH_MM[Math.floor((wallMs - Math.floor(wallMs / DAY_MS) * DAY_MS) / MINUTE_MS)]!;
+  // The time of day is in [0, DAY_MS), so its minute is one of HH_MM's.
+  return formatMinuteOfDay(Math.floor((wallMs - Math.floor(wallMs / DAY_MS) * DAY_MS) / MINUTE_MS));
 }
 
 /**

@@ -15,7 +15,7 @@ import type { SlotInstant, SlotQuery, SlotStatus } from './types.ts';
 /** The class slots of `query` as instants, ascending by start (then id), one per occurrence id. */
 export function classSlotInstants(query: SlotQuery): SlotInstant[] {
   const { fromMs, toMs } = bookingWindow(query);
-  const out: SlotInstant[] = [];
+  const out: (SlotInstant & { id: string })[] = [];
   const seen = new Set<string>();
   for (const occurrence of query.classOccurrences ?? []) {
     if (occurrence.cancelled) continue;
@@ -33,7 +33,11 @@ export function classSlotInstants(query: SlotQuery): SlotInstant[] {
         : 'available';
     out.push({ id, startMs, endMs, status });
   }
-  out.sort((a, b) => a.startMs - b.startMs || (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0));
+  out.sort((a, b) => a.startMs - b.startMs || compareIds(a.id, b.id));
   if (query.limit !== undefined && out.length > query.limit) out.length = query.limit;
   return out;
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -7,12 +7,17 @@
  * the end — read with the offset at the end, which differs when a change falls inside the slot.
  */
 import { Temporal } from 'temporal-polyfill';
-import { DAY_MS, UtcFormatter, civilFromDays, formatDate, formatWallTime, isoWeekdayOfDay } from './civil-time.ts';
-import type { DayOfSlots, MonthAbbreviation, Slot, SlotInstant, WeekdayAbbreviation } from './types.ts';
-import { offsetAt, zoneTimeline } from './zoned-time.ts';
-
-const WEEKDAYS: readonly WeekdayAbbreviation[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const MONTHS: readonly MonthAbbreviation[] = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import {
+  DAY_MS,
+  UtcFormatter,
+  civilFromDays,
+  formatDate,
+  formatWallTime,
+  monthAbbreviation,
+  weekdayAbbreviationOfDay,
+} from './civil-time.ts';
+import type { DayOfSlots, Slot, SlotInstant } from './types.ts';
+import { offsetAt, segmentEnd, segmentOffset, zoneTimeline } from './zoned-time.ts';
 
 function compareSlots(a: SlotInstant, b: SlotInstant): number {
   if (a.startMs !== b.startMs) return a.startMs - b.startMs;
@@ -25,9 +30,9 @@ function newDay(dayNumber: number): DayOfSlots {
   const { month, day } = civilFromDays(dayNumber);
   return {
     date: formatDate(dayNumber),
-    weekday: WEEKDAYS[isoWeekdayOfDay(dayNumber) - 1]!,
+    weekday: weekdayAbbreviationOfDay(dayNumber),
     day,
-    month: MONTHS[month - 1]!,
+    month: monthAbbreviation(month),
     slots: [],
   };
 }
@@ -43,17 +48,19 @@ export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZ
     return [];
   }
   let sorted = slots;
-  for (let i = 1; i < slots.length; i++) {
-    if (compareSlots(slots[i - 1]!, slots[i]!) > 0) {
+  let previous: SlotInstant | undefined;
+  for (const slot of slots) {
+    if (previous && compareSlots(previous, slot) > 0) {
       sorted = [...slots].sort(compareSlots);
       break;
     }
+    previous = slot;
   }
   let maxEnd = -Infinity;
   for (const s of sorted) if (s.endMs > maxEnd) maxEnd = s.endMs;
-  const timeline = zoneTimeline(viewerTimeZone, sorted[0]!.startMs - 2 * DAY_MS, maxEnd + 2 * DAY_MS);
-  const transitions = timeline.transitions;
-  const offsets = timeline.offsets;
+  const earliest = sorted[0];
+  if (!earliest) throw new Error('The slots are not empty here: no slots returned above');
+  const timeline = zoneTimeline(viewerTimeZone, earliest.startMs - 2 * DAY_MS, maxEnd + 2 * DAY_MS);
 
   const utc = new UtcFormatter();
   const days: DayOfSlots[] = [];
@@ -77,13 +84,14 @@ export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZ
       seenIds.add(s.id);
       id = s.id;
     }
-    while (segment < transitions.length && transitions[segment]! <= s.startMs) segment++;
-    const startWall = s.startMs + offsets[segment]!;
-    const endOffset = segment >= transitions.length || s.endMs < transitions[segment]! ? offsets[segment]! : offsetAt(timeline, s.endMs);
+    while (segmentEnd(timeline, segment) <= s.startMs) segment++;
+    const startOffset = segmentOffset(timeline, segment);
+    const startWall = s.startMs + startOffset;
+    const endOffset = s.endMs < segmentEnd(timeline, segment) ? startOffset : offsetAt(timeline, s.endMs);
     const endWall = s.endMs + endOffset;
 
     const dayNumber = Math.floor(startWall / DAY_MS);
-    if (dayNumber !== currentNumber) {
+    if (dayNumber !== currentNumber || current === undefined) {
       current = dayByNumber.get(dayNumber);
       if (!current) {
         current = newDay(dayNumber);
@@ -96,7 +104,7 @@ export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZ
     }
     const slot: Slot = {
       id,
-      date: current!.date,
+      date: current.date,
       time: formatWallTime(startWall),
       until: formatWallTime(endWall),
       starts_at: s.id === null ? id : utc.format(s.startMs),
@@ -105,7 +113,7 @@ export function groupSlotsByViewerDay(slots: readonly SlotInstant[], viewerTimeZ
       booked_by_you: s.status === 'booked_by_you',
       taken: s.status === 'taken',
     };
-    current!.slots.push(slot);
+    current.slots.push(slot);
   }
   // Only a fall-back change across the viewer's midnight can revisit an earlier date.
   if (outOfOrder) days.sort((a, b) => (a.date < b.date ? -1 : 1));

@@ -62,7 +62,10 @@ export function getSlotPage(query: SlotQuery, maxSlots: number): SlotPage {
   if (instants.length <= maxSlots) return { days: groupSlotsByViewerDay(instants, query.viewerTimeZone), resumeDate: null };
 
   // The first slot left out decides where the next page starts; its day is incomplete here.
-  const firstLeftOut = groupSlotsByViewerDay([instants.pop()!], query.viewerTimeZone)[0]!.date;
+  const leftOut = instants.pop();
+  const leftOutDay = leftOut && groupSlotsByViewerDay([leftOut], query.viewerTimeZone)[0];
+  if (!leftOutDay) throw new Error('There are more than maxSlots instants, so one is left out, and it has a day');
+  const firstLeftOut = leftOutDay.date;
   const days = groupSlotsByViewerDay(instants, query.viewerTimeZone);
   const complete = days.filter((d) => d.date < firstLeftOut);
   if (complete.length > 0) return { days: complete, resumeDate: firstLeftOut };

@@ -56,14 +56,16 @@ export class IntervalCursor {
       let hi = n;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (ends[mid]! <= start) lo = mid + 1;
+        if ((ends[mid] ?? Infinity) <= start)
+          lo = mid + 1; // mid < n
         else hi = mid;
       }
       i = lo;
     }
-    while (i < n && ends[i]! <= start) i++;
+    // Past the last interval nothing ends or starts: Infinity stops the scan and overlaps nothing.
+    while ((ends[i] ?? Infinity) <= start) i++;
     this.index = i;
     this.lastStart = start;
-    return i < n && this.starts[i]! < end;
+    return (this.starts[i] ?? Infinity) < end;
   }
 }

@@ -2,12 +2,9 @@
  * What a clock in a given zone reads at an instant: the pieces a schedule card and its day
  * heading show. For one-off readings (a schedule page), not the engine's hot loop.
  */
-import { DAY_MS, civilFromDays, formatDate, formatWallTime, isoWeekdayOfDay } from './civil-time.ts';
+import { DAY_MS, civilFromDays, formatDate, formatWallTime, monthAbbreviation, weekdayAbbreviationOfDay } from './civil-time.ts';
 import type { MonthAbbreviation, WeekdayAbbreviation } from './types.ts';
 import { offsetAt, zoneTimeline } from './zoned-time.ts';
-
-const WEEKDAYS: readonly WeekdayAbbreviation[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const MONTHS: readonly MonthAbbreviation[] = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface LocalReading {
   /** 'YYYY-MM-DD' */
@@ -26,8 +23,8 @@ export function localReading(ms: number, timeZone: string): LocalReading {
   return {
     date: formatDate(dayNumber),
     time: formatWallTime(wall),
-    weekday: WEEKDAYS[isoWeekdayOfDay(dayNumber) - 1]!,
+    weekday: weekdayAbbreviationOfDay(dayNumber),
     day,
-    month: MONTHS[month - 1]!,
+    month: monthAbbreviation(month),
   };
 }

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { naiveSlotDays } from '../../../../bench/naive-slot-engine.ts';
 import { appointmentSlotInstants, getSlotDays } from './index.ts';
 import type { ClassOccurrence, DayOfSlots, IsoWeekday, SlotQuery, WorkDay } from './types.ts';
+import { must } from '../../../test/support/must.ts';
 
 const ZONES = [
   'Europe/Madrid',
@@ -114,9 +115,10 @@ const appointmentCase = fc
     };
     // The viewer books some actual candidates (otherwise random bookings would almost never match one).
     const candidates = appointmentSlotInstants(q);
-    const mine = candidates.length === 0 ? [] : c.viewerPicks.map((i) => candidates[i % candidates.length]!);
+    const mine =
+      candidates.length === 0 ? [] : c.viewerPicks.map((i) => must(candidates[i % candidates.length], 'candidates[i % candidates.length]'));
     const viewerBookings = mine.map((s) => ({ start: s.startMs, end: s.endMs }));
-    return { ...q, viewerBookings, busy: [...q.busy!, ...viewerBookings] } satisfies SlotQuery;
+    return { ...q, viewerBookings, busy: [...must(q.busy, 'q.busy'), ...viewerBookings] } satisfies SlotQuery;
   });
 
 function allSlots(days: readonly DayOfSlots[]) {
@@ -132,10 +134,10 @@ describe('slot engine properties', () => {
         const duration = q.service.durationMinutes;
         const step = q.stepMinutes ?? duration;
         const now = q.now as number;
-        const earliest = Math.max(now + q.policy.minNoticeMinutes * MINUTE, q.window!.from as number);
-        const latest = Math.min(now + q.policy.maxAdvanceDays * DAY, q.window!.to as number);
-        const busy = q.busy!.map((b) => ({ start: b.start as number, end: b.end as number }));
-        const mine = q.viewerBookings!.map((b) => ({ start: b.start as number, end: b.end as number }));
+        const earliest = Math.max(now + q.policy.minNoticeMinutes * MINUTE, must(q.window, 'q.window').from as number);
+        const latest = Math.min(now + q.policy.maxAdvanceDays * DAY, must(q.window, 'q.window').to as number);
+        const busy = must(q.busy, 'q.busy').map((b) => ({ start: b.start as number, end: b.end as number }));
+        const mine = must(q.viewerBookings, 'q.viewerBookings').map((b) => ({ start: b.start as number, end: b.end as number }));
         const timeOff = (q.provider.timeOff ?? []).map((t) => ({
           start: Temporal.PlainDateTime.from(t.from).toZonedDateTime(zone, { disambiguation: 'earlier' }).epochMilliseconds,
           end: Temporal.PlainDateTime.from(t.until).toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds,
@@ -169,8 +171,8 @@ describe('slot engine properties', () => {
           expect(row?.available).toBe(true);
           expect(q.provider.holidays).not.toContain(local.toPlainDate().toString());
           const minute = local.hour * 60 + local.minute;
-          const from = Number(row!.from.slice(0, 2)) * 60 + Number(row!.from.slice(3));
-          const to = Number(row!.to.slice(0, 2)) * 60 + Number(row!.to.slice(3));
+          const from = Number(must(row, 'row').from.slice(0, 2)) * 60 + Number(must(row, 'row').from.slice(3));
+          const to = Number(must(row, 'row').to.slice(0, 2)) * 60 + Number(must(row, 'row').to.slice(3));
           expect(minute).toBeGreaterThanOrEqual(from);
           expect(minute).toBeLessThan(to);
           expect((minute - from) % step).toBe(0);
@@ -252,9 +254,10 @@ describe('slot engine properties', () => {
           for (const { slot } of allSlots(days)) {
             expect(seen.has(slot.id)).toBe(false);
             seen.add(slot.id);
-            const source = classOccurrences.find(
-              (o) => String(o.id) === slot.id && !o.cancelled && o.startsAt === slot.starts_at.replace('Z', '.000Z'),
-            )!;
+            const source = must(
+              classOccurrences.find((o) => String(o.id) === slot.id && !o.cancelled && o.startsAt === slot.starts_at.replace('Z', '.000Z')),
+              "classOccurrences.find( (o) => String(o.id) === slot.id && !o.cancelled && o.startsAt === slot.starts_at.replace('Z', '.000Z'), )",
+            );
             expect(source).toBeDefined();
             expect(ms(slot.starts_at)).toBeGreaterThanOrEqual(now + notice * MINUTE);
             expect(ms(slot.starts_at)).toBeLessThan(now + maxAdvanceDays * DAY);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { benchWorkload, generateWorkload, WORKLOADS, type WorkloadName } from '../../../../bench/workloads.ts';
 import { naiveSlotDays } from '../../../../bench/naive-slot-engine.ts';
 import { appointmentSlotInstants, getSlotDays } from './index.ts';
+import { must } from '../../../test/support/must.ts';
 
 const cases = (Object.keys(WORKLOADS) as WorkloadName[]).map(benchWorkload);
 
@@ -32,10 +33,15 @@ describe('benchmark workloads', () => {
   it('the 180-day answer starts and ends where the hand-worked reading says', () => {
     const days = getSlotDays(benchWorkload('180-day').query);
     // Monday 2030-01-07 08:00 CET = 07:00Z = 02:00 in New York; no busy interval covers 07:00–07:30Z.
-    expect(days[0]!.date).toBe('2030-01-07');
-    expect(days[0]!.slots[0]).toMatchObject({ starts_at: '2030-01-07T07:00:00Z', time: '02:00', until: '02:30', available: true });
+    expect(must(days[0], 'days[0]').date).toBe('2030-01-07');
+    expect(must(days[0], 'days[0]').slots[0]).toMatchObject({
+      starts_at: '2030-01-07T07:00:00Z',
+      time: '02:00',
+      until: '02:30',
+      available: true,
+    });
     // Friday 2030-07-05 16:30 CEST = 14:30Z = 10:30 EDT: the last candidate of the horizon.
-    const lastDay = days[days.length - 1]!;
+    const lastDay = must(days[days.length - 1], 'days[days.length - 1]');
     expect(lastDay.date).toBe('2030-07-05');
     expect(lastDay.slots[lastDay.slots.length - 1]).toMatchObject({ starts_at: '2030-07-05T14:30:00Z', time: '10:30', until: '11:00' });
   });

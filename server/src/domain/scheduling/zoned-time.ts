@@ -77,7 +77,8 @@ export function segmentAt(timeline: ZoneTimeline, ms: number): number {
   let hi = t.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (t[mid]! <= ms) lo = mid + 1;
+    if ((t[mid] ?? Infinity) <= ms)
+      lo = mid + 1; // mid < t.length
     else hi = mid;
   }
   return lo;
@@ -85,7 +86,19 @@ export function segmentAt(timeline: ZoneTimeline, ms: number): number {
 
 /** UTC offset (ms) of the zone at instant `ms`. */
 export function offsetAt(timeline: ZoneTimeline, ms: number): number {
-  return timeline.offsets[segmentAt(timeline, ms)]!;
+  return segmentOffset(timeline, segmentAt(timeline, ms));
+}
+
+/** UTC offset (ms) of segment `segment` (0 to transitions.length: one more offset than transitions). */
+export function segmentOffset(timeline: ZoneTimeline, segment: number): number {
+  const offset = timeline.offsets[segment];
+  if (offset === undefined) throw new RangeError(`The ${timeline.timeZone} timeline has no segment ${segment}`);
+  return offset;
+}
+
+/** When segment `segment` ends: the next transition, or never after the last one. */
+export function segmentEnd(timeline: ZoneTimeline, segment: number): number {
+  return timeline.transitions[segment] ?? Infinity;
 }
 
 /** Wall milliseconds of instant `ms`. */
@@ -144,7 +157,9 @@ export function firstInstantAtOrAfterWall(timeline: ZoneTimeline, wallMs: number
   const r = resolveWall(timeline, wallMs);
   if (r.kind !== 'skipped') return r.earlier;
   // The transition lies in (earlier, later]; it is the last one at or before `later`.
-  return timeline.transitions[segmentAt(timeline, r.later) - 1]!;
+  const transition = timeline.transitions[segmentAt(timeline, r.later) - 1];
+  if (transition === undefined) throw new Error(`A skipped reading follows a transition of ${timeline.timeZone}`);
+  return transition;
 }
 
 /** The instants [from, to) of the local dates fromDate..toDate ('YYYY-MM-DD', both included) in `timeZone`. */

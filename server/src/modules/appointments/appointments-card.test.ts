@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { stripeEvents, users, type services } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; refunds up to 24 h before.
 const TUE_11 = '2026-11-24T10:00:00Z'; // 25 hours ahead: inside the refund window
@@ -42,7 +43,7 @@ const book = async (a: Agent, body: object) => (await a.post<{ data: { id: strin
 const bookMassage = (a: Agent, startsAt = TUE_11) => book(a, { service_id: massage.id, starts_at: startsAt });
 const get = async (a: Agent, id: string, query = '') => (await a.get<One>(`/api/appointments/${id}${query}`)).body.data;
 const checkout = (a: Agent, id: string) => a.post<{ data: { client_secret: string }; code?: string }>(`/api/appointments/${id}/checkout`);
-const intentOf = (secret: string) => secret.split('_secret_')[0]!;
+const intentOf = (secret: string) => must(secret.split('_secret_')[0], "secret.split('_secret_')[0]");
 /** The client's browser confirms the payment with Stripe.js and a test card. */
 const payWith = (secret: string, card: string, returnUrl = `${t.url}/appointments`) =>
   t.sdk.paymentIntents.confirm(intentOf(secret), { payment_method: card, return_url: returnUrl });
@@ -69,7 +70,10 @@ describe('paying now for a booking', () => {
     const again = await checkout(ana, id);
     expect(again.body.data.client_secret).toBe(first.body.data.client_secret);
     expect(await paymentsOf(id)).toMatchObject([{ status: 'pending', method: 'card', amountCents: 4000 }]);
-    const intent = t.stripe.object(intentOf(first.body.data.client_secret))!;
+    const intent = must(
+      t.stripe.object(intentOf(first.body.data.client_secret)),
+      't.stripe.object(intentOf(first.body.data.client_secret))',
+    );
     expect(intent).toMatchObject({
       amount: 4000,
       currency: 'eur',
@@ -114,9 +118,18 @@ describe('paying now for a booking', () => {
     t.stripe.pauseWebhooks();
     const intent = await payWith(secret, 'pm_card_authenticationRequired', `${t.url}/appointments/${id}`);
     expect(intent.status).toBe('requires_action');
-    const page = await fetch(intent.next_action!.redirect_to_url!.url!, { redirect: 'manual' });
+    const page = await fetch(
+      must(
+        must(
+          must(intent.next_action, 'intent.next_action').redirect_to_url,
+          "must(intent.next_action, 'intent.next_action').redirect_to_url",
+        ).url,
+        "must(must(intent.next_action, 'intent.next_action').redirect_to_url, 'must(intent.next_action, \\'intent.next_action\\').redirect_to_url').url",
+      ),
+      { redirect: 'manual' },
+    );
     expect(page.status).toBe(302);
-    const back = new URL(page.headers.get('location')!);
+    const back = new URL(must(page.headers.get('location'), "page.headers.get('location')"));
     expect(back.searchParams.get('redirect_status')).toBe('succeeded');
     expect((await get(ana, id)).status).toBe('held');
     // Someone else's payment id changes nothing here.
@@ -143,7 +156,10 @@ describe('paying now for a booking', () => {
     expect(await get(ana, id)).toMatchObject({ status: 'expired', confirmed_at: null, paid_at: null, refunded: 40 });
     expect(await refundsOf(id)).toMatchObject([{ reason: 'late_payment', status: 'succeeded', amountCents: 4000 }]);
     expect(await paymentsOf(id)).toMatchObject([{ status: 'refunded', refundedCents: 4000 }]);
-    const charge = t.stripe.object(t.stripe.object(intentOf(secret))!.latest_charge as string)!;
+    const charge = must(
+      t.stripe.object(must(t.stripe.object(intentOf(secret)), 't.stripe.object(intentOf(secret))').latest_charge as string),
+      "t.stripe.object(must(t.stripe.object(intentOf(secret)), 't.stripe.object(intentOf(secret))').latest_charge as string)",
+    );
     expect(charge).toMatchObject({ refunded: true, amount_refunded: 4000 });
     const refund = [...t.stripe.events.values()].find((e) => e.type === 'charge.refunded');
     expect(refund).toBeDefined();
@@ -161,13 +177,18 @@ describe('paying now for a booking', () => {
     expect(await get(ana, id)).toMatchObject({ refund_due: 40, refunded: 40, payment_options: ['pay_now', 'in_person'] });
     expect(await refundsOf(id)).toMatchObject([{ reason: 'client_cancellation', status: 'succeeded', amountCents: 4000 }]);
     const [payment] = await paymentsOf(id);
-    const refund = [...t.stripe.events.values()].find((e) => e.type === 'charge.refunded')!;
-    expect(refund.data.object).toMatchObject({ payment_intent: payment!.stripePaymentIntentId, amount_refunded: 4000 });
-    expect(mailsAbout('Cancelled: Ana — Massage')[0]!.text).toContain('Their card payment of €40.00 is refunded in full.');
+    const refund = must(
+      [...t.stripe.events.values()].find((e) => e.type === 'charge.refunded'),
+      "[...t.stripe.events.values()].find((e) => e.type === 'charge.refunded')",
+    );
+    expect(refund.data.object).toMatchObject({ payment_intent: must(payment, 'payment').stripePaymentIntentId, amount_refunded: 4000 });
+    expect(must(mailsAbout('Cancelled: Ana — Massage')[0], "mailsAbout('Cancelled: Ana — Massage')[0]").text).toContain(
+      'Their card payment of €40.00 is refunded in full.',
+    );
 
     // Re-booking by card holds the time again and takes a new payment.
     const secret = (await checkout(ana, id)).body.data.client_secret;
-    expect(intentOf(secret)).not.toBe(payment!.stripePaymentIntentId);
+    expect(intentOf(secret)).not.toBe(must(payment, 'payment').stripePaymentIntentId);
     expect(await get(ana, id)).toMatchObject({ status: 'held', expires_in_seconds: 600 });
     await payWith(secret, 'pm_card_visa');
     await t.settle();
@@ -186,7 +207,7 @@ describe('paying now for a booking', () => {
     });
     await t.settle();
     expect(await refundsOf(id)).toEqual([]);
-    expect(mailsAbout('Cancelled: Ana — Massage')[0]!.text).not.toContain('refunded');
+    expect(must(mailsAbout('Cancelled: Ana — Massage')[0], "mailsAbout('Cancelled: Ana — Massage')[0]").text).not.toContain('refunded');
     const again = await ana.post<One>(`/api/appointments/${id}/confirm-without-payment`);
     expect(again.body.data).toMatchObject({ status: 'confirmed', payment_method: 'card' });
   });
@@ -196,7 +217,9 @@ describe('paying now for a booking', () => {
     expect((await studio.post<One>(`/api/appointments/${id}/cancel`)).body.data).toMatchObject({ refund_due: 40, paid_at: null });
     await t.settle();
     expect(await refundsOf(id)).toMatchObject([{ reason: 'provider_cancellation', status: 'succeeded', amountCents: 4000 }]);
-    expect(mailsAbout('Cancelled: Massage')[0]!.text).toContain('Your payment of €40.00 will be refunded in full.');
+    expect(must(mailsAbout('Cancelled: Massage')[0], "mailsAbout('Cancelled: Massage')[0]").text).toContain(
+      'Your payment of €40.00 will be refunded in full.',
+    );
     // A provider's cancellation is final: nothing to pay again.
     expect((await get(ana, id)).payment_options).toEqual([]);
   });

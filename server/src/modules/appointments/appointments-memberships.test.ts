@@ -19,6 +19,7 @@ import {
 } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { appointments, membershipGroups, payments, users, type memberships, type services } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; 30 days; refunds up to 24 h before.
 type UserRow = typeof users.$inferSelect;
@@ -64,7 +65,11 @@ async function massagePass(quantity = 2, overrides: Parameters<typeof buildMembe
   const plan = await buildPlan(t, provider, { name: 'Massage pass', priceCents: 8000, groups: [{ quantity, services: [massage] }] });
   return buildMembership(t, anaRow, plan, overrides);
 }
-const row = async (id: string) => (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+const row = async (id: string) =>
+  must(
+    (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0],
+    '(await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]',
+  );
 
 describe('GET /api/appointments/{id}?include=memberships', () => {
   it('lists the client’s confirmed memberships with this provider that can pay, with the session period’s credits', async () => {
@@ -147,7 +152,7 @@ async function firstGroup(m: MembershipRow, position = 0): Promise<number> {
     .from(membershipGroups)
     .where(eq(membershipGroups.membershipId, m.id))
     .orderBy(asc(membershipGroups.position));
-  return groups[position]!.id;
+  return must(groups[position], 'groups[position]').id;
 }
 
 describe('POST /api/appointments/{id}/deduct-membership', () => {

@@ -14,6 +14,7 @@ import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from 
 import type { Agent } from '../../../test/support/agent.ts';
 import { appointments, refunds, type services, type users } from '../../db/schema.ts';
 import { refundGaveUp } from '../payments/index.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC. Refunds up to 24 h before by default.
 const TUE_11 = '2026-11-24T10:00:00Z'; // 25 hours ahead: inside the refund window
@@ -47,7 +48,10 @@ async function paidBy(name: string, body: object): Promise<{ user: typeof users.
   const agent = await signIn(card, user);
   const id = (await agent.post<{ data: { id: string } }>('/api/appointments', body)).body.data.id;
   const secret = (await agent.post<{ data: { client_secret: string } }>(`/api/appointments/${id}/checkout`)).body.data.client_secret;
-  await card.sdk.paymentIntents.confirm(secret.split('_secret_')[0]!, { payment_method: 'pm_card_visa', return_url: card.url });
+  await card.sdk.paymentIntents.confirm(must(secret.split('_secret_')[0], "secret.split('_secret_')[0]"), {
+    payment_method: 'pm_card_visa',
+    return_url: card.url,
+  });
   await card.settle();
   expect((await agent.get<One>(`/api/appointments/${id}`)).body.data).toMatchObject({ status: 'confirmed', payment_method: 'card' });
   return { user, id };
@@ -64,7 +68,10 @@ async function withoutStripe(): Promise<TestApp> {
 
 const paymentsOf = (id: string) => paymentsOfAppointment(card.db, id);
 const refundsOf = (id: string) => refundsOfAppointment(card.db, id);
-const mailsAbout = (subject: string) => plain!.outbox.list().filter((m) => m.subject === subject);
+const mailsAbout = (subject: string) =>
+  must(plain, 'plain')
+    .outbox.list()
+    .filter((m) => m.subject === subject);
 const markRefunded = (a: Agent, id: string) => a.post<One>(`/api/appointments/${id}/mark-refunded`);
 
 describe('refund due by hand, without Stripe keys', () => {
@@ -78,7 +85,7 @@ describe('refund due by hand, without Stripe keys', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'cancelled', refund_due: 40, refund_due_by_hand: 40, refunded: 0, paid_at: null });
     expect(await refundsOf(id)).toMatchObject([{ reason: 'client_cancellation', status: 'due', amountCents: 4000, stripeRefundId: null }]);
-    const mail = mailsAbout('Cancelled: Ana — Massage')[0]!.text;
+    const mail = must(mailsAbout('Cancelled: Ana — Massage')[0], "mailsAbout('Cancelled: Ana — Massage')[0]").text;
     expect(mail).not.toContain('is refunded in full');
     expect(mail).toContain('give it back by hand');
 
@@ -126,7 +133,7 @@ describe('refund due by hand, without Stripe keys', () => {
       refunded: 0,
     });
     expect(await refundsOf(id)).toMatchObject([{ reason: 'provider_cancellation', status: 'due', amountCents: 4000 }]);
-    const mail = mailsAbout('Cancelled: Massage')[0]!.text;
+    const mail = must(mailsAbout('Cancelled: Massage')[0], "mailsAbout('Cancelled: Massage')[0]").text;
     expect(mail).not.toContain('will be refunded in full');
     expect(mail).toContain('Studio owes you a refund of €40.00');
   });
@@ -150,8 +157,8 @@ describe('refund due by hand, without Stripe keys', () => {
       });
     }
     for (const m of mailsAbout('Cancelled: Yoga')) expect(m.text).toContain('Studio owes you a refund of €12.00');
-    expect((await markRefunded(studio, ids[0]!)).body.data).toMatchObject({ refund_due_by_hand: 0, refunded: 12 });
-    expect(await paymentsOf(ids[0]!)).toMatchObject([{ status: 'refunded', refundedCents: 1200 }]);
+    expect((await markRefunded(studio, must(ids[0], 'ids[0]'))).body.data).toMatchObject({ refund_due_by_hand: 0, refunded: 12 });
+    expect(await paymentsOf(must(ids[0], 'ids[0]'))).toMatchObject([{ status: 'refunded', refundedCents: 1200 }]);
   });
 });
 
@@ -163,14 +170,14 @@ describe('refund due by hand, when Stripe’s refund gave up', () => {
     const now = card.clock.now();
     const [row] = await card.db
       .insert(refunds)
-      .values({ paymentId: payment!.id, amountCents: 4000, reason: 'client_cancellation', createdAt: now, updatedAt: now })
+      .values({ paymentId: must(payment, 'payment').id, amountCents: 4000, reason: 'client_cancellation', createdAt: now, updatedAt: now })
       .returning();
     await card.db
       .update(appointments)
       .set({ status: 'cancelled', cancelledAt: now, cancelledBy: user.id, refundDueCents: 4000, paidAt: null, paymentMethod: null })
       .where(eq(appointments.id, id));
-    await refundGaveUp(card.db, row!.id, now);
-    await refundGaveUp(card.db, row!.id, now);
+    await refundGaveUp(card.db, must(row, 'row').id, now);
+    await refundGaveUp(card.db, must(row, 'row').id, now);
 
     const studio = await signIn(card, provider);
     expect((await studio.get<One>(`/api/appointments/${id}`)).body.data).toMatchObject({

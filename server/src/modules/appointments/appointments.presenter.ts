@@ -15,7 +15,11 @@ import { imageUrl } from '../images/index.ts';
 import { enginePolicy } from '../slots/index.ts';
 import type { AppointmentDetails, AppointmentRow } from './appointments.queries.ts';
 
-const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
+function iso(d: Date): string;
+function iso(d: Date | null): string | null;
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+}
 
 /** 'Tuesday, 24 November 2026' in the given zone. */
 export function prettyDate(at: Date, timeZone: string): string {
@@ -146,8 +150,8 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
     time: start.time,
     until: localReading(a.endsAt.getTime(), ctx.viewerTimeZone).time,
     pretty_date: prettyDate(a.startsAt, ctx.viewerTimeZone),
-    starts_at: iso(a.startsAt)!,
-    ends_at: iso(a.endsAt)!,
+    starts_at: iso(a.startsAt),
+    ends_at: iso(a.endsAt),
     timezone: ctx.viewerTimeZone,
     in_the_past: a.endsAt.getTime() <= now,
     name: d.service.name,

@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { isActiveBooking, isStaleHold } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { allOf } from '../../db/sql-conditions.ts';
 import { appointments, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 import { refundsByHandCents } from '../payments/index.ts';
 
@@ -33,12 +34,12 @@ async function expireHoldsReleasing(tx: Tx, where: SQL, now: Date): Promise<{ co
  * the class occurrences that got places back, for their waitlists (docs/product-rules.md#waitlist).
  */
 export async function expireStaleHolds(tx: Tx, providerId: string, now: Date): Promise<number[]> {
-  return (await expireHoldsReleasing(tx, and(eq(appointments.providerId, providerId), isStaleHold(now))!, now)).slotIds;
+  return (await expireHoldsReleasing(tx, allOf(eq(appointments.providerId, providerId), isStaleHold(now)), now)).slotIds;
 }
 
 /** One hold, expired now whatever its time left (a waitlist offer declined or lapsed); whether it was held. */
 export async function expireHold(tx: Tx, id: string, now: Date): Promise<boolean> {
-  return (await expireHolds(tx, and(eq(appointments.id, id), eq(appointments.status, 'held'))!, now)) > 0;
+  return (await expireHolds(tx, allOf(eq(appointments.id, id), eq(appointments.status, 'held')), now)) > 0;
 }
 
 /** Where a booking goes, as the queries see it: a class occurrence, or a 1:1 time. */
@@ -60,7 +61,7 @@ const overlapping = (from: SQL, to: SQL) =>
  */
 export async function expireHoldsAt(tx: Tx, providerId: string, at: BookingAt, now: Date): Promise<number> {
   const where = 'slotId' in at ? eq(appointments.slotId, at.slotId) : overlapping(instant(at.startsAt), instant(at.endsAt));
-  return expireHolds(tx, and(eq(appointments.providerId, providerId), isStaleHold(now), where)!, now);
+  return expireHolds(tx, allOf(eq(appointments.providerId, providerId), isStaleHold(now), where), now);
 }
 
 /** Providers with holds past their expiry, for housekeeping to expire under each provider's lock. */
@@ -76,7 +77,7 @@ export async function providersWithStaleHolds(db: Db, now: Date): Promise<string
 export async function releaseHoldsOf(tx: Tx, clientId: string, serviceId: number, now: Date): Promise<number[]> {
   const { slotIds } = await expireHoldsReleasing(
     tx,
-    and(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), eq(appointments.status, 'held'))!,
+    allOf(eq(appointments.clientId, clientId), eq(appointments.serviceId, serviceId), eq(appointments.status, 'held')),
     now,
   );
   return slotIds;
@@ -180,7 +181,8 @@ export async function findLiveBookingOf(
 
 export async function insertAppointment(tx: Tx, row: NewAppointment): Promise<AppointmentRow> {
   const [saved] = await tx.insert(appointments).values(row).returning();
-  return saved!;
+  if (!saved) throw new Error('INSERT … RETURNING answers the inserted row');
+  return saved;
 }
 
 /**
@@ -199,7 +201,8 @@ export async function lockAppointment(tx: Tx, id: string): Promise<AppointmentRo
 
 export async function updateAppointment(tx: Tx, id: string, set: Partial<typeof appointments.$inferInsert>): Promise<AppointmentRow> {
   const [row] = await tx.update(appointments).set(set).where(eq(appointments.id, id)).returning();
-  return row!;
+  if (!row) throw new Error(`No appointment ${id} to update`);
+  return row;
 }
 
 const client = aliasedTable(users, 'client');
@@ -248,7 +251,7 @@ export function listFilter(opts: {
   subset?: 'future' | 'past' | 'cancelled';
   now: Date;
 }): { where: SQL; order: SQL } {
-  const parts: (SQL | undefined)[] = [
+  const where = allOf(
     eq(appointments.clientId, opts.clientId),
     opts.providerId ? eq(appointments.providerId, opts.providerId) : undefined,
     inArray(appointments.status, ['confirmed', 'cancelled']),
@@ -257,8 +260,8 @@ export function listFilter(opts: {
     opts.subset === 'future' ? gt(appointments.startsAt, opts.now) : undefined,
     opts.subset === 'past' ? lte(appointments.startsAt, opts.now) : undefined,
     opts.subset === 'cancelled' ? eq(appointments.status, 'cancelled') : undefined,
-  ];
-  return { where: and(...parts)!, order: opts.subset === 'future' ? asc(appointments.startsAt) : desc(appointments.startsAt) };
+  );
+  return { where, order: opts.subset === 'future' ? asc(appointments.startsAt) : desc(appointments.startsAt) };
 }
 
 /** Everyone who has booked the provider (confirmed or cancelled bookings), with their check-ins. */

@@ -13,6 +13,7 @@ import {
 } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { appointments, type services, users } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 Madrid). Hours Mon–Fri 08:00–17:00; notice 1 h; 30 days; refunds up to 24 h before.
 let t: TestApp;
@@ -85,9 +86,10 @@ describe('holding and confirming an appointment', () => {
       client: { email: 'ana@example.com' },
     });
     const slots = async (a: Agent) =>
-      (await a.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data
-        .find((d) => d.date === '2026-11-24')!
-        .slots.find((s) => s.starts_at === TUE_11);
+      must(
+        (await a.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find((d) => d.date === '2026-11-24'),
+        "(await a.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data .find((d) => d.date === '2026-11-24')",
+      ).slots.find((s) => s.starts_at === TUE_11);
     expect(await slots(ana)).toMatchObject({ booked_by_you: true });
     expect(await slots(t.agent())).toMatchObject({ taken: true });
 
@@ -115,9 +117,18 @@ describe('holding and confirming an appointment', () => {
     expect(t.outbox.list().length - before).toBe(2);
 
     const schedule = (await ana.get<{ data: ScheduleDay[] }>('/api/schedule')).body.data;
-    expect(schedule[0]!.slots[0]).toMatchObject({ id, kind: 'appointment', time: '11:00', service: { name: 'Massage' } });
+    expect(must(schedule[0], 'schedule[0]').slots[0]).toMatchObject({
+      id,
+      kind: 'appointment',
+      time: '11:00',
+      service: { name: 'Massage' },
+    });
     const providerView = (await studio.get<{ data: ScheduleDay[] }>('/api/schedule')).body.data;
-    expect(providerView[0]!.slots[0]).toMatchObject({ id, is_mine: true, appointments: [{ client: { name: 'Ana' } }] });
+    expect(must(providerView[0], 'providerView[0]').slots[0]).toMatchObject({
+      id,
+      is_mine: true,
+      appointments: [{ client: { name: 'Ana' } }],
+    });
   });
 
   it('refuses a time someone else holds, and frees it when the hold expires', async () => {
@@ -267,7 +278,10 @@ describe('classes', () => {
     const b = await book(ben, { service_id: yoga.id, slot_id: slotId });
     expect(b.status).toBe(201);
     expect((await book(cleo, { service_id: yoga.id, slot_id: slotId })).status).toBe(409);
-    const listed = (await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0];
+    const listed = must(
+      (await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0],
+      '(await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]',
+    ).slots[0];
     expect(listed).toMatchObject({ taken: true, available: false });
 
     await confirm(ana, a.body.data.id);
@@ -282,7 +296,12 @@ describe('classes', () => {
     await book(ana, { service_id: yoga.id, slot_id: slotId });
     await book(ben, { service_id: yoga.id, slot_id: slotId });
     t.clock.advanceMinutes(11);
-    expect((await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0]).toMatchObject({
+    expect(
+      must(
+        (await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0],
+        '(await cleo.get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]',
+      ).slots[0],
+    ).toMatchObject({
       available: true,
     });
     expect((await book(cleo, { service_id: yoga.id, slot_id: slotId })).status).toBe(201);
@@ -298,7 +317,7 @@ describe('classes', () => {
     expect((await studio.request('DELETE', `/api/slots/${slotId}?upcoming=0`)).status).toBe(204);
     const mail = t.outbox.list().slice(0, t.outbox.list().length - before);
     expect(mail.map((m) => m.to)).toEqual(['ana@example.com']);
-    expect(mail[0]!.text).toContain('Nothing was charged for it.');
+    expect(must(mail[0], 'mail[0]').text).toContain('Nothing was charged for it.');
     expect(await get(ana, id)).toMatchObject({ status: 'cancelled', refund_due: 0 });
   });
 });
@@ -310,9 +329,10 @@ describe('classes and appointments of one provider', () => {
     t.clock.advanceMinutes(14 * 24 * 60); // nobody opens the schedule or the class for two weeks
     const res = await bookMassage(ana, '2026-12-30T09:00:00Z'); // Wed 30 Dec 10:00 Madrid, a class week beyond the first 30 days
     expect(res.status).toBe(409);
-    const listed = (await ana.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find(
-      (d) => d.date === '2026-12-30',
-    )!;
+    const listed = must(
+      (await ana.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find((d) => d.date === '2026-12-30'),
+      "(await ana.get<ServiceSlotsResponse>(`/api/services/${massage}/slots?timezone=UTC`)).body.data.find( (d) => d.date === '2026-12-30', )",
+    );
     expect(listed.slots.find((s) => s.starts_at === '2026-12-30T09:00:00Z')).toMatchObject({ taken: true });
   });
 });
@@ -324,11 +344,15 @@ describe('clients and lists', () => {
     await confirm(ana, id);
     const clients = (await studio.get<{ data: { id: string; name: string; email: string }[] }>('/api/clients')).body.data;
     expect(clients).toMatchObject([{ name: 'Ana', email: 'ana@example.com', is_me: false }]);
-    const upcoming = (await studio.get<{ data: Appointment[] }>(`/api/appointments?client_id=${clients[0]!.id}&subset=future`)).body.data;
+    const upcoming = (
+      await studio.get<{ data: Appointment[] }>(`/api/appointments?client_id=${must(clients[0], 'clients[0]').id}&subset=future`)
+    ).body.data;
     expect(upcoming.map((a) => a.id)).toEqual([id]);
-    expect((await studio.get<{ data: Appointment[] }>(`/api/appointments?client_id=${clients[0]!.id}&subset=past`)).body.data).toEqual([]);
+    expect(
+      (await studio.get<{ data: Appointment[] }>(`/api/appointments?client_id=${must(clients[0], 'clients[0]').id}&subset=past`)).body.data,
+    ).toEqual([]);
     expect((await ana.get<{ data: Appointment[] }>('/api/appointments')).body.data.map((a) => a.id)).toEqual([id]);
-    expect((await ana.get(`/api/appointments?client_id=${clients[0]!.id}`)).status).toBe(403);
+    expect((await ana.get(`/api/appointments?client_id=${must(clients[0], 'clients[0]').id}`)).status).toBe(403);
     expect((await ana.get('/api/clients')).status).toBe(403);
   });
 });
@@ -436,7 +460,13 @@ describe('one client cannot hold every free time', () => {
     const later = (await buildOccurrence(t, yoga, '2026-11-26T17:00:00Z')).id;
     expect((await book(cleo, { service_id: yoga.id, slot_id: later })).status).toBe(201);
     expect((await get(cleo, place)).status).toBe('expired');
-    const earlier = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]!.slots[0]!;
+    const earlier = must(
+      must(
+        (await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0],
+        '(await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]',
+      ).slots[0],
+      "must((await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0], '(await t.agent().get<ServiceSlotsResponse>(`/api/services/${yoga.id}/slots?timezone=UTC`)).body.data[0]').slots[0]",
+    );
     expect(earlier).toMatchObject({ available: true, taken: false });
   });
 
@@ -454,8 +484,11 @@ describe('one client cannot hold every free time', () => {
     });
     expect(refused.headers['retry-after']).toBe('480');
     // Confirming one makes room.
-    const [held] = await t.db.select().from(appointments).where(eq(appointments.serviceId, serviceIds[0]!));
-    await confirm(ana, held!.id);
+    const [held] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.serviceId, must(serviceIds[0], 'serviceIds[0]')));
+    await confirm(ana, must(held, 'held').id);
     expect((await book(ana, { service_id: serviceIds[3], starts_at: times[3] })).status).toBe(201);
   });
 
@@ -466,19 +499,19 @@ describe('one client cannot hold every free time', () => {
       const [c, d, e] = [await client('C', limited), await client('D', limited), await client('E', limited)];
       const attempt = (a: Agent, startsAt: string) =>
         a.post<{ code?: string; message?: string }>('/api/appointments', { service_id: service, starts_at: startsAt });
-      expect((await attempt(c, times[0]!)).status).toBe(201);
-      expect((await attempt(c, times[0]!)).status).toBe(200);
-      const third = await attempt(c, times[0]!);
+      expect((await attempt(c, must(times[0], 'times[0]'))).status).toBe(201);
+      expect((await attempt(c, must(times[0], 'times[0]'))).status).toBe(200);
+      const third = await attempt(c, must(times[0], 'times[0]'));
       expect(third.status).toBe(429);
       expect(third.body).toMatchObject({ code: 'rate_limited', message: 'Too many booking attempts. Please try again in 15 minutes.' });
       expect(third.headers['retry-after']).toBe('900');
       // Another person on the same address still can, until the address has used its share.
-      expect((await attempt(d, times[1]!)).status).toBe(201);
-      const fromAddress = await attempt(e, times[2]!);
+      expect((await attempt(d, must(times[1], 'times[1]'))).status).toBe(201);
+      const fromAddress = await attempt(e, must(times[2], 'times[2]'));
       expect(fromAddress.status).toBe(429);
       expect(fromAddress.body).toMatchObject({ code: 'rate_limited' });
       limited.clock.advanceMinutes(15);
-      expect((await attempt(e, times[2]!)).status).toBe(201);
+      expect((await attempt(e, must(times[2], 'times[2]'))).status).toBe(201);
     } finally {
       await limited.close();
     }

@@ -106,7 +106,8 @@ export function authService(deps: AuthDeps) {
             .insert(users)
             .values({ email: link.email, name: input.name, timezone: input.timezone ?? 'UTC', createdAt: now, updatedAt: now })
             .returning();
-          return { user: await signInWithLink(tx, link, user!, startSession), created: true };
+          if (!user) throw new Error('INSERT … RETURNING answers the inserted row');
+          return { user: await signInWithLink(tx, link, user, startSession), created: true };
         });
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_unique')) {

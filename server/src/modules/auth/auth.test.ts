@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, lastLinkToken, type TestApp } from '../../../test/support/test-app.ts';
 import { magicLinks, rateLimitBuckets, sessions } from '../../db/schema.ts';
 import type { Agent } from '../../../test/support/agent.ts';
+import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -61,7 +62,7 @@ describe('sign-in by magic link', () => {
     await signUp(t.agent(), 'ben@example.com', 'Ben');
     const laptop = t.agent();
     await laptop.post('/api/login', { email: 'ben@example.com' });
-    expect(t.outbox.list()[0]!.subject).toBe('Your Slotted sign-in link');
+    expect(must(t.outbox.list()[0], 't.outbox.list()[0]').subject).toBe('Your Slotted sign-in link');
     const token = lastLinkToken(t.outbox, 'ben@example.com');
     const opened = await laptop.post<{ data: { email: string; name: string } }>('/api/magic-link', { token });
     expect(opened.status).toBe(200);
@@ -149,7 +150,7 @@ describe('sign-in by magic link', () => {
     const browser = t.agent();
     await signUp(browser, 'eve@example.com');
     const token = lastLinkToken(t.outbox, 'eve@example.com');
-    const sessionCookie = browser.jar.get('slotted_session')!;
+    const sessionCookie = must(browser.jar.get('slotted_session'), "browser.jar.get('slotted_session')");
     const links = await t.db.select().from(magicLinks);
     const rows = await t.db.select().from(sessions);
     expect(JSON.stringify(links)).not.toContain(token);
@@ -162,11 +163,11 @@ describe('sessions', () => {
   it('rotates the session on sign-in and deletes it on logout', async () => {
     const browser = t.agent();
     await signUp(browser, 'fay@example.com');
-    const first = browser.jar.get('slotted_session')!;
+    const first = must(browser.jar.get('slotted_session'), "browser.jar.get('slotted_session')");
 
     await browser.post('/api/login', { email: 'fay@example.com' });
     await browser.post('/api/magic-link', { token: lastLinkToken(t.outbox, 'fay@example.com') });
-    const second = browser.jar.get('slotted_session')!;
+    const second = must(browser.jar.get('slotted_session'), "browser.jar.get('slotted_session')");
     expect(second).not.toBe(first);
     const stale = t.agent();
     stale.jar.set('slotted_session', first);
@@ -256,7 +257,7 @@ describe('CSRF protection', () => {
   it('binds the token to the session: a new one comes with sign-in and sign-out, and no other session takes it', async () => {
     const browser = t.agent();
     await browser.get('/sanctum/csrf-cookie');
-    const anonymous = browser.jar.get('XSRF-TOKEN')!;
+    const anonymous = must(browser.jar.get('XSRF-TOKEN'), "browser.jar.get('XSRF-TOKEN')");
     expect((await browser.post('/api/login', { email: 'ida@example.com' })).status).toBe(200);
     const opened = await browser.post('/api/magic-link', { token: lastLinkToken(t.outbox, 'ida@example.com') });
     expect(opened.status).toBe(202);
@@ -279,7 +280,10 @@ describe('CSRF protection', () => {
     // A token issued to another session (say, planted by someone signed in to their own account) is refused.
     const other = await signUp(t.agent(), 'joe@example.com', 'Joe');
     expect(other.status).toBe(201);
-    const otherToken = other.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const otherToken = must(
+      other.cookies.find((c) => c.name === 'XSRF-TOKEN'),
+      "other.cookies.find((c) => c.name === 'XSRF-TOKEN')",
+    ).value;
     browser.jar.set('XSRF-TOKEN', otherToken);
     expect((await browser.postForm('/api/me', { name: 'Planted' })).status).toBe(419);
 
@@ -288,7 +292,7 @@ describe('CSRF protection', () => {
     expect((await browser.postForm('/api/me', { name: 'Ida C' })).status).toBe(200);
     expect((await browser.get<{ data: { name: string } }>('/api/me')).body.data.name).toBe('Ida C');
 
-    const signedInToken = browser.jar.get('XSRF-TOKEN')!;
+    const signedInToken = must(browser.jar.get('XSRF-TOKEN'), "browser.jar.get('XSRF-TOKEN')");
     const out = await browser.post('/auth/logout');
     expect(out.status).toBe(204);
     const afterLogout = out.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;

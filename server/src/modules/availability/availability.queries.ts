@@ -23,7 +23,8 @@ export async function selectPolicy(db: Db | Tx, providerId: string): Promise<Pol
 export async function upsertPolicy(db: Db | Tx, row: typeof policies.$inferInsert): Promise<PolicyRow> {
   const { providerId: _id, ...set } = row;
   const [saved] = await db.insert(policies).values(row).onConflictDoUpdate({ target: policies.providerId, set }).returning();
-  return saved!;
+  if (!saved) throw new Error('An upsert … RETURNING answers the row inserted or updated');
+  return saved;
 }
 
 export async function selectTimeOffs(db: Db | Tx, providerId: string): Promise<TimeOffRow[]> {
@@ -32,7 +33,8 @@ export async function selectTimeOffs(db: Db | Tx, providerId: string): Promise<T
 
 export async function insertTimeOff(db: Db | Tx, row: typeof timeOffs.$inferInsert): Promise<TimeOffRow> {
   const [saved] = await db.insert(timeOffs).values(row).returning();
-  return saved!;
+  if (!saved) throw new Error('INSERT … RETURNING answers the inserted row');
+  return saved;
 }
 
 export async function updateTimeOff(

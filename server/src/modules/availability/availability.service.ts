@@ -51,7 +51,7 @@ function defaultWeek(): WorkDay[] {
   return WEEKDAY_NAMES.map((name, i) => ({
     weekday: i + 1,
     name,
-    abbreviation: WEEKDAY_ABBREVIATIONS[i]!,
+    abbreviation: abbreviationOf(i),
     available: i < 5,
     from: DEFAULT_WORK_FROM,
     to: DEFAULT_WORK_TO,
@@ -222,4 +222,11 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
       };
     },
   };
+}
+
+/** The abbreviation of the weekday WEEKDAY_NAMES lists at `index` (the lists run in step). */
+function abbreviationOf(index: number): (typeof WEEKDAY_ABBREVIATIONS)[number] {
+  const abbreviation = WEEKDAY_ABBREVIATIONS[index];
+  if (abbreviation === undefined) throw new RangeError(`No weekday at ${index}`);
+  return abbreviation;
 }

@@ -25,8 +25,9 @@ export function publicHolidays(country: string, year: number): PublicHoliday[] {
       const date = h.date.slice(0, 10);
       if (seen.has(date)) continue;
       seen.add(date);
-      const dow = new Date(`${date}T12:00:00Z`).getUTCDay();
-      list.push({ date, name: h.name, weekday: WEEKDAY_NAMES[(dow + 6) % 7]! });
+      const weekday = WEEKDAY_NAMES[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7];
+      if (weekday === undefined) throw new Error(`The holiday calendar gave a date that is not one: ${date}`);
+      list.push({ date, name: h.name, weekday });
     }
     cache.set(key, list);
   }

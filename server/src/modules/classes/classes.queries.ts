@@ -7,7 +7,8 @@ export type SlotRow = typeof slots.$inferSelect;
 
 export async function insertRepeater(tx: Tx, row: typeof repeaters.$inferInsert): Promise<RepeaterRow> {
   const [saved] = await tx.insert(repeaters).values(row).returning();
-  return saved!;
+  if (!saved) throw new Error('INSERT … RETURNING answers the inserted row');
+  return saved;
 }
 
 /** Inserts occurrences; ones that exist already (same repeater and start) are left alone. */

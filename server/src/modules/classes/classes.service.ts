@@ -90,10 +90,11 @@ export function classesService(deps: ClassesDeps) {
   async function daysOff(provider: UserRow, occurrences: Occurrence[]): Promise<ProviderDays> {
     const offs = await deps.availability.timeOff(provider.id);
     const holidays: ProviderDays['holidays'][number][] = [];
-    if (occurrences.length > 0) {
-      const [first, last] = [occurrences[0]!.localDate, occurrences[occurrences.length - 1]!.localDate].map((d) => Number(d.slice(0, 4)));
-      for (let year = first!; year <= last!; year++)
-        holidays.push(...(await deps.availability.holidays(provider, year)).filter((h) => !h.available));
+    const [first, last] = [occurrences[0], occurrences.at(-1)];
+    if (first && last) {
+      const year = (o: Occurrence) => Number(o.localDate.slice(0, 4));
+      for (let y = year(first); y <= year(last); y++)
+        holidays.push(...(await deps.availability.holidays(provider, y)).filter((h) => !h.available));
     }
     return {
       timeZone: provider.timezone,
@@ -137,10 +138,8 @@ export function classesService(deps: ClassesDeps) {
         // Under the provider's lock no booking can take this time between the check and the insert.
         await lockProvider(tx, provider.id);
         const now = clock.now();
-        const span =
-          occurrences.length > 0
-            ? ([new Date(occurrences[0]!.startMs), new Date(occurrences[occurrences.length - 1]!.endMs)] as const)
-            : null;
+        const [first, last] = [occurrences[0], occurrences.at(-1)];
+        const span = first && last ? ([new Date(first.startMs), new Date(last.endMs)] as const) : null;
         const bookings = span ? (await activeBookings(tx, provider.id, span[0], span[1], now)).filter((b) => b.slotId === null) : [];
         const conflicts = occurrenceConflicts(
           occurrences,

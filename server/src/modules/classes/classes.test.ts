@@ -5,6 +5,7 @@ import { buildAppointment, buildProvider, buildService, buildUser, signIn } from
 import type { Agent } from '../../../test/support/agent.ts';
 import { appointments, slots, type services, type users } from '../../db/schema.ts';
 import type { ScheduleDay } from '@slotted/contract';
+import { must } from '../../../test/support/must.ts';
 
 // The test clock starts on Monday 2026-11-23 09:00 UTC (10:00 in Madrid).
 let t: TestApp;
@@ -54,7 +55,7 @@ describe('classes', () => {
       'Thu 17 Dec',
       'Tue 22 Dec',
     ]);
-    expect(days[0]!.slots[0]).toMatchObject({
+    expect(must(days[0], 'days[0]').slots[0]).toMatchObject({
       kind: 'class',
       date: '2026-11-24',
       time: '09:00',
@@ -196,31 +197,31 @@ describe('cancelling classes', () => {
     const [occurrence] = await t.db
       .select()
       .from(slots)
-      .where(eq(slots.id, Number(first!.id)));
-    await buildAppointment(t, { client: cleo, service: yoga, slot: occurrence! });
+      .where(eq(slots.id, Number(must(first, 'first').id)));
+    await buildAppointment(t, { client: cleo, service: yoga, slot: must(occurrence, 'occurrence') });
     const before = cards(await schedule(client));
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({
-      id: first!.id,
+      id: must(first, 'first').id,
       kind: 'class',
       is_mine: false,
       cancelled_at: null,
       provider: { name: 'Studio', username: 'studio' },
     });
 
-    expect((await provider.request('DELETE', `/api/slots/${first!.id}?upcoming=0`)).status).toBe(204);
+    expect((await provider.request('DELETE', `/api/slots/${must(first, 'first').id}?upcoming=0`)).status).toBe(204);
     const after = cards(await schedule(provider));
-    expect(after.filter((c) => c.cancelled_at !== null).map((c) => c.id)).toEqual([first!.id]);
+    expect(after.filter((c) => c.cancelled_at !== null).map((c) => c.id)).toEqual([must(first, 'first').id]);
     expect(after.filter((c) => c.cancelled_at === null)).toHaveLength(4);
     const [booking] = await t.db.select().from(appointments);
     expect(booking).toMatchObject({ status: 'cancelled', cancelledBy: studio.id });
-    expect(cards(await schedule(client, 'cancelled')).map((c) => c.id)).toEqual([first!.id]);
-    expect((await provider.request('DELETE', `/api/slots/${first!.id}?upcoming=0`)).status).toBe(409);
+    expect(cards(await schedule(client, 'cancelled')).map((c) => c.id)).toEqual([must(first, 'first').id]);
+    expect((await provider.request('DELETE', `/api/slots/${must(first, 'first').id}?upcoming=0`)).status).toBe(409);
   });
 
   it('cancels this and all following occurrences and ends the timetable', async () => {
     const all = cards(await schedule(provider));
-    expect((await provider.request('DELETE', `/api/slots/${all[2]!.id}?upcoming=1`)).status).toBe(204);
+    expect((await provider.request('DELETE', `/api/slots/${must(all[2], 'all[2]').id}?upcoming=1`)).status).toBe(204);
     const live = (cs: typeof all) => cs.filter((c) => c.cancelled_at === null).map((c) => c.date);
     expect(live(cards(await schedule(provider)))).toEqual(['2026-11-24', '2026-12-01']);
     t.clock.advanceMinutes(20 * 24 * 60);
@@ -230,12 +231,12 @@ describe('cancelling classes', () => {
   it('refuses other providers, clients, past and unknown classes', async () => {
     const [first] = cards(await schedule(provider));
     const other = await signIn(t, await buildProvider(t, { username: 'other' }));
-    expect((await other.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(404);
+    expect((await other.request('DELETE', `/api/slots/${must(first, 'first').id}`)).status).toBe(404);
     const client = await signIn(t, await buildUser(t));
-    expect((await client.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(403);
+    expect((await client.request('DELETE', `/api/slots/${must(first, 'first').id}`)).status).toBe(403);
     expect((await provider.request('DELETE', '/api/slots/999999')).status).toBe(404);
     t.clock.advanceMinutes(2 * 24 * 60);
-    expect((await provider.request('DELETE', `/api/slots/${first!.id}`)).status).toBe(409);
+    expect((await provider.request('DELETE', `/api/slots/${must(first, 'first').id}`)).status).toBe(409);
   });
 });
 

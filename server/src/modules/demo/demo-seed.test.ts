@@ -3,6 +3,7 @@ import { createTestApp, lastLinkToken, type TestApp } from '../../../test/suppor
 import { users } from '../../db/schema.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
 import type { Membership, ProviderPlan, PublicProfile, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
+import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -45,7 +46,10 @@ it('seeds a believable demo studio on an empty database, once', async () => {
   expect(profile.plans.every((p) => p.cover?.startsWith('/images/') && p.benefits.length === 3)).toBe(true);
 
   // Vinyasa runs Mon/Wed/Fri 18:30 and Sat 10:00, Madrid time, from tomorrow (Tue 24 Nov 2026).
-  const vinyasa = profile.services.find((s) => s.name === 'Vinyasa Flow')!;
+  const vinyasa = must(
+    profile.services.find((s) => s.name === 'Vinyasa Flow'),
+    "profile.services.find((s) => s.name === 'Vinyasa Flow')",
+  );
   const slots = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${vinyasa.id}/slots?timezone=Europe/Madrid`)).body.data;
   expect(slots.slice(0, 4).map((d) => `${d.weekday} ${d.slots.map((s) => s.time).join(',')}`)).toEqual([
     'Wed 18:30',
@@ -53,10 +57,16 @@ it('seeds a believable demo studio on an empty database, once', async () => {
     'Sat 10:00',
     'Mon 18:30',
   ]);
-  const massage = profile.services.find((s) => s.name === '1:1 Mobility Session')!;
+  const massage = must(
+    profile.services.find((s) => s.name === '1:1 Mobility Session'),
+    "profile.services.find((s) => s.name === '1:1 Mobility Session')",
+  );
   const free = (await t.agent().get<ServiceSlotsResponse>(`/api/services/${massage.id}/slots?timezone=Europe/Madrid`)).body.data;
   // Saturday 09:00–14:00, with the 10:00 class taking that hour.
-  const saturday = free.find((d) => d.weekday === 'Sat')!.slots;
+  const saturday = must(
+    free.find((d) => d.weekday === 'Sat'),
+    "free.find((d) => d.weekday === 'Sat')",
+  ).slots;
   expect(saturday.filter((s) => s.available).map((s) => s.time)).toEqual(['09:00', '11:00', '12:00', '13:00']);
   expect(saturday.filter((s) => s.taken).map((s) => s.time)).toEqual(['10:00']);
 });

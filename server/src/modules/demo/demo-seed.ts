@@ -250,15 +250,23 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
     .insert(users)
     .values(DEMO_CLIENTS.map((c) => ({ ...c, timezone: 'Europe/Madrid', createdAt: now, updatedAt: now })))
     .returning();
+  // DEMO_CLIENTS, in order.
+  const [lucia, tom, aiko] = clients;
+  if (!lucia || !tom || !aiko) throw new Error('The demo has three clients');
   const catalog = await db.select().from(services).where(eq(services.providerId, demo.id));
-  const byName = (name: string) => catalog.find((s) => s.name === name)!;
+  const byName = (name: string) => {
+    const service = catalog.find((s) => s.name === name);
+    if (!service) throw new Error(`The demo's catalog has no ${name}`);
+    return service;
+  };
   const at = (date: string, time: string, minutes: number) => {
     const [o] = repeaterOccurrences(
       { startLocal: `${date} ${time}`, timeZone: demo.timezone, repeatEveryWeeks: null, weekdays: [], durationMinutes: minutes },
       date,
       addDays(date, 1),
     );
-    return { startsAt: new Date(o!.startMs), endsAt: new Date(o!.endMs) };
+    if (!o) throw new Error(`${date} ${time} in ${demo.timezone} is not a time the demo can use`);
+    return { startsAt: new Date(o.startMs), endsAt: new Date(o.endMs) };
   };
   const today = localDateOf(now.getTime(), demo.timezone);
   const booking = (
@@ -285,7 +293,8 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
     const demoPlans = await tx.select().from(plans).where(eq(plans.providerId, demo.id));
     /** A membership bought `daysAgo`, its groups copied as a purchase does: what a booking paid with its credit records. */
     const membership = async (client: (typeof clients)[number], planName: string, daysAgo: number, paid: boolean) => {
-      const plan = demoPlans.find((p) => p.name === planName)!;
+      const plan = demoPlans.find((p) => p.name === planName);
+      if (!plan) throw new Error(`The demo has no plan ${planName}`);
       const confirmedAt = new Date(now.getTime() - daysAgo * 86_400_000);
       const [m] = await tx
         .insert(memberships)
@@ -305,13 +314,15 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
           createdAt: confirmedAt,
         })
         .returning();
-      await snapshotPlanGroups(tx, m!.id, plan.id);
-      const [group] = await tx.select({ id: membershipGroups.id }).from(membershipGroups).where(eq(membershipGroups.membershipId, m!.id));
+      if (!m) throw new Error('INSERT … RETURNING answers the inserted row');
+      await snapshotPlanGroups(tx, m.id, plan.id);
+      const [group] = await tx.select({ id: membershipGroups.id }).from(membershipGroups).where(eq(membershipGroups.membershipId, m.id));
+      if (!group) throw new Error(`The demo plan ${planName} has no group of services`);
       if (paid) {
         await tx.insert(payments).values({
           payerId: client.id,
           providerId: demo.id,
-          membershipId: m!.id,
+          membershipId: m.id,
           amountCents: plan.priceCents,
           method: 'in_person',
           status: 'succeeded',
@@ -321,11 +332,11 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
           updatedAt: confirmedAt,
         });
       }
-      return { paymentMethod: 'membership' as const, membershipId: m!.id, membershipGroupId: group!.id, paidAt: null };
+      return { paymentMethod: 'membership' as const, membershipId: m.id, membershipGroupId: group.id, paidAt: null };
     };
     // Lucía pays her classes with a monthly membership (paid); Aiko used one session of a pack she will pay at the studio.
-    const luciaCredit = await membership(clients[0]!, 'Monthly Flow Membership', 10, true);
-    const aikoCredit = await membership(clients[2]!, '5-Session Pack', 5, false);
+    const luciaCredit = await membership(lucia, 'Monthly Flow Membership', 10, true);
+    const aikoCredit = await membership(aiko, '5-Session Pack', 5, false);
 
     // The next two Vinyasa classes: three and two places taken, one more cancelled.
     const vinyasa = byName('Vinyasa Flow');
@@ -340,12 +351,12 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
       await tx
         .insert(appointments)
         .values([
-          booking(clients[0]!, vinyasa, first, { slotId: first.id, ...luciaCredit }),
-          booking(clients[1]!, vinyasa, first, { slotId: first.id }),
-          booking(clients[2]!, vinyasa, first, { slotId: first.id, paidAt: now }),
-          booking(clients[0]!, vinyasa, second, { slotId: second.id, ...luciaCredit }),
-          booking(clients[2]!, vinyasa, second, { slotId: second.id }),
-          booking(clients[1]!, vinyasa, second, { slotId: second.id, status: 'cancelled', cancelledAt: now, cancelledBy: clients[1]!.id }),
+          booking(lucia, vinyasa, first, { slotId: first.id, ...luciaCredit }),
+          booking(tom, vinyasa, first, { slotId: first.id }),
+          booking(aiko, vinyasa, first, { slotId: first.id, paidAt: now }),
+          booking(lucia, vinyasa, second, { slotId: second.id, ...luciaCredit }),
+          booking(aiko, vinyasa, second, { slotId: second.id }),
+          booking(tom, vinyasa, second, { slotId: second.id, status: 'cancelled', cancelledAt: now, cancelledBy: tom.id }),
         ]);
       await tx.update(slots).set({ seatsTaken: 3 }).where(eq(slots.id, first.id));
       await tx.update(slots).set({ seatsTaken: 2 }).where(eq(slots.id, second.id));
@@ -360,13 +371,14 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
       .insert(slots)
       .values({ providerId: demo.id, serviceId: yin.id, ...pastClass, capacity: yin.capacity, seatsTaken: 2 })
       .returning();
+    if (!pastSlot) throw new Error('INSERT … RETURNING answers the inserted row');
     await tx
       .insert(appointments)
       .values([
-        booking(clients[0]!, mobility, upcoming),
-        booking(clients[0]!, yin, pastClass, { slotId: pastSlot!.id, ...luciaCredit }),
-        booking(clients[1]!, yin, pastClass, { slotId: pastSlot!.id, paidAt: pastClass.startsAt }),
-        booking(clients[2]!, training, at(addDays(today, -2), '10:00', training.durationMinutes), aikoCredit),
+        booking(lucia, mobility, upcoming),
+        booking(lucia, yin, pastClass, { slotId: pastSlot.id, ...luciaCredit }),
+        booking(tom, yin, pastClass, { slotId: pastSlot.id, paidAt: pastClass.startsAt }),
+        booking(aiko, training, at(addDays(today, -2), '10:00', training.durationMinutes), aikoCredit),
       ]);
   });
 }

@@ -53,7 +53,8 @@ export async function insertImage(tx: Db | Tx, ownerId: string | null, image: Pr
     .insert(images)
     .values({ ownerId, ...image })
     .returning({ id: images.id });
-  return row!.id;
+  if (!row) throw new Error('INSERT … RETURNING answers the inserted row');
+  return row.id;
 }
 
 export async function deleteImage(tx: Db | Tx, id: string): Promise<void> {

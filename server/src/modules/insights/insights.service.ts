@@ -32,7 +32,9 @@ export function insightsService(deps: { db: Db; clock: Clock }) {
 
       const thisWeek: Span = { from: start(monday), to: start(monday.add({ weeks: 1 })) };
       // What has happened: the eight weeks' bookings and classes that have started, payments made.
-      const lastWeeks: Span = { from: start(weeks[0]!), to: now };
+      const [firstWeek] = weeks;
+      if (!firstWeek) throw new Error(`Insights cover ${WEEKS} weeks`);
+      const lastWeeks: Span = { from: start(firstWeek), to: now };
       const lastMonths: Span = { from: start(firstMonth.toPlainDate({ day: 1 })), to: now };
 
       const [perDay, fill, clients, sales, attendance] = await Promise.all([

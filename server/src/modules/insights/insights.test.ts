@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildAppointment, buildOccurrence, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import { eq } from 'drizzle-orm';
 import { payments, slots } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Thursday 26 November 2026, 10:00 in New York: this week runs Monday 23 to Sunday 29 there.
 const NOW = new Date('2026-11-26T15:00:00Z');
@@ -49,11 +50,11 @@ describe('GET /api/insights', () => {
     const pilates = await buildService(t, studio, { name: 'Pilates', type: 'class', capacity: 2 });
 
     // Ana first came in September, before the eight weeks.
-    const first = await buildAppointment(t, { client: ana!, service: massage, startsAt: '2026-09-01T14:00:00Z' });
+    const first = await buildAppointment(t, { client: must(ana, 'ana'), service: massage, startsAt: '2026-09-01T14:00:00Z' });
     // Pilates, week of 5 October: full, Ana back and Dee new.
     const pilatesOct = await buildOccurrence(t, pilates, '2026-10-06T14:00:00Z');
-    await buildAppointment(t, { client: ana!, service: pilates, slot: pilatesOct });
-    await buildAppointment(t, { client: dee!, service: pilates, slot: pilatesOct });
+    await buildAppointment(t, { client: must(ana, 'ana'), service: pilates, slot: pilatesOct });
+    await buildAppointment(t, { client: must(dee, 'dee'), service: pilates, slot: pilatesOct });
     // A cancelled class offers no places.
     const cancelled = await buildOccurrence(t, yoga, '2026-11-11T14:00:00Z');
     await t.db.update(slots).set({ cancelledAt: NOW }).where(eq(slots.id, cancelled.id));
@@ -61,32 +62,32 @@ describe('GET /api/insights', () => {
     // Sunday 22 at 22:00 in New York (already Monday in UTC).
     const yogaWed = await buildOccurrence(t, yoga, '2026-11-18T14:00:00Z');
     await buildOccurrence(t, yoga, '2026-11-20T14:00:00Z');
-    await buildAppointment(t, { client: ana!, service: yoga, slot: yogaWed });
-    await buildAppointment(t, { client: cy!, service: massage, startsAt: '2026-11-23T03:00:00Z' });
+    await buildAppointment(t, { client: must(ana, 'ana'), service: yoga, slot: yogaWed });
+    await buildAppointment(t, { client: must(cy, 'cy'), service: massage, startsAt: '2026-11-23T03:00:00Z' });
     // This week: Ben's first visit on Monday, Yoga on Wednesday with Ben and Cy (Ana cancelled, Dee
     // only holds a place), Ben again on Saturday (to come); Ana's Tuesday booking was cancelled.
-    await buildAppointment(t, { client: ben!, service: massage, startsAt: '2026-11-23T15:00:00Z' });
+    await buildAppointment(t, { client: must(ben, 'ben'), service: massage, startsAt: '2026-11-23T15:00:00Z' });
     const yogaThisWeek = await buildOccurrence(t, yoga, '2026-11-25T14:00:00Z');
-    for (const client of [ben!, cy!]) await buildAppointment(t, { client, service: yoga, slot: yogaThisWeek });
-    await buildAppointment(t, { client: ana!, service: yoga, slot: yogaThisWeek, status: 'cancelled' });
-    await buildAppointment(t, { client: dee!, service: yoga, slot: yogaThisWeek, status: 'held' });
-    await buildAppointment(t, { client: ben!, service: massage, startsAt: '2026-11-28T16:00:00Z' });
-    await buildAppointment(t, { client: ana!, service: massage, startsAt: '2026-11-24T15:00:00Z', status: 'cancelled' });
+    for (const client of [must(ben, 'ben'), must(cy, 'cy')]) await buildAppointment(t, { client, service: yoga, slot: yogaThisWeek });
+    await buildAppointment(t, { client: must(ana, 'ana'), service: yoga, slot: yogaThisWeek, status: 'cancelled' });
+    await buildAppointment(t, { client: must(dee, 'dee'), service: yoga, slot: yogaThisWeek, status: 'held' });
+    await buildAppointment(t, { client: must(ben, 'ben'), service: massage, startsAt: '2026-11-28T16:00:00Z' });
+    await buildAppointment(t, { client: must(ana, 'ana'), service: massage, startsAt: '2026-11-24T15:00:00Z', status: 'cancelled' });
     // Friday's Yoga has not happened yet: it does not count towards the fill rate.
     const yogaFriday = await buildOccurrence(t, yoga, '2026-11-27T14:00:00Z');
-    await buildAppointment(t, { client: ana!, service: yoga, slot: yogaFriday });
+    await buildAppointment(t, { client: must(ana, 'ana'), service: yoga, slot: yogaFriday });
 
     // Another studio's bookings and money are not this one's.
     const elsewhere = await buildProvider(t, { timezone: 'America/New_York' });
     const theirYoga = await buildService(t, elsewhere, { name: 'Their yoga', type: 'class' });
     const theirs = await buildAppointment(t, {
-      client: ana!,
+      client: must(ana, 'ana'),
       service: theirYoga,
       slot: await buildOccurrence(t, theirYoga, '2026-11-25T16:00:00Z'),
     });
 
     const payment = (over: Partial<typeof payments.$inferInsert> & Pick<typeof payments.$inferInsert, 'amountCents' | 'method'>) => ({
-      payerId: ana!.id,
+      payerId: must(ana, 'ana').id,
       providerId: studio.id,
       appointmentId: first.id,
       status: 'succeeded' as const,

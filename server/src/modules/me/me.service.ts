@@ -114,7 +114,8 @@ export function meService(deps: { db: Db; clock: Clock; cardPayments: boolean })
             .returning();
           for (const id of oldImages) await deleteImage(tx, id);
           await bumpProviderVersion(tx, user.id);
-          return updated!;
+          if (!updated) throw new Error(`The signed-in user ${user.id} is there to update`);
+          return updated;
         });
       } catch (err) {
         if (isUniqueViolation(err, 'users_username_unique')) throw validationError({ username: [USERNAME_TAKEN] });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { images } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -82,7 +83,7 @@ describe('POST /api/me', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['bio', 'email', 'name', 'phone', 'timezone', 'username']);
     expect(res.body.errors.email).toEqual(['Your e-mail address cannot be changed.']);
-    expect(res.body.errors.phone![0]).toMatch(/country code/);
+    expect(must(res.body.errors.phone, 'res.body.errors.phone')[0]).toMatch(/country code/);
     expect((await a.get<MeBody>('/api/me')).body.data).toMatchObject({ name: 'Ana', phone: null, timezone: 'Europe/Madrid' });
   });
 
@@ -93,13 +94,13 @@ describe('POST /api/me', () => {
     const a = await signedIn();
     const none = await a.postForm<ErrBody>('/api/me', { name: 'Ana', is_provider: '1' });
     expect(none.status).toBe(422);
-    expect(none.body.errors.username![0]).toMatch(/Choose a username/);
+    expect(must(none.body.errors.username, 'none.body.errors.username')[0]).toMatch(/Choose a username/);
     const reserved = await a.postForm<ErrBody>('/api/me', { name: 'Ana', is_provider: '1', username: 'settings' });
     expect(reserved.body.errors.username).toEqual(['This username is reserved. Please choose another one.']);
     const taken = await a.postForm<ErrBody>('/api/me', { name: 'Ana', is_provider: '1', username: 'Bea-Yoga' });
     expect(taken.body.errors.username).toEqual(['This username is already taken. Please choose another one.']);
     const short = await a.postForm<ErrBody>('/api/me', { name: 'Ana', username: 'ab' });
-    expect(short.body.errors.username![0]).toMatch(/3 to 30 characters/);
+    expect(must(short.body.errors.username, 'short.body.errors.username')[0]).toMatch(/3 to 30 characters/);
 
     const ok = await a.postForm<MeBody>('/api/me', { name: 'Ana', is_provider: '1', username: 'ana_pilates' });
     expect(ok.status).toBe(200);
@@ -120,10 +121,10 @@ describe('POST /api/me', () => {
       },
     );
     expect(res.status).toBe(200);
-    const avatar = await a.get(res.body.data.avatar!);
+    const avatar = await a.get(must(res.body.data.avatar, 'res.body.data.avatar'));
     expect(avatar.status).toBe(200);
     expect(avatar.headers['content-type']).toBe('image/webp');
-    const served = await t.app.inject({ url: res.body.data.avatar! });
+    const served = await t.app.inject({ url: must(res.body.data.avatar, 'res.body.data.avatar') });
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
 
@@ -134,7 +135,7 @@ describe('POST /api/me', () => {
       { avatar_upload: { data: await png(300, 300), filename: 'x.webp', type: 'image/webp' } },
     );
     expect(again.body.data.avatar).not.toBe(res.body.data.avatar);
-    expect((await a.get(res.body.data.avatar!)).status).toBe(404);
+    expect((await a.get(must(res.body.data.avatar, 'res.body.data.avatar'))).status).toBe(404);
     const removed = await a.postForm<MeBody>('/api/me', { name: 'Ana', remove_avatar: '1' });
     expect(removed.body.data.avatar).toBeNull();
     expect(removed.body.data.cover).toBe(res.body.data.cover);

@@ -92,7 +92,8 @@ export async function loadMembershipFacts(
     groups: groups
       .filter((g) => g.membershipId === row.id)
       .map((g) => ({ id: g.id, quantity: g.quantity, serviceIds: members.filter((m) => m.groupId === g.id).map((m) => m.serviceId) })),
-    uses: uses.filter((u) => u.membershipId === row.id).map((u) => ({ groupId: u.groupId!, startsAt: u.startsAt })),
+    // The query reads only uses with a group.
+    uses: uses.flatMap((u) => (u.membershipId === row.id && u.groupId !== null ? [{ groupId: u.groupId, startsAt: u.startsAt }] : [])),
   }));
 }
 
@@ -131,8 +132,9 @@ export async function snapshotPlanGroups(tx: Tx, membershipId: string, planId: n
       .insert(membershipGroups)
       .values({ membershipId, quantity: g.quantity, position })
       .returning({ id: membershipGroups.id });
+    if (!copy) throw new Error('INSERT … RETURNING answers the inserted row');
     await tx.execute(
-      sql`INSERT INTO ${membershipGroupServices} (group_id, service_id) SELECT ${copy!.id}, service_id FROM ${planGroupServices} WHERE group_id = ${g.id}`,
+      sql`INSERT INTO ${membershipGroupServices} (group_id, service_id) SELECT ${copy.id}, service_id FROM ${planGroupServices} WHERE group_id = ${g.id}`,
     );
   }
 }

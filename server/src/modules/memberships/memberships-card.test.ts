@@ -13,6 +13,7 @@ import type { Agent } from '../../../test/support/agent.ts';
 import { buildPlan, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/support/stripe-app.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 in Madrid, the studio's zone).
 let t: StripeTestApp | TestApp;
@@ -56,12 +57,16 @@ const buy = async (a: Agent, planId: number) =>
   (await a.post<{ data: { id: string } }>('/api/memberships', { plan_id: planId })).body.data.id;
 const get = (a: Agent, id: string, query = '') => a.get<One>(`/api/memberships/${id}${query}`);
 const checkout = (a: Agent, id: string) => a.post<Secret>(`/api/memberships/${id}/checkout`);
-const intentOf = (secret: string) => secret.split('_secret_')[0]!;
+const intentOf = (secret: string) => must(secret.split('_secret_')[0], "secret.split('_secret_')[0]");
 /** What the client's browser does with Stripe.js: confirms the PaymentIntent with a test card. */
 const pay = (secret: string, card = 'pm_card_visa') =>
   stripeApp.sdk.paymentIntents.confirm(intentOf(secret), { payment_method: card, return_url: 'http://localhost:3000/memberships/x' });
 const rowsOf = (id: string) => t.db.select().from(payments).where(eq(payments.membershipId, id)).orderBy(payments.createdAt);
-const membershipRow = async (id: string) => (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]!;
+const membershipRow = async (id: string) =>
+  must(
+    (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0],
+    '(await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]',
+  );
 const mailTo = (email: string, subject: string) => t.outbox.list().filter((m) => m.to === email && m.subject.startsWith(subject));
 
 describe('paying for a single-payment plan by card', () => {
@@ -101,11 +106,18 @@ describe('paying for a single-payment plan by card', () => {
       card: { brand: 'visa', last4: '4242' },
       payments: [{ datetime: '2026-11-23T09:00:00Z', amount: 60, method: 'card', refunded: 0 }],
     });
-    expect(mailTo('ana@example.com', 'Purchase confirmed')[0]!.text).toContain('Paid: €60.00.');
+    expect(must(mailTo('ana@example.com', 'Purchase confirmed')[0], "mailTo('ana@example.com', 'Purchase confirmed')[0]").text).toContain(
+      'Paid: €60.00.',
+    );
     expect(mailTo('studio@example.com', 'New membership')).toHaveLength(1);
     // The provider's total sales count card money.
     const plans = (await studio.get<{ data: ProviderPlan[] }>('/api/plans')).body.data;
-    expect(plans.find((p) => p.id === pack.id)!.total_sales).toEqual({ memberships: 1, amount: 60 });
+    expect(
+      must(
+        plans.find((p) => p.id === pack.id),
+        'plans.find((p) => p.id === pack.id)',
+      ).total_sales,
+    ).toEqual({ memberships: 1, amount: 60 });
     // Paid: nothing more to pay.
     expect((await checkout(ana, id)).body.code).toBe('payment_unavailable');
   });
@@ -164,11 +176,14 @@ describe('paying for a monthly membership by card', () => {
     await setUp(await createStripeTestApp());
     const id = await buy(ana, monthly.id);
     const secret = (await checkout(ana, id)).body.data.client_secret;
-    const subscriptionId = (await membershipRow(id)).stripeSubscriptionId!;
+    const subscriptionId = must((await membershipRow(id)).stripeSubscriptionId, '(await membershipRow(id)).stripeSubscriptionId');
     // Repeated, it is the same subscription and the same first invoice.
     expect((await checkout(ana, id)).body.data.client_secret).toBe(secret);
     expect((await membershipRow(id)).stripeSubscriptionId).toBe(subscriptionId);
-    const customer = (await t.db.select().from(users).where(eq(users.id, anaRow.id)))[0]!.stripeCustomerId;
+    const customer = must(
+      (await t.db.select().from(users).where(eq(users.id, anaRow.id)))[0],
+      '(await t.db.select().from(users).where(eq(users.id, anaRow.id)))[0]',
+    ).stripeCustomerId;
     const subscription = await stripeApp.sdk.subscriptions.retrieve(subscriptionId);
     expect(subscription).toMatchObject({
       status: 'incomplete',
@@ -177,12 +192,19 @@ describe('paying for a monthly membership by card', () => {
       on_behalf_of: account,
       metadata: { membership_id: id },
     });
-    expect(subscription.items.data[0]!.price).toMatchObject({ unit_amount: 7900, currency: 'eur', recurring: { interval: 'month' } });
+    expect(must(subscription.items.data[0], 'subscription.items.data[0]').price).toMatchObject({
+      unit_amount: 7900,
+      currency: 'eur',
+      recurring: { interval: 'month' },
+    });
 
     // invoice.paid may arrive before payment_intent.succeeded: either one confirms the purchase, once.
     stripeApp.stripe.pauseWebhooks();
     await pay(secret);
-    const invoicePaid = [...stripeApp.stripe.events.values()].find((e) => e.type === 'invoice.paid')!;
+    const invoicePaid = must(
+      [...stripeApp.stripe.events.values()].find((e) => e.type === 'invoice.paid'),
+      "[...stripeApp.stripe.events.values()].find((e) => e.type === 'invoice.paid')",
+    );
     expect((await stripeApp.stripe.resend(invoicePaid.id)).status).toBe(200);
     expect((await get(ana, id)).body.data.status).toBe('active');
     await stripeApp.stripe.releaseWebhooks();
@@ -207,7 +229,7 @@ describe('paying for a monthly membership by card', () => {
     const id = await buy(ana, monthly.id);
     await pay((await checkout(ana, id)).body.data.client_secret);
     await stripeApp.settle();
-    const subscriptionId = (await membershipRow(id)).stripeSubscriptionId!;
+    const subscriptionId = must((await membershipRow(id)).stripeSubscriptionId, '(await membershipRow(id)).stripeSubscriptionId');
 
     // A month later the period is unpaid until Stripe charges the renewal.
     t.clock.advanceMinutes(31 * 24 * 60);
@@ -226,11 +248,19 @@ describe('paying for a monthly membership by card', () => {
     // The second period starts at the studio's midnight of the renewal day.
     expect((await rowsOf(id)).map((p) => p.periodStart?.toISOString())).toEqual(['2026-11-23T09:00:00.000Z', '2026-12-22T23:00:00.000Z']);
     // The same renewal reported again changes nothing.
-    const renewal = [...stripeApp.stripe.events.values()].filter((e) => e.type === 'invoice.paid').at(-1)!;
+    const renewal = must(
+      [...stripeApp.stripe.events.values()].filter((e) => e.type === 'invoice.paid').at(-1),
+      "[...stripeApp.stripe.events.values()].filter((e) => e.type === 'invoice.paid').at(-1)",
+    );
     await stripeApp.stripe.resend(renewal.id);
     expect(await rowsOf(id)).toHaveLength(2);
     const plans = (await studio.get<{ data: ProviderPlan[] }>('/api/plans')).body.data;
-    expect(plans.find((p) => p.id === monthly.id)!.total_sales).toEqual({ memberships: 1, amount: 158 });
+    expect(
+      must(
+        plans.find((p) => p.id === monthly.id),
+        'plans.find((p) => p.id === monthly.id)',
+      ).total_sales,
+    ).toEqual({ memberships: 1, amount: 158 });
 
     // Stripe gives up on the subscription (unpaid): the membership stops renewing.
     await stripeApp.sdk.subscriptions.cancel(subscriptionId);
@@ -251,10 +281,19 @@ describe('paying for a monthly membership by card', () => {
     const pending = await pay(secret, 'pm_card_authenticationRequired');
     expect(pending.status).toBe('requires_action');
     // The bank's page sends the client back to the confirmation page.
-    const back = await fetch(pending.next_action!.redirect_to_url!.url!, { redirect: 'manual' });
-    const returned = new URL(back.headers.get('location')!);
+    const back = await fetch(
+      must(
+        must(
+          must(pending.next_action, 'pending.next_action').redirect_to_url,
+          "must(pending.next_action, 'pending.next_action').redirect_to_url",
+        ).url,
+        "must(must(pending.next_action, 'pending.next_action').redirect_to_url, 'must(pending.next_action, \\'pending.next_action\\').redirect_to_url').url",
+      ),
+      { redirect: 'manual' },
+    );
+    const returned = new URL(must(back.headers.get('location'), "back.headers.get('location')"));
     expect(returned.searchParams.get('redirect_status')).toBe('succeeded');
-    const intentId = returned.searchParams.get('payment_intent')!;
+    const intentId = must(returned.searchParams.get('payment_intent'), "returned.searchParams.get('payment_intent')");
 
     // Another client's page cannot settle it.
     const bob = await signIn(t, await buildUser(t, { email: 'bob@example.com', name: 'Bob' }));
@@ -276,7 +315,7 @@ describe('paying for a monthly membership by card', () => {
     await setUp(await createStripeTestApp());
     const id = await buy(ana, monthly.id);
     const secret = (await checkout(ana, id)).body.data.client_secret;
-    const subscriptionId = (await membershipRow(id)).stripeSubscriptionId!;
+    const subscriptionId = must((await membershipRow(id)).stripeSubscriptionId, '(await membershipRow(id)).stripeSubscriptionId');
     t.clock.advanceMinutes(11);
     await pay(secret);
     await stripeApp.settle();
@@ -288,7 +327,12 @@ describe('paying for a monthly membership by card', () => {
     expect((await stripeApp.sdk.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
     expect(mailTo('ana@example.com', 'Purchase confirmed')).toEqual([]);
     const plans = (await studio.get<{ data: ProviderPlan[] }>('/api/plans')).body.data;
-    expect(plans.find((p) => p.id === monthly.id)!.total_sales).toEqual({ memberships: 0, amount: 0 });
+    expect(
+      must(
+        plans.find((p) => p.id === monthly.id),
+        'plans.find((p) => p.id === monthly.id)',
+      ).total_sales,
+    ).toEqual({ memberships: 0, amount: 0 });
   });
 
   it('gives the platform’s fee back with the refund of a subscription payment', async () => {
@@ -300,7 +344,10 @@ describe('paying for a monthly membership by card', () => {
     await stripeApp.settle();
     expect(await rowsOf(id)).toMatchObject([{ status: 'refunded', refundedCents: 7900 }]);
     const intent = await stripeApp.sdk.paymentIntents.retrieve(intentOf(secret), { expand: ['latest_charge'] });
-    const fee = stripeApp.stripe.object((intent.latest_charge as Stripe.Charge).application_fee as string)!;
+    const fee = must(
+      stripeApp.stripe.object((intent.latest_charge as Stripe.Charge).application_fee as string),
+      'stripeApp.stripe.object((intent.latest_charge as Stripe.Charge).application_fee as string)',
+    );
     expect(fee).toMatchObject({ amount: 790, amount_refunded: 790, refunded: true });
   });
 
@@ -309,7 +356,7 @@ describe('paying for a monthly membership by card', () => {
     const id = await buy(ana, monthly.id);
     await pay((await checkout(ana, id)).body.data.client_secret);
     await stripeApp.settle();
-    const subscriptionId = (await membershipRow(id)).stripeSubscriptionId!;
+    const subscriptionId = must((await membershipRow(id)).stripeSubscriptionId, '(await membershipRow(id)).stripeSubscriptionId');
 
     // Stripe does not know the subscription: 502, and the membership still renews.
     await t.db.update(memberships).set({ stripeSubscriptionId: 'sub_unknown' }).where(eq(memberships.id, id));

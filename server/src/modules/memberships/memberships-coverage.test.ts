@@ -18,6 +18,7 @@ import {
 } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { appointments, membershipGroups, type services, type users } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 in Madrid, the studio's zone).
 type One<T> = { data: T; code?: string; message?: string };
@@ -69,7 +70,7 @@ describe('cancelling a membership', () => {
     const late = await buildAppointment(
       t,
       { client: anaRow, service: massage, startsAt: at(40), status: 'cancelled' },
-      { membershipId: pass.id, membershipGroupId: group!.id, paymentMethod: 'membership' },
+      { membershipId: pass.id, membershipGroupId: must(group, 'group').id, paymentMethod: 'membership' },
     );
     const before = t.outbox.list().length;
 
@@ -91,10 +92,10 @@ describe('cancelling a membership', () => {
     const mail = t.outbox.list().slice(0, t.outbox.list().length - before);
     const lost = mail.find((m) => m.to === 'ana@example.com' && m.subject === 'Bookings to pay: Massage pass');
     expect(lost).toBeDefined();
-    for (const id of ids.slice(2)) expect(lost!.text).toContain(`/appointments/${id}`);
-    for (const id of ids.slice(0, 2)) expect(lost!.text).not.toContain(id);
+    for (const id of ids.slice(2)) expect(must(lost, 'lost').text).toContain(`/appointments/${id}`);
+    for (const id of ids.slice(0, 2)) expect(must(lost, 'lost').text).not.toContain(id);
     // Dates in Ana's zone: 25 December 10:00 UTC is 05:00 in New York.
-    expect(lost!.text).toContain('Massage, Friday, 25 December 2026, 05:00–06:00 (America/New_York)');
+    expect(must(lost, 'lost').text).toContain('Massage, Friday, 25 December 2026, 05:00–06:00 (America/New_York)');
 
     // The provider can now take the money in person for those months.
     expect((await studio.post<One<Appointment>>(`/api/appointments/${ids[2]}/mark-paid`)).status).toBe(200);
@@ -114,9 +115,9 @@ describe('cancelling a membership', () => {
     const withOptions = (await ana.get<One<Appointment>>(`/api/appointments/${ids[2]}?include=memberships`)).body.data;
     expect(withOptions.payment_options).toContain('membership');
     expect(withOptions.service.memberships.map((m) => m.id)).toEqual([other.id]);
-    const paid = await deduct(ids[2]!, other.id);
+    const paid = await deduct(must(ids[2], 'ids[2]'), other.id);
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({ status: 'confirmed', payment_method: 'membership', missing_payment: false });
-    expect((await deduct(ids[3]!, pass.id)).body).toMatchObject({ code: 'membership_unusable' });
+    expect((await deduct(must(ids[3], 'ids[3]'), pass.id)).body).toMatchObject({ code: 'membership_unusable' });
   });
 });

@@ -10,6 +10,7 @@ import { memberships, type plans, type services, type users } from '../../db/sch
 import type { Agent } from '../../../test/support/agent.ts';
 import { buildAppointment, buildPlan, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/support/stripe-app.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 in Madrid, the studio's zone).
 let t: StripeTestApp;
@@ -43,8 +44,15 @@ const get = async (id: string) => (await ana.get<One<Membership>>(`/api/membersh
 const checkout = async (id: string) =>
   (await ana.post<One<{ client_secret: string }>>(`/api/memberships/${id}/checkout`)).body.data.client_secret;
 const pay = (secret: string, card = 'pm_card_visa') =>
-  t.sdk.paymentIntents.confirm(secret.split('_secret_')[0]!, { payment_method: card, return_url: 'http://localhost:3000/memberships/x' });
-const membershipRow = async (id: string) => (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]!;
+  t.sdk.paymentIntents.confirm(must(secret.split('_secret_')[0], "secret.split('_secret_')[0]"), {
+    payment_method: card,
+    return_url: 'http://localhost:3000/memberships/x',
+  });
+const membershipRow = async (id: string) =>
+  must(
+    (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0],
+    '(await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]',
+  );
 const mailTo = (email: string, subject: string) => t.outbox.list().filter((m) => m.to === email && m.subject.startsWith(subject));
 const hold = (startsAt: string) => buildAppointment(t, { client: anaRow, service: massage, startsAt, status: 'held' }).then((a) => a.id);
 const deduct = (id: string, membershipId: string) =>
@@ -60,7 +68,7 @@ async function paidMembership() {
   const id = await buy(monthly.id);
   await pay(await checkout(id));
   await t.settle();
-  const subscriptionId = (await membershipRow(id)).stripeSubscriptionId!;
+  const subscriptionId = must((await membershipRow(id)).stripeSubscriptionId, '(await membershipRow(id)).stripeSubscriptionId');
   const bookings: string[] = [];
   for (const d of [1, 32, 62]) {
     const b = await hold(at(d));
@@ -100,16 +108,17 @@ describe('a renewal Stripe could not charge', () => {
     const unpaidSession = await hold(at(35));
     expect((await deduct(unpaidSession, id)).body).toMatchObject({ code: 'membership_unusable' });
     // Bookings already made keep their credit while Stripe retries.
-    expect(await booking(bookings[1]!)).toMatchObject({ payment_method: 'membership', missing_payment: false });
+    expect(await booking(must(bookings[1], 'bookings[1]'))).toMatchObject({ payment_method: 'membership', missing_payment: false });
 
     const failed = mailTo('ana@example.com', 'Payment failed');
     expect(failed).toHaveLength(1);
     const invoiceId = (await t.sdk.subscriptions.retrieve(subscriptionId)).latest_invoice as string;
     const invoice = await t.sdk.invoices.retrieve(invoiceId, { expand: ['payments'] });
-    expect(failed[0]!.text).toContain(invoice.hosted_invoice_url ?? `/memberships/${id}`);
+    expect(must(failed[0], 'failed[0]').text).toContain(invoice.hosted_invoice_url ?? `/memberships/${id}`);
 
     // The client pays the renewal with another card: the credits are back.
-    const intent = invoice.payments!.data[0]!.payment.payment_intent as string | Stripe.PaymentIntent;
+    const intent = must(must(invoice.payments, 'invoice.payments').data[0], "must(invoice.payments, 'invoice.payments').data[0]").payment
+      .payment_intent as string | Stripe.PaymentIntent;
     await t.sdk.paymentIntents.confirm(typeof intent === 'string' ? intent : intent.id, { payment_method: 'pm_card_visa' });
     await t.settle();
     expect((await membershipRow(id)).unpaidFrom).toBeNull();
@@ -139,13 +148,13 @@ describe('a renewal Stripe could not charge', () => {
         can_be_cancelled: false,
       });
       // +1 day was in the paid period; the others were not paid for by anyone.
-      expect(await booking(bookings[0]!)).toMatchObject({ payment_method: 'membership', missing_payment: false });
+      expect(await booking(must(bookings[0], 'bookings[0]'))).toMatchObject({ payment_method: 'membership', missing_payment: false });
       for (const b of bookings.slice(1))
         expect(await booking(b)).toMatchObject({ status: 'confirmed', missing_payment: true, membership: null });
       const lost = mailTo('ana@example.com', 'Bookings to pay');
       expect(lost).toHaveLength(1);
-      for (const b of bookings.slice(1)) expect(lost[0]!.text).toContain(`/appointments/${b}`);
-      expect(lost[0]!.text).toContain('has ended because its renewal could not be paid');
+      for (const b of bookings.slice(1)) expect(must(lost[0], 'lost[0]').text).toContain(`/appointments/${b}`);
+      expect(must(lost[0], 'lost[0]').text).toContain('has ended because its renewal could not be paid');
     },
   );
 });
@@ -169,11 +178,11 @@ describe('Stripe marking a subscription unpaid', () => {
     const live = await postSigned({ ...event, id: 'evt_updated_still_past_due' });
     expect(live.status).toBe(200);
     expect(await get(id)).toMatchObject({ renewal_day: '2027-01-23' });
-    (t.stripe.object(subscriptionId) as unknown as { status: string }).status = 'unpaid';
+    must(t.stripe.object(subscriptionId), 'the subscription in the Stripe test server').status = 'unpaid';
     expect((await postSigned(event)).status).toBe(200);
     await t.settle();
     expect(await get(id)).toMatchObject({ renewal_day: null, expiration_day: '2026-12-23' });
-    expect(await booking(bookings[1]!)).toMatchObject({ missing_payment: true, membership: null });
+    expect(await booking(must(bookings[1], 'bookings[1]'))).toMatchObject({ missing_payment: true, membership: null });
   });
 });
 
@@ -190,14 +199,14 @@ describe('subscription events are a reason to ask Stripe', () => {
     });
     expect(res.status).toBe(200);
     expect(await get(id)).toMatchObject({ status: 'active', renewal_day: '2026-12-23', cancelled_at: null, can_be_cancelled: true });
-    expect(await booking(bookings[2]!)).toMatchObject({ payment_method: 'membership' });
+    expect(await booking(must(bookings[2], 'bookings[2]'))).toMatchObject({ payment_method: 'membership' });
   });
 
   it('an abandoned card attempt does not cancel a membership confirmed in person', async () => {
     await setUp();
     const id = await buy(monthly.id);
     const secret = await checkout(id);
-    const subscriptionId = (await membershipRow(id)).stripeSubscriptionId!;
+    const subscriptionId = must((await membershipRow(id)).stripeSubscriptionId, '(await membershipRow(id)).stripeSubscriptionId');
     expect((await ana.post(`/api/memberships/${id}/confirm-without-payment`)).status).toBe(200);
     expect((await membershipRow(id)).stripeSubscriptionId).toBeNull();
     await t.settle();

@@ -76,6 +76,8 @@ export function creditsLostEmail(
       ? `Your ${m.name} with ${m.providerName} will not renew`
       : `Your ${m.name} with ${m.providerName} has ended because its renewal could not be paid`;
   const last = m.expirationDay ? `, so it does not cover sessions from ${m.expirationDay}` : '';
+  const [first] = released;
+  if (!first) throw new Error('This e-mail is sent only when bookings lost their credit');
   const zone = client.timezone;
   const lines = released.map((b) => {
     const start = localReading(b.startsAt.getTime(), zone);
@@ -90,7 +92,7 @@ export function creditsLostEmail(
       `${why}${last}. These bookings are no longer paid by it: please pay for each another way, or cancel it, on its page.`,
       ...lines,
     ],
-    { href: `${appUrl}/appointments/${released[0]!.id}`, label: 'Open the first booking' },
+    { href: `${appUrl}/appointments/${first.id}`, label: 'Open the first booking' },
   );
 }
 

@@ -9,7 +9,11 @@ import { imageUrl } from '../images/index.ts';
 import { toDomainMembership, type MembershipFacts } from './membership-credits.queries.ts';
 import type { MembershipContext, PaymentRow, ServiceRow } from './memberships.queries.ts';
 
-const iso = (d: Date | null) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
+function iso(d: Date): string;
+function iso(d: Date | null): string | null;
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+}
 
 /** How an unpaid purchase from this provider can be paid: the booking rule (docs/product-rules.md#confirmation-and-payment-options). */
 export type PaymentOptionsRule = (
@@ -33,7 +37,7 @@ export function periodPaid(payments: PaymentRow[], periodStartMs: number): boole
 export function presentPayment(p: PaymentRow): PaymentRecord {
   return {
     id: p.id,
-    datetime: iso(p.paidAt ?? p.createdAt)!,
+    datetime: iso(p.paidAt ?? p.createdAt),
     amount: fromCents(p.amountCents),
     method: p.method,
     refunded: fromCents(p.refundedCents),
@@ -77,8 +81,10 @@ function missingPayment(summary: MembershipSummary | null, payments: PaymentRow[
 
 /** The card of the newest card payment that took money (payments come oldest first). */
 function lastCard(payments: PaymentRow[]): Membership['card'] {
-  const paid = payments.findLast((p) => p.method === 'card' && tookMoney(p) && p.cardBrand && p.cardLast4);
-  return paid ? { brand: paid.cardBrand!, last4: paid.cardLast4! } : null;
+  for (const p of payments.toReversed()) {
+    if (p.method === 'card' && tookMoney(p) && p.cardBrand && p.cardLast4) return { brand: p.cardBrand, last4: p.cardLast4 };
+  }
+  return null;
 }
 
 export interface PresentMembershipInput {
@@ -104,7 +110,7 @@ export function presentMembership({ facts, context, services, payments }: Presen
   // membership is active while it gives access, then cancelled (renewal stopped) or expired.
   let status: Membership['status'];
   if (!m.confirmedAt) status = m.status === 'held' && (m.holdExpiresAt?.getTime() ?? 0) > now ? 'held' : 'expired';
-  else if (summary!.active) status = 'active';
+  else if (summary?.active) status = 'active';
   else status = m.cancelledAt ? 'cancelled' : 'expired';
   const missing = missingPayment(summary, payments);
   const quantity = facts.groups.reduce((sum, g) => sum + g.quantity, 0);

@@ -42,7 +42,8 @@ export async function findLiveHoldOf(tx: Tx, clientId: string, planId: number, n
 
 export async function insertMembership(tx: Tx, values: NewMembership): Promise<string> {
   const [row] = await tx.insert(memberships).values(values).returning({ id: memberships.id });
-  return row!.id;
+  if (!row) throw new Error('INSERT … RETURNING answers the inserted row');
+  return row.id;
 }
 
 export async function updateMembership(tx: Tx, id: string, set: Partial<NewMembership>): Promise<void> {

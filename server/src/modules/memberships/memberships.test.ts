@@ -15,6 +15,7 @@ import {
 import type { Agent } from '../../../test/support/agent.ts';
 import type { plans } from '../../db/schema.ts';
 import { memberships, payments, type services, users } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC (10:00 in Madrid, the studio's zone).
 let t: TestApp;
@@ -164,7 +165,12 @@ describe('buying a plan', () => {
       ['ana@example.com', 'Purchase confirmed: Unlimited Flow'],
       ['studio@example.com', 'New membership: Ana — Unlimited Flow'],
     ]);
-    expect(mails.find((m) => m.to === 'ana@example.com')!.text).toContain('the next period starts on 2026-12-23');
+    expect(
+      must(
+        mails.find((m) => m.to === 'ana@example.com'),
+        "mails.find((m) => m.to === 'ana@example.com')",
+      ).text,
+    ).toContain('the next period starts on 2026-12-23');
     // Confirming again changes nothing and sends nothing.
     const repeated = await confirm(ana, id);
     expect(repeated.body.data).toEqual(confirmed.body.data);
@@ -178,7 +184,7 @@ describe('buying a plan', () => {
     for (const planId of [undefined, 'abc', 0, 1.5]) {
       const res = await buy(ana, planId);
       expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors!)).toEqual(['plan_id']);
+      expect(Object.keys(must(res.body.errors, 'res.body.errors'))).toEqual(['plan_id']);
     }
     expect((await buy(ana, 999_999)).body).toMatchObject({ code: 'not_found' });
     expect((await buy(ana, 999_999)).status).toBe(404);
@@ -238,7 +244,7 @@ describe('buying a plan', () => {
     // Housekeeping marks it expired; a new purchase of the plan is a new hold.
     await t.app.jobs.runDue();
     const [row] = await t.db.select().from(memberships).where(eq(memberships.id, id));
-    expect(row!.status).toBe('expired');
+    expect(must(row, 'row').status).toBe('expired');
     const next = await buy(ana, monthly.id);
     expect(next.status).toBe(201);
     expect(next.body.data.id).not.toBe(id);
@@ -337,7 +343,7 @@ describe('cancelling and paying', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('conflict');
     const [row] = await t.db.select().from(memberships).where(eq(memberships.id, id));
-    expect(row!.renews).toBe(false);
+    expect(must(row, 'row').renews).toBe(false);
   });
 
   it('the provider records in-person payments, one per period, and they count in the plan’s total sales', async () => {
@@ -353,7 +359,12 @@ describe('cancelling and paying', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('conflict');
     const plansList = (await studio.get<{ data: ProviderPlan[] }>('/api/plans')).body.data;
-    expect(plansList.find((p) => p.id === monthly.id)!.total_sales).toEqual({ memberships: 1, amount: 79 });
+    expect(
+      must(
+        plansList.find((p) => p.id === monthly.id),
+        'plansList.find((p) => p.id === monthly.id)',
+      ).total_sales,
+    ).toEqual({ memberships: 1, amount: 79 });
 
     // The next period is unpaid until the provider records it; paid_at keeps the first payment.
     t.clock.advanceMinutes(31 * 24 * 60);
@@ -366,7 +377,12 @@ describe('cancelling and paying', () => {
       ['2026-11-23T09:00:00.000Z', anaRow.id, provider.id, 7900, 'succeeded'],
       ['2026-12-22T23:00:00.000Z', anaRow.id, provider.id, 7900, 'succeeded'],
     ]);
-    expect((await studio.get<{ data: ProviderPlan[] }>('/api/plans')).body.data.find((p) => p.id === monthly.id)!.total_sales).toEqual({
+    expect(
+      must(
+        (await studio.get<{ data: ProviderPlan[] }>('/api/plans')).body.data.find((p) => p.id === monthly.id),
+        "(await studio.get<{ data: ProviderPlan[] }>('/api/plans')).body.data.find((p) => p.id === monthly.id)",
+      ).total_sales,
+    ).toEqual({
       memberships: 1,
       amount: 158,
     });
@@ -401,7 +417,15 @@ describe('listing memberships', () => {
     expect(list.map((m) => m.id)).toEqual([elsewhere.id, second, first]);
     expect(list.every((m) => m.services.length === 0)).toBe(true);
     const full = (await ana.get<Many>('/api/memberships?include=services')).body.data;
-    expect(full.find((m) => m.id === second)!.services[0]!.services.map((s) => s.name)).toEqual(['Yoga', 'Pilates']);
+    expect(
+      must(
+        must(
+          full.find((m) => m.id === second),
+          'full.find((m) => m.id === second)',
+        ).services[0],
+        "must(full.find((m) => m.id === second), 'full.find((m) => m.id === second)').services[0]",
+      ).services.map((s) => s.name),
+    ).toEqual(['Yoga', 'Pilates']);
 
     // A provider sees a client's memberships bought from them only.
     const forStudio = (await studio.get<Many>(`/api/memberships?client_id=${anaRow.id}&include=services`)).body.data;
@@ -426,7 +450,7 @@ describe('credits across periods and time zones', () => {
     await setUp(await createTestApp({ now: new Date('2027-01-31T10:00:00Z') }), 'America/New_York');
     const id = await bought(ana, monthly.id);
     const [group] = (await get(ana, id)).body.data.services;
-    const credit = { membershipId: id, membershipGroupId: group!.id, paymentMethod: 'membership' as const };
+    const credit = { membershipId: id, membershipGroupId: must(group, 'group').id, paymentMethod: 'membership' as const };
     await buildAppointment(t, { client: anaRow, service: yoga, startsAt: '2027-02-10T17:00:00Z' }, credit);
     await buildAppointment(t, { client: anaRow, service: pilates, startsAt: '2027-02-27T22:00:00Z' }, credit); // 23:00 on the 27th in Madrid
     await buildAppointment(t, { client: anaRow, service: yoga, startsAt: '2027-02-27T23:00:00Z' }, credit); // midnight of the 28th: next period
@@ -466,7 +490,7 @@ describe('My passes → Services', () => {
     await buildAppointment(
       t,
       { client: anaRow, service: yoga, startsAt: '2026-11-25T17:00:00Z' },
-      { membershipId: id, membershipGroupId: group!.id, paymentMethod: 'membership' },
+      { membershipId: id, membershipGroupId: must(group, 'group').id, paymentMethod: 'membership' },
     );
     const massage = await buildService(t, provider, { name: 'Massage', priceCents: 4000, location: 'Room 2' });
     const booking = await buildAppointment(
@@ -505,7 +529,7 @@ describe('My passes → Services', () => {
     });
     // Monthly renews on 23 December (30 days); the pack lasts until 23 February (92 days).
     expect(p).toMatchObject({ available_count: 7, availability: [{ expires_in_days: 30, count: 7 }], payments: [] });
-    expect(p!.memberships).toEqual([{ id, name: 'Unlimited Flow' }]);
+    expect(must(p, 'p').memberships).toEqual([{ id, name: 'Unlimited Flow' }]);
     expect(y).toMatchObject({
       service: { location: 'Room 1' },
       available_count: 12,
@@ -514,7 +538,11 @@ describe('My passes → Services', () => {
         { expires_in_days: 92, count: 5 },
       ],
     });
-    expect(y!.memberships.map((x) => x.name).sort()).toEqual(['5-Session Pack', 'Unlimited Flow']);
+    expect(
+      must(y, 'y')
+        .memberships.map((x) => x.name)
+        .sort(),
+    ).toEqual(['5-Session Pack', 'Unlimited Flow']);
     expect((await studio.get<{ data: PurchasedService[] }>('/api/purchases/services')).body.data).toEqual([]);
     expect((await t.agent().get('/api/purchases/services')).status).toBe(401);
   });

@@ -17,6 +17,7 @@ import { consumeRateLimit, minutesText } from '../../plugins/rate-limit.ts';
 import {
   insertPayment,
   insertRefund,
+  lockExistingPayment,
   lockPayment,
   lockPaymentByIntent,
   lockRefund,
@@ -209,7 +210,7 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
   }
 
   async function refund(tx: Tx, payment: PaymentRow, reason: RefundReason, amountCents?: number): Promise<number> {
-    const locked = (await lockPayment(tx, payment.id))!;
+    const locked = await lockExistingPayment(tx, payment.id);
     // Refunds made outside the app (Stripe's dashboard) are known only as refunded cents.
     const left = locked.amountCents - Math.max(locked.refundedCents, await refundedOrPending(tx, locked.id));
     const amount = Math.min(amountCents ?? left, left);
@@ -234,9 +235,11 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       const found = await refundWithPayment(db, id);
       if (!found || found.refund.status !== 'pending') return;
       const { refund: r, payment } = found;
+      if (!payment.stripePaymentIntentId) throw new Error(`Refund ${r.id} is of a card payment, which has a PaymentIntent`);
+      const paymentIntent = payment.stripePaymentIntentId;
       const done = await stripe.refunds.create(
         {
-          payment_intent: payment.stripePaymentIntentId!,
+          payment_intent: paymentIntent,
           amount: r.amountCents,
           reverse_transfer: true,
           refund_application_fee: true,
@@ -247,7 +250,7 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       await db.transaction(async (tx) => {
         const current = await lockRefund(tx, id);
         if (!current || current.status !== 'pending') return;
-        const p = (await lockPayment(tx, payment.id))!;
+        const p = await lockExistingPayment(tx, payment.id);
         const refunded = Math.min(p.amountCents, p.refundedCents + r.amountCents);
         await updateRefund(tx, id, { status: 'succeeded', stripeRefundId: done.id, updatedAt: clock.now() });
         await updatePayment(tx, p.id, {
@@ -308,7 +311,8 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
     async () => {
       const stale = await staleCardPayments(db, clock.now());
       for (const s of stale) {
-        const target = s.appointmentId ? { appointmentId: s.appointmentId } : { membershipId: s.membershipId! };
+        const target = s.appointmentId ? { appointmentId: s.appointmentId } : s.membershipId ? { membershipId: s.membershipId } : null;
+        if (!target) throw new Error('A card payment pays for a booking or a membership');
         await db.transaction((tx) => abandon(tx, target));
       }
     },

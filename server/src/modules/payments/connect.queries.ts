@@ -14,7 +14,9 @@ export async function keepStripeAccount(db: Db, userId: string, accountId: strin
     .set({ stripeAccountId: accountId, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.stripeAccountId)));
   const [row] = await db.select({ accountId: users.stripeAccountId }).from(users).where(eq(users.id, userId));
-  return row!.accountId!;
+  // Set just above, unless a simultaneous call set another first: either way there is one.
+  if (!row?.accountId) throw new Error(`User ${userId} has no Stripe account after saving one`);
+  return row.accountId;
 }
 
 export async function hasStripeAccount(db: Db | Tx, accountId: string): Promise<boolean> {

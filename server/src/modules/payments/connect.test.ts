@@ -13,6 +13,7 @@ import { buildProvider, buildUser, signIn } from '../../../test/support/factorie
 import type { Agent } from '../../../test/support/agent.ts';
 import { users } from '../../db/schema.ts';
 import type { UserRow } from '../users/index.ts';
+import { must } from '../../../test/support/must.ts';
 
 type MeBody = { data: Me };
 
@@ -30,12 +31,13 @@ describe('Stripe Connect', () => {
     return { row, agent: await signIn(t, row) };
   };
   const me = async (agent: Agent) => (await agent.get<MeBody>('/api/me')).body.data;
-  const stored = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const stored = async (id: string) =>
+    must((await t.db.select().from(users).where(eq(users.id, id)))[0], '(await t.db.select().from(users).where(eq(users.id, id)))[0]');
   /** What a provider's browser does on Stripe's onboarding page: finish it, and be sent back. */
   const finishOnboarding = async (url: string) => {
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBe(302);
-    return res.headers.get('location')!;
+    return must(res.headers.get('location'), "res.headers.get('location')");
   };
   const accountOf = (onboardingUrl: string) => new URL(onboardingUrl).pathname.replace('/onboarding/', '');
   /** A signed event as Stripe sends it, for states the test server does not reach by itself. */
@@ -175,10 +177,13 @@ describe('Stripe Connect', () => {
     await finishOnboarding(onboarding);
     await t.settle();
     expect((await agent.post('/api/me/payments', { require_payment: true })).status).toBe(200);
-    const onboarded = [...t.stripe.events.values()].find((e) => e.type === 'account.updated' && e.account === accountId)!;
+    const onboarded = must(
+      [...t.stripe.events.values()].find((e) => e.type === 'account.updated' && e.account === accountId),
+      "[...t.stripe.events.values()].find((e) => e.type === 'account.updated' && e.account === accountId)",
+    );
 
     // Stripe restricts the account (say, its verification failed) and says so.
-    const account = t.stripe.object(accountId)!;
+    const account = must(t.stripe.object(accountId), 't.stripe.object(accountId)');
     account.charges_enabled = false;
     const disabled = { ...onboarded, id: `${onboarded.id}_disabled`, data: { object: structuredClone(account) } };
     expect((await deliver(disabled)).status).toBe(200);

@@ -12,6 +12,7 @@ export { connectService, type ConnectService } from './connect.service.ts';
 export {
   insertPayment,
   insertRefund,
+  lockExistingPayment,
   lockPayment,
   lockRefundsOwedByHand,
   paymentByIntent,

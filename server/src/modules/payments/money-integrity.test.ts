@@ -12,6 +12,7 @@ import { createStripeTestApp, type StripeTestApp } from '../../../test/support/s
 import { buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { users, type services } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC. The booking is a day ahead, inside the refund window.
 const TUE_11 = '2026-11-24T10:00:00Z';
@@ -34,7 +35,7 @@ const book = async (a: Agent) =>
   (await a.post<{ data: { id: string } }>('/api/appointments', { service_id: massage.id, starts_at: TUE_11 })).body.data.id;
 const get = async (a: Agent, id: string) => (await a.get<One>(`/api/appointments/${id}`)).body.data;
 const checkout = (a: Agent, id: string) => a.post<{ data: { client_secret: string }; code?: string }>(`/api/appointments/${id}/checkout`);
-const intentOf = (secret: string) => secret.split('_secret_')[0]!;
+const intentOf = (secret: string) => must(secret.split('_secret_')[0], "secret.split('_secret_')[0]");
 const payWith = (intentId: string, card = 'pm_card_visa') =>
   t.sdk.paymentIntents.confirm(intentId, { payment_method: card, return_url: `${t.url}/appointments` });
 const paymentsOf = (id: string) => paymentsOfAppointment(t.db, id);
@@ -63,7 +64,7 @@ describe('one PaymentIntent per hold', () => {
       const secrets = new Set(answers.map((a) => a.body.data.client_secret));
       expect(secrets.size).toBe(1);
       expect(await paymentsOf(id)).toHaveLength(1);
-      await payWith(intentOf([...secrets][0]!));
+      await payWith(intentOf(must([...secrets][0], '[...secrets][0]')));
       await t.settle();
       expect(await get(ana, id)).toMatchObject({ status: 'confirmed', payment_method: 'card' });
       await ana.post(`/api/appointments/${id}/cancel`, {});
@@ -75,7 +76,13 @@ describe('one PaymentIntent per hold', () => {
     const id = await book(ana);
     expect((await ana.post<One>(`/api/appointments/${id}/confirm-without-payment`)).body.data).toMatchObject({ status: 'confirmed' });
     // An intent for the booking that the checkout never got to record (it failed after asking Stripe).
-    const account = (await t.db.select().from(users).where(eq(users.id, provider.id)))[0]!.stripeAccountId!;
+    const account = must(
+      must(
+        (await t.db.select().from(users).where(eq(users.id, provider.id)))[0],
+        '(await t.db.select().from(users).where(eq(users.id, provider.id)))[0]',
+      ).stripeAccountId,
+      "must((await t.db.select().from(users).where(eq(users.id, provider.id)))[0], '(await t.db.select().from(users).where(eq(users.id, provider.id)))[0]').stripeAccountId",
+    );
     const stray = await t.sdk.paymentIntents.create({
       amount: 4000,
       currency: 'eur',
@@ -217,7 +224,10 @@ describe('limits on what calls Stripe', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const refused = await checkout(ana, id);
     expect(refused.body).toMatchObject({ code: 'rate_limited' });
-    const intentId = (await paymentsOf(id))[0]!.stripePaymentIntentId!;
+    const intentId = must(
+      must((await paymentsOf(id))[0], '(await paymentsOf(id))[0]').stripePaymentIntentId,
+      "must((await paymentsOf(id))[0], '(await paymentsOf(id))[0]').stripePaymentIntentId",
+    );
     t.stripe.pauseWebhooks();
     await payWith(intentId);
     // Over the limit the server does not ask Stripe: the booking still waits for the webhook.

@@ -18,7 +18,8 @@ export async function recordEvent(tx: Tx, id: string, type: string): Promise<boo
 
 export async function insertPayment(tx: Tx, row: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [inserted] = await tx.insert(payments).values(row).returning();
-  return inserted!;
+  if (!inserted) throw new Error('INSERT … RETURNING answers the inserted row');
+  return inserted;
 }
 
 export async function paymentByIntent(db: Db | Tx, intentId: string): Promise<PaymentRow | undefined> {
@@ -33,6 +34,13 @@ export async function lockPaymentByIntent(tx: Tx, intentId: string): Promise<Pay
 
 export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+/** Locks a payment the caller has just read, and so knows is there. */
+export async function lockExistingPayment(tx: Tx, id: string): Promise<PaymentRow> {
+  const row = await lockPayment(tx, id);
+  if (!row) throw new Error(`Payment ${id} does not exist`);
   return row;
 }
 
@@ -137,7 +145,8 @@ export async function refundedOrPending(tx: Tx, paymentId: string): Promise<numb
 
 export async function insertRefund(tx: Tx, row: typeof refunds.$inferInsert): Promise<RefundRow> {
   const [inserted] = await tx.insert(refunds).values(row).returning();
-  return inserted!;
+  if (!inserted) throw new Error('INSERT … RETURNING answers the inserted row');
+  return inserted;
 }
 
 export async function refundWithPayment(db: Db, id: string) {

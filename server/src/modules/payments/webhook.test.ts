@@ -7,6 +7,7 @@ import { stripeEvents } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/support/stripe-app.ts';
 import { createTestApp } from '../../../test/support/test-app.ts';
+import { must } from '../../../test/support/must.ts';
 
 describe('Stripe webhook', () => {
   let t: StripeTestApp;
@@ -29,7 +30,10 @@ describe('Stripe webhook', () => {
     const account = await t.sdk.accounts.create({ type: 'express' });
     await fetch(`${t.stripe.url}/onboarding/${account.id}`, { redirect: 'manual' });
     await t.settle();
-    const event = [...t.stripe.events.values()].find((e) => e.type === 'account.updated')!;
+    const event = must(
+      [...t.stripe.events.values()].find((e) => e.type === 'account.updated'),
+      "[...t.stripe.events.values()].find((e) => e.type === 'account.updated')",
+    );
     expect(t.stripe.deliveries.filter((d) => d.eventId === event.id).map((d) => d.status)).toEqual([200]);
     await t.stripe.resend(event.id);
     await t.stripe.resend(event.id);

@@ -69,7 +69,7 @@ export async function groupsOfPlans(db: Db, planIds: number[]): Promise<Map<numb
         .orderBy(asc(planGroupServices.serviceId))
     : [];
   for (const g of groups) {
-    byPlan.get(g.planId)!.push({ quantity: g.quantity, services: members.filter((m) => m.groupId === g.id).map((m) => m.serviceId) });
+    byPlan.get(g.planId)?.push({ quantity: g.quantity, services: members.filter((m) => m.groupId === g.id).map((m) => m.serviceId) });
   }
   return byPlan;
 }
@@ -86,7 +86,8 @@ export async function ownLiveServiceIds(db: Db, providerId: string, ids: number[
 
 export async function insertPlan(tx: Tx, values: NewPlan): Promise<number> {
   const [row] = await tx.insert(plans).values(values).returning({ id: plans.id });
-  return row!.id;
+  if (!row) throw new Error('INSERT … RETURNING answers the inserted row');
+  return row.id;
 }
 
 /** Changes a live plan of the provider; answers the plan as it was (for its old cover), or null if there is none. */
@@ -121,7 +122,8 @@ export async function replaceGroups(tx: Tx, planId: number, groups: PlanGroup[])
       await tx.delete(planGroupServices).where(eq(planGroupServices.groupId, groupId));
     } else {
       const [row] = await tx.insert(planGroups).values({ planId, quantity: group.quantity, position }).returning({ id: planGroups.id });
-      groupId = row!.id;
+      if (!row) throw new Error('INSERT … RETURNING answers the inserted row');
+      groupId = row.id;
     }
     await tx.insert(planGroupServices).values(group.services.map((serviceId) => ({ groupId, serviceId })));
   }

@@ -80,7 +80,7 @@ export async function livePlansOf(db: Db, providerId: string): Promise<Plan[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => presentPlan(r, groups.get(r.id)!));
+  return rows.map((r) => presentPlan(r, groups.get(r.id) ?? []));
 }
 
 export function plansService(deps: { db: Db; clock: Clock }) {
@@ -90,7 +90,7 @@ export function plansService(deps: { db: Db; clock: Clock }) {
     const row = await findLivePlanWithSales(db, providerId, id);
     // Another provider's plan is answered like a missing one (docs/product-rules.md#roles-and-accounts).
     if (!row) throw new AppError('not_found', NOT_FOUND);
-    return presentWithSales(row, (await groupsOfPlans(db, [id])).get(id)!);
+    return presentWithSales(row, (await groupsOfPlans(db, [id])).get(id) ?? []);
   }
 
   /** Checks the fields, the cover and that every group's services are the provider's own. */
@@ -122,7 +122,7 @@ export function plansService(deps: { db: Db; clock: Clock }) {
         db,
         rows.map((r) => r.plan.id),
       );
-      return rows.map((r) => presentWithSales(r, groups.get(r.plan.id)!));
+      return rows.map((r) => presentWithSales(r, groups.get(r.plan.id) ?? []));
     },
 
     async create(providerId: string, form: PlanForm): Promise<ProviderPlan> {

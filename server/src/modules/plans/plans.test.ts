@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildPlan, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { images, memberships, payments } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
 let provider: Agent;
@@ -59,7 +60,7 @@ describe('plans API', () => {
       total_sales: { memberships: 0, amount: 0 },
     });
     // The cover went through the image pipeline: re-encoded to the plan's 16:9 WebP.
-    const cover = created.body.data.cover!;
+    const cover = must(created.body.data.cover, 'created.body.data.cover');
     expect(cover).toMatch(/^\/images\//);
     const served = await t.app.inject({ url: cover });
     expect(served.headers['content-type']).toBe('image/webp');
@@ -266,9 +267,9 @@ describe('plans API', () => {
       ])
       .returning();
     const paid = (m: typeof m1, amountCents: number, extra: Partial<typeof payments.$inferInsert> = {}) => ({
-      payerId: m!.clientId,
+      payerId: must(m, 'm').clientId,
       providerId: studio.id,
-      membershipId: m!.id,
+      membershipId: must(m, 'm').id,
       amountCents,
       method: 'in_person' as const,
       status: 'succeeded' as const,
@@ -323,7 +324,14 @@ describe('plans API', () => {
       name: 'Gone pack',
       services: [{ quantity: 1, services: [yoga.id] }],
     });
-    expect((await provider.request('DELETE', `/api/plans/${(await provider.get<Many>('/api/plans')).body.data[0]!.id}`)).status).toBe(204);
+    expect(
+      (
+        await provider.request(
+          'DELETE',
+          `/api/plans/${must((await provider.get<Many>('/api/plans')).body.data[0], "(await provider.get<Many>('/api/plans')).body.data[0]").id}`,
+        )
+      ).status,
+    ).toBe(204);
 
     const profile = (await t.agent().get<{ data: PublicProfile }>('/api/profile/studio')).body.data;
     expect(profile.plans).toEqual([

@@ -47,9 +47,11 @@ export function profileService(deps: { db: Db; availability: ReturnType<typeof a
       }
       if (!found || !data) throw new AppError('not_found', 'There is no provider at this address.');
       const { provider, services, plans, policy } = data;
+      // Found by it; and the database requires a provider to have one.
+      if (!provider.username) throw new Error(`Provider ${provider.id} has no username`);
       return {
         name: provider.name,
-        username: provider.username!,
+        username: provider.username,
         avatar: imageUrl(provider.avatarImageId),
         cover: imageUrl(provider.coverImageId),
         bio: provider.bio,

@@ -26,6 +26,10 @@ export class VersionedCache<T> {
   set(providerId: string, version: number, value: T): void {
     this.entries.delete(providerId);
     this.entries.set(providerId, { version, value });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.capacity) {
+      // The oldest entry: a Map iterates in insertion order.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
   }
 }

@@ -89,7 +89,7 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
               o.repeater && o.repeater.every !== null
                 ? {
                     id: o.repeater.id,
-                    weekdays: o.repeater.weekdays.map((w) => WEEKDAYS[w - 1]!),
+                    weekdays: o.repeater.weekdays.map(weekdayOfIso),
                     start_time: o.repeater.startLocal.slice(11, 16),
                     repeat_every: `${o.repeater.every}w`,
                   }
@@ -140,4 +140,11 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
       return days;
     },
   };
+}
+
+/** A repeater's ISO weekday (1 = Monday … 7 = Sunday, as stored) as the API names it. */
+function weekdayOfIso(isoWeekday: number): (typeof WEEKDAYS)[number] {
+  const weekday = WEEKDAYS[isoWeekday - 1];
+  if (weekday === undefined) throw new RangeError(`Not an ISO weekday: ${isoWeekday}`);
+  return weekday;
 }

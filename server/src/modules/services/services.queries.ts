@@ -44,7 +44,8 @@ export async function findLiveService(db: Db | Tx, id: number): Promise<ServiceL
 
 export async function insertService(tx: Db | Tx, values: NewService): Promise<number> {
   const [row] = await tx.insert(services).values(values).returning({ id: services.id });
-  return row!.id;
+  if (!row) throw new Error('INSERT … RETURNING answers the inserted row');
+  return row.id;
 }
 
 export async function updateService(tx: Db | Tx, id: number, providerId: string, values: Partial<NewService>): Promise<boolean> {

@@ -4,6 +4,7 @@ import { buildPolicy, buildProvider, buildService, buildWorkDays, signIn } from 
 import type { Agent } from '../../../test/support/agent.ts';
 import type { ServiceSlotsResponse } from '@slotted/contract';
 import type { users } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // Monday 2026-11-23 09:00 UTC = 10:00 in Madrid. Default hours Mon–Fri 08:00–17:00, notice 1 h, 30 days ahead.
 let t: TestApp;
@@ -37,8 +38,8 @@ describe('GET /api/services/{id}/slots', () => {
     expect(times(body, '2026-11-23')).toEqual(['11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
     expect(times(body, '2026-11-24')).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
     expect(times(body, '2026-11-28')).toEqual([]);
-    expect(body.data.at(-1)!.date < '2026-12-24').toBe(true);
-    expect(body.data[0]!.slots[0]).toEqual({
+    expect(must(body.data.at(-1), 'body.data.at(-1)').date < '2026-12-24').toBe(true);
+    expect(must(body.data[0], 'body.data[0]').slots[0]).toEqual({
       id: '2026-11-23T10:00:00Z',
       date: '2026-11-23',
       time: '11:00',
@@ -65,7 +66,10 @@ describe('GET /api/services/{id}/slots', () => {
     await provider.post('/api/holidays/country', { country: 'ES' });
     const body = await slotsOf(t.agent(), massage);
     expect(times(body, '2026-11-24')).toEqual(['08:00', '09:00', '10:00', '11:00', '14:00', '15:00', '16:00']);
-    const wed = body.data.find((d) => d.date === '2026-11-25')!.slots;
+    const wed = must(
+      body.data.find((d) => d.date === '2026-11-25'),
+      "body.data.find((d) => d.date === '2026-11-25')",
+    ).slots;
     expect(wed.filter((s) => s.taken).map((s) => s.time)).toEqual(['09:00', '10:00']);
     // 8 December is a public holiday in Spain.
     expect(times(body, '2026-12-08')).toEqual([]);
@@ -77,7 +81,13 @@ describe('GET /api/services/{id}/slots', () => {
     await provider.post('/api/repeaters', { service_id: yoga, start_at: '2026-11-24 18:00', repeat_every: '1w', weekdays: ['tue'] });
     const body = await slotsOf(t.agent(), yoga);
     expect(body.data.map((d) => d.date)).toEqual(['2026-11-24', '2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22']);
-    expect(body.data[0]!.slots[0]).toMatchObject({ time: '18:00', until: '19:00', available: true, taken: false, booked_by_you: false });
+    expect(must(body.data[0], 'body.data[0]').slots[0]).toMatchObject({
+      time: '18:00',
+      until: '19:00',
+      available: true,
+      taken: false,
+      booked_by_you: false,
+    });
   });
 
   it('follows the provider’s policies', async () => {
@@ -142,7 +152,9 @@ describe('GET /api/services/{id}/slots answers one bounded window at a time', ()
 
     const second = await page(minute, `from=${first.meta.next_from}`);
     expect(second.data.map((d) => d.date)).toEqual(['2026-11-24']);
-    expect(second.data[0]!.slots.at(-1)!.time).toBe('23:58');
+    expect(must(must(second.data[0], 'second.data[0]').slots.at(-1), "must(second.data[0], 'second.data[0]').slots.at(-1)").time).toBe(
+      '23:58',
+    );
     expect(second.meta.next_from).toBe('2026-11-25');
 
     // However far ahead and however long the window, one answer stays under the limit.
@@ -154,7 +166,7 @@ describe('GET /api/services/{id}/slots answers one bounded window at a time', ()
     // The offer ends 180 × 24 h from now: 09:00 UTC, 11:00 in Madrid's summer time.
     const last = await page(minute, 'from=2027-05-22&to=2027-05-31');
     expect(last.data.map((d) => d.date)).toEqual(['2027-05-22']);
-    expect(last.data[0]!.slots.at(-1)!.time).toBe('10:59');
+    expect(must(must(last.data[0], 'last.data[0]').slots.at(-1), "must(last.data[0], 'last.data[0]').slots.at(-1)").time).toBe('10:59');
     expect(last.meta).toMatchObject({ next_from: null, has_more: false });
   });
 });

@@ -77,7 +77,8 @@ function googleProvider(cfg: NonNullable<Config['social']['google']>, clock: Clo
         idTokenExpected: true,
       });
       jwks = oidc.getJwksCache(config) ?? jwks;
-      const claims = tokens.claims()!;
+      const claims = tokens.claims();
+      if (!claims) throw new Error('An ID token was expected (idTokenExpected), so it has claims');
       return {
         subject: claims.sub,
         email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,

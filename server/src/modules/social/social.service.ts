@@ -99,18 +99,26 @@ export function socialService(deps: SocialDeps) {
       .insert(users)
       .values({
         email: profile.email,
-        name: profile.name?.trim().slice(0, 100) || profile.email.split('@')[0]!,
+        name: profile.name?.trim().slice(0, 100) || (profile.email.split('@')[0] ?? profile.email),
         timezone: timezone ?? 'UTC',
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: users.id });
+    if (!user) throw new Error('INSERT … RETURNING answers the inserted row');
     if (avatar) {
-      const imageId = await insertImage(tx, user!.id, avatar);
-      await tx.update(users).set({ avatarImageId: imageId }).where(eq(users.id, user!.id));
+      const imageId = await insertImage(tx, user.id, avatar);
+      await tx.update(users).set({ avatarImageId: imageId }).where(eq(users.id, user.id));
     }
-    await insertIdentity(tx, { ...identity, userId: user!.id });
-    return user!.id;
+    await insertIdentity(tx, { ...identity, userId: user.id });
+    return user.id;
+  }
+
+  /** The routes offer only the configured providers (isConfigured). */
+  function identityProvider(provider: ProviderName): IdentityProvider {
+    const idp = deps.providers[provider];
+    if (!idp) throw new Error(`Sign-in with ${provider} is not configured`);
+    return idp;
   }
 
   return {
@@ -118,7 +126,7 @@ export function socialService(deps: SocialDeps) {
 
     /** Starts an attempt: the URL to send the browser to, and the state for its cookie. */
     async start(provider: ProviderName, timezone: string | undefined): Promise<{ url: string; state: string }> {
-      const idp = deps.providers[provider]!;
+      const idp = identityProvider(provider);
       const attempt = { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken(48) };
       const now = clock.now();
       await insertAttempt(db, {
@@ -149,7 +157,7 @@ export function socialService(deps: SocialDeps) {
       if (q.get('error')) throw new SocialSignInError('denied');
       let profile: SocialProfile;
       try {
-        profile = await deps.providers[provider]!.profile(callbackUrl, attempt);
+        profile = await identityProvider(provider).profile(callbackUrl, attempt);
       } catch (err) {
         throw new SocialSignInError('failed', err);
       }

@@ -9,6 +9,7 @@ import { startOidcProvider, type OidcTestProvider } from '../../../test/support/
 import { startFacebookServer, type FacebookTestServer } from '../../../test/support/facebook-test-server.ts';
 import { identities, oauthAttempts, users } from '../../db/schema.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { must } from '../../../test/support/must.ts';
 
 const APP = 'http://localhost:3000';
 let google: OidcTestProvider;
@@ -87,7 +88,7 @@ describe('Google (OpenID Connect)', () => {
       timezone: 'Europe/Madrid',
       sign_in_methods: ['email', 'google'],
     });
-    const avatar = await t.app.inject({ url: account.avatar! });
+    const avatar = await t.app.inject({ url: must(account.avatar, 'account.avatar') });
     expect((await sharp(avatar.rawPayload).metadata()).format).toBe('webp');
   });
 
@@ -166,7 +167,7 @@ describe('Google (OpenID Connect)', () => {
     const url = await google.signIn(await start(browser, 'google'), 'alice');
     expect(await callback(browser, url)).toBe('/');
     const replay = t.agent();
-    replay.jar.set('slotted_oauth_state', url.searchParams.get('state')!);
+    replay.jar.set('slotted_oauth_state', must(url.searchParams.get('state'), "url.searchParams.get('state')"));
     expect(await callback(replay, url)).toBe('/login?social_error=state&provider=google');
     expect((await replay.get('/api/me')).status).toBe(401);
   });
@@ -174,7 +175,7 @@ describe('Google (OpenID Connect)', () => {
   it('refuses an ID token with the wrong nonce', async () => {
     const browser = t.agent();
     const authorize = await start(browser, 'google');
-    const state = new URL(authorize).searchParams.get('state')!;
+    const state = must(new URL(authorize).searchParams.get('state'), "new URL(authorize).searchParams.get('state')");
     await t.db
       .update(oauthAttempts)
       .set({ nonce: 'not-the-nonce-that-was-sent' })

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { allOf } from '../../db/sql-conditions.ts';
 import { appointments, services, slots, users, waitlistEntries } from '../../db/schema.ts';
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
@@ -9,13 +10,13 @@ export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
  * In line: waiting, with no offer yet or an offer still held (live or not yet marked lapsed). An
  * entry whose offer was confirmed, or expired, is out of line even before the fill job tidies it.
  */
-export const inLine: SQL = and(
+export const inLine: SQL = allOf(
   eq(waitlistEntries.status, 'waiting'),
   or(
     isNull(waitlistEntries.offerId),
     sql`EXISTS (SELECT 1 FROM appointments offer WHERE offer.id = "waitlist_entries"."offer_id" AND offer.status = 'held')`,
   ),
-)!;
+);
 
 /** The occurrence with its class service (the price and waitlist size). */
 export async function findSlotWithService(executor: Db | Tx, slotId: number) {

@@ -19,6 +19,7 @@ import {
 } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { appointments, slots, waitlistEntries, type services, type users } from '../../db/schema.ts';
+import { must } from '../../../test/support/must.ts';
 
 // The test clock starts on Monday 2026-11-23 09:00 UTC; the default booking notice is 1 hour.
 const CLASS_AT = '2026-11-25T10:00:00Z';
@@ -166,7 +167,7 @@ describe('offers of freed places', () => {
     await join(carlaAgent);
     await join(doraAgent);
     const anaAgent = await signIn(t, ana);
-    expect((await anaAgent.post(`/api/appointments/${places[0]!.id}/cancel`)).status).toBe(200);
+    expect((await anaAgent.post(`/api/appointments/${must(places[0], 'place 0').id}/cancel`)).status).toBe(200);
 
     const offer = await heldFor(carla);
     expect(offer?.holdExpiresAt?.toISOString()).toBe('2026-11-23T09:30:00.000Z');
@@ -187,14 +188,21 @@ describe('offers of freed places', () => {
     // Carla lets it run out: Dora gets it.
     t.clock.advanceMinutes(31);
     await t.app.jobs.runDue();
-    expect((await t.db.select().from(appointments).where(eq(appointments.id, offer!.id)))[0]?.status).toBe('expired');
+    expect(
+      (
+        await t.db
+          .select()
+          .from(appointments)
+          .where(eq(appointments.id, must(offer, 'the offer').id))
+      )[0]?.status,
+    ).toBe('expired');
     const doraOffer = await heldFor(dora);
     expect(doraOffer).toBeDefined();
     expect(mailTo('dora@example.com').map((m) => m.subject)).toEqual(['A place came free: Yoga']);
     expect(await mine(carlaAgent)).toEqual([]);
     expect(await seatsTaken()).toBe(2);
 
-    const confirmed = await doraAgent.post(`/api/appointments/${doraOffer!.id}/confirm-without-payment`);
+    const confirmed = await doraAgent.post(`/api/appointments/${must(doraOffer, 'Dora’s offer').id}/confirm-without-payment`);
     expect(confirmed.status).toBe(200);
     expect(await mine(doraAgent)).toEqual([]);
     expect(await line()).toEqual([]);
@@ -205,9 +213,9 @@ describe('offers of freed places', () => {
     const carlaAgent = await signIn(t, carla);
     await join(carlaAgent);
     await join(await signIn(t, dora));
-    await (await signIn(t, bea)).post(`/api/appointments/${places[1]!.id}/cancel`);
+    await (await signIn(t, bea)).post(`/api/appointments/${must(places[1], 'place 1').id}/cancel`);
     const offer = await heldFor(carla);
-    expect((await carlaAgent.post(`/api/appointments/${offer!.id}/cancel`)).status).toBe(200);
+    expect((await carlaAgent.post(`/api/appointments/${must(offer, 'the offer').id}/cancel`)).status).toBe(200);
     expect(await heldFor(dora)).toBeDefined();
     expect(await seatsTaken()).toBe(2);
   });
@@ -217,7 +225,7 @@ describe('offers of freed places', () => {
     await join(carlaAgent);
     // 08:50 on the class's day: booking closes at 09:00, one hour before the class.
     t.clock.advanceMinutes(2 * 24 * 60 - 10);
-    await (await signIn(t, ana)).post(`/api/appointments/${places[0]!.id}/cancel`);
+    await (await signIn(t, ana)).post(`/api/appointments/${must(places[0], 'place 0').id}/cancel`);
     expect((await heldFor(carla))?.holdExpiresAt?.toISOString()).toBe('2026-11-25T09:00:00.000Z');
   });
 
@@ -225,7 +233,7 @@ describe('offers of freed places', () => {
     const plan = await buildPlan(t, studio, { groups: [{ quantity: 4, services: [yoga] }] });
     const pass = await buildMembership(t, carla, plan);
     await join(await signIn(t, carla), slot.id, 1);
-    await (await signIn(t, ana)).post(`/api/appointments/${places[0]!.id}/cancel`);
+    await (await signIn(t, ana)).post(`/api/appointments/${must(places[0], 'place 0').id}/cancel`);
     const [booked] = await t.db
       .select()
       .from(appointments)
@@ -238,7 +246,7 @@ describe('offers of freed places', () => {
 
   it('auto-book without a credit that covers the class gets an ordinary offer', async () => {
     await join(await signIn(t, carla), slot.id, 1);
-    await (await signIn(t, ana)).post(`/api/appointments/${places[0]!.id}/cancel`);
+    await (await signIn(t, ana)).post(`/api/appointments/${must(places[0], 'place 0').id}/cancel`);
     expect(await heldFor(carla)).toBeDefined();
   });
 
@@ -248,8 +256,8 @@ describe('offers of freed places', () => {
     const anaAgent = await signIn(t, ana);
     const beaAgent = await signIn(t, bea);
     const [a, b] = await Promise.all([
-      anaAgent.post(`/api/appointments/${places[0]!.id}/cancel`),
-      beaAgent.post(`/api/appointments/${places[1]!.id}/cancel`),
+      anaAgent.post(`/api/appointments/${must(places[0], 'place 0').id}/cancel`),
+      beaAgent.post(`/api/appointments/${must(places[1], 'place 1').id}/cancel`),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     await t.app.jobs.runDue();
@@ -264,7 +272,7 @@ describe('offers of freed places', () => {
   });
 
   it('a place freed by a hold that expired goes to the line (housekeeping)', async () => {
-    await t.db.delete(appointments).where(eq(appointments.id, places[1]!.id));
+    await t.db.delete(appointments).where(eq(appointments.id, must(places[1], 'place 1').id));
     await t.db.update(slots).set({ seatsTaken: 1 }).where(eq(slots.id, slot.id));
     await buildAppointment(t, { client: bea, service: yoga, slot, status: 'held' });
     await join(await signIn(t, carla));
@@ -284,7 +292,7 @@ describe('closing', () => {
     expect(mailTo('carla@example.com').map((m) => m.subject)).toEqual(['No place came free: Yoga']);
     expect((await t.db.select().from(waitlistEntries))[0]?.status).toBe('closed');
     // A place freed now is not offered.
-    await (await signIn(t, ana)).post(`/api/appointments/${places[0]!.id}/cancel`);
+    await (await signIn(t, ana)).post(`/api/appointments/${must(places[0], 'place 0').id}/cancel`);
     expect(await heldFor(carla)).toBeUndefined();
   });
 

@@ -27,6 +27,7 @@ import {
 } from './protocol.ts';
 import { createPaymentIntent, type Payments } from './payments.ts';
 import type { StripeState } from './state.ts';
+import { must } from '../must.ts';
 
 const DAY = 86_400;
 /** When Smart Retries tries a failed invoice again: a guess, Stripe picks the moment by model. */
@@ -40,14 +41,15 @@ interface SubscriptionItem {
   current_period_end: number;
 }
 
-const itemOf = (subscription: StripeObject) => (subscription.items as { data: SubscriptionItem[] }).data[0]!;
+const itemOf = (subscription: StripeObject) =>
+  must((subscription.items as { data: SubscriptionItem[] }).data[0], '(subscription.items as { data: SubscriptionItem[] }).data[0]');
 
 export function billingRoutes(state: StripeState, payments: Payments) {
   /** Invoice PaymentIntent → invoice, kept here because Stripe no longer shows it on the PI. */
   const invoiceOfIntent = new Map<string, string>();
   /** Invoice → its InvoicePayment id and PaymentIntent, listed only when `payments` is expanded. */
   const paymentOfInvoice = new Map<string, { id: string; intent: string }>();
-  const paymentOf = (invoice: StripeObject) => paymentOfInvoice.get(invoice.id)!;
+  const paymentOf = (invoice: StripeObject) => must(paymentOfInvoice.get(invoice.id), 'paymentOfInvoice.get(invoice.id)');
 
   state.route('POST', '/v1/customers', ({ params }) =>
     state.put({
@@ -61,7 +63,7 @@ export function billingRoutes(state: StripeState, payments: Payments) {
       metadata: mergeMetadata({}, params.metadata),
     }),
   );
-  state.route('GET', '/v1/customers/{id}', ({ ids: [id] }) => state.get('customer', id!));
+  state.route('GET', '/v1/customers/{id}', ({ ids: [id] }) => state.get('customer', must(id, 'id')));
 
   state.route('POST', '/v1/products', ({ params }) =>
     state.put({
@@ -107,13 +109,13 @@ export function billingRoutes(state: StripeState, payments: Payments) {
     const item = ((params.items as Params[] | undefined) ?? [])[0];
     if (!item) throw invalidRequest('Missing required param: items.', { code: 'parameter_missing', param: 'items' });
     const price = str(item, 'price')
-      ? state.get('price', str(item, 'price')!, 'items[0][price]')
+      ? state.get('price', must(str(item, 'price'), "str(item, 'price')"), 'items[0][price]')
       : createPrice(obj(item, 'price_data'), 'items[0][price_data]');
     const recurring = price.recurring as { interval: string; interval_count: number } | null;
     if (!recurring) throw invalidRequest('The price specified is not recurring.', { param: 'items[0][price]' });
     const quantity = int(item, 'quantity') ?? 1;
     const start = now();
-    const end = start + PERIOD[recurring.interval]! * recurring.interval_count;
+    const end = start + must(PERIOD[recurring.interval], 'PERIOD[recurring.interval]') * recurring.interval_count;
     const id = newId('sub');
     const destination = str(obj(params, 'transfer_data'), 'destination');
     if (destination) state.get('account', destination, 'transfer_data[destination]');
@@ -339,7 +341,7 @@ export function billingRoutes(state: StripeState, payments: Payments) {
   }
 
   state.route('POST', '/v1/invoices/{id}/pay', ({ ids: [id], params }) => {
-    const invoice = state.get('invoice', id!);
+    const invoice = state.get('invoice', must(id, 'id'));
     requireOpen(invoice);
     const intent = state.get('payment_intent', paymentOf(invoice).intent);
     const subscription = subscriptionOf(invoice);
@@ -353,7 +355,7 @@ export function billingRoutes(state: StripeState, payments: Payments) {
   });
 
   state.route('POST', '/v1/invoices/{id}/void', ({ ids: [id] }) => {
-    const invoice = state.get('invoice', id!);
+    const invoice = state.get('invoice', must(id, 'id'));
     if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
       throw invalidRequest(`You can only void an open or uncollectible invoice; this one is ${String(invoice.status)}.`);
     }
@@ -380,7 +382,7 @@ export function billingRoutes(state: StripeState, payments: Payments) {
     'GET',
     '/i/{id}',
     ({ ids: [id], query }) => {
-      const invoice = state.get('invoice', id!);
+      const invoice = state.get('invoice', must(id, 'id'));
       const amount = `${((invoice.amount_due as number) / 100).toFixed(2)} ${String(invoice.currency).toUpperCase()}`;
       if (invoice.status !== 'open') return { html: `<h1>Invoice ${invoice.id}</h1><p>${amount}: ${String(invoice.status)}.</p>` };
       if (query.get('pay') === '1') {
@@ -393,11 +395,11 @@ export function billingRoutes(state: StripeState, payments: Payments) {
     'page',
   );
 
-  state.route('GET', '/v1/subscriptions/{id}', ({ ids: [id] }) => state.get('subscription', id!));
-  state.route('GET', '/v1/invoices/{id}', ({ ids: [id] }) => state.get('invoice', id!));
+  state.route('GET', '/v1/subscriptions/{id}', ({ ids: [id] }) => state.get('subscription', must(id, 'id')));
+  state.route('GET', '/v1/invoices/{id}', ({ ids: [id] }) => state.get('invoice', must(id, 'id')));
 
   state.route('POST', '/v1/subscriptions/{id}', ({ ids: [id], params }) => {
-    const subscription = state.get('subscription', id!);
+    const subscription = state.get('subscription', must(id, 'id'));
     if (subscription.status === 'canceled') {
       throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
     }
@@ -418,7 +420,7 @@ export function billingRoutes(state: StripeState, payments: Payments) {
   });
 
   state.route('DELETE', '/v1/subscriptions/{id}', ({ ids: [id] }) => {
-    const subscription = state.get('subscription', id!);
+    const subscription = state.get('subscription', must(id, 'id'));
     if (subscription.status === 'canceled') {
       throw invalidRequest(`No such subscription: '${subscription.id}'`, { code: 'resource_missing' });
     }

@@ -4,6 +4,7 @@
  */
 import { bool, mergeMetadata, newId, now, obj, str, type StripeObject } from './protocol.ts';
 import type { StripeState } from './state.ts';
+import { must } from '../must.ts';
 
 const REQUIREMENTS = ['business_profile.url', 'external_account', 'individual.first_name', 'tos_acceptance.date'];
 
@@ -32,7 +33,7 @@ export function connectRoutes(state: StripeState) {
     });
   });
 
-  state.route('GET', '/v1/accounts/{id}', ({ ids: [id] }) => state.get('account', id!));
+  state.route('GET', '/v1/accounts/{id}', ({ ids: [id] }) => state.get('account', must(id, 'id')));
 
   state.route('POST', '/v1/account_links', ({ params }) => {
     const account = state.get('account', str(params, 'account') ?? '', 'account');
@@ -49,7 +50,7 @@ export function connectRoutes(state: StripeState) {
   });
 
   state.route('POST', '/v1/accounts/{id}/login_links', ({ ids: [id] }) => {
-    const account = state.get('account', id!, 'account');
+    const account = state.get('account', must(id, 'id'), 'account');
     return { id: newId('lael'), object: 'login_link', created: now(), url: `${state.baseUrl}/express/${account.id}` };
   });
 
@@ -57,7 +58,7 @@ export function connectRoutes(state: StripeState) {
     'GET',
     '/onboarding/{id}',
     ({ ids: [id], query }) => {
-      const account = state.get('account', id!);
+      const account = state.get('account', must(id, 'id'));
       const previous = pick(account, ['charges_enabled', 'payouts_enabled', 'details_submitted', 'capabilities']);
       Object.assign(account, {
         charges_enabled: true,
@@ -75,7 +76,7 @@ export function connectRoutes(state: StripeState) {
   state.route(
     'GET',
     '/express/{id}',
-    ({ ids: [id] }) => ({ html: `<h1>Express dashboard</h1><p>${state.get('account', id!).id}</p>` }),
+    ({ ids: [id] }) => ({ html: `<h1>Express dashboard</h1><p>${state.get('account', must(id, 'id')).id}</p>` }),
     'page',
   );
 }

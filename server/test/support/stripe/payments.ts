@@ -20,6 +20,7 @@ import {
   type StripeObject,
 } from './protocol.ts';
 import type { StripeState } from './state.ts';
+import { must } from '../must.ts';
 
 type Card = { brand: string; last4: string; outcome: 'succeed' | 'authenticate' | 'decline'; decline_code?: string };
 
@@ -92,7 +93,7 @@ export function paymentRoutes(state: StripeState) {
   const destination = (params: Params) => {
     const transfer = obj(params, 'transfer_data');
     if (!str(transfer, 'destination')) return undefined;
-    const account = state.get('account', str(transfer, 'destination')!, 'transfer_data[destination]');
+    const account = state.get('account', must(str(transfer, 'destination'), "str(transfer, 'destination')"), 'transfer_data[destination]');
     return { destination: account.id, ...(transfer.amount ? { amount: int(transfer, 'amount') } : {}) };
   };
 
@@ -118,10 +119,10 @@ export function paymentRoutes(state: StripeState) {
     return bool(params, 'confirm') ? confirm(intent, params) : intent;
   });
 
-  state.route('GET', '/v1/payment_intents/{id}', ({ ids: [id] }) => state.get('payment_intent', id!), 'publishable');
+  state.route('GET', '/v1/payment_intents/{id}', ({ ids: [id] }) => state.get('payment_intent', must(id, 'id')), 'publishable');
 
   state.route('POST', '/v1/payment_intents/{id}', ({ ids: [id], params }) => {
-    const intent = state.get('payment_intent', id!);
+    const intent = state.get('payment_intent', must(id, 'id'));
     if (intent.status === 'succeeded' && (params.amount || params.currency)) {
       throw unexpectedState(intent, 'update');
     }
@@ -135,12 +136,12 @@ export function paymentRoutes(state: StripeState) {
   state.route(
     'POST',
     '/v1/payment_intents/{id}/confirm',
-    ({ ids: [id], params }) => confirm(state.get('payment_intent', id!), params),
+    ({ ids: [id], params }) => confirm(state.get('payment_intent', must(id, 'id')), params),
     'publishable',
   );
 
   state.route('POST', '/v1/payment_intents/{id}/cancel', ({ ids: [id], params }) => {
-    const intent = state.get('payment_intent', id!);
+    const intent = state.get('payment_intent', must(id, 'id'));
     const reason = str(params, 'cancellation_reason') ?? null;
     if (reason !== null && !CANCELLATION_REASONS.includes(reason)) {
       throw invalidRequest(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`, {
@@ -304,7 +305,7 @@ export function paymentRoutes(state: StripeState) {
     'GET',
     '/3ds/{id}',
     ({ ids: [id], query }) => {
-      const intent = state.get('payment_intent', id!);
+      const intent = state.get('payment_intent', must(id, 'id'));
       if (intent.status !== 'requires_action') return { html: '<p>Nothing to authenticate.</p>', status: 409 };
       const paymentMethod = state.get('payment_method', intent.payment_method as string);
       const failed = query.get('outcome') === 'fail';
@@ -329,7 +330,7 @@ export function paymentRoutes(state: StripeState) {
 
   state.route('POST', '/v1/refunds', ({ params }) => {
     const charge = str(params, 'charge')
-      ? state.get('charge', str(params, 'charge')!, 'charge')
+      ? state.get('charge', must(str(params, 'charge'), "str(params, 'charge')"), 'charge')
       : chargeOf(state.get('payment_intent', str(params, 'payment_intent') ?? missing(), 'payment_intent'));
     const remaining = (charge.amount as number) - (charge.amount_refunded as number);
     if (charge.refunded) {
@@ -394,9 +395,9 @@ export function paymentRoutes(state: StripeState) {
     state.webhooks.emit('application_fee.refunded', fee);
   }
 
-  state.route('GET', '/v1/charges/{id}', ({ ids: [id] }) => state.get('charge', id!));
-  state.route('GET', '/v1/refunds/{id}', ({ ids: [id] }) => state.get('refund', id!));
-  state.route('GET', '/v1/application_fees/{id}', ({ ids: [id] }) => state.get('application_fee', id!));
+  state.route('GET', '/v1/charges/{id}', ({ ids: [id] }) => state.get('charge', must(id, 'id')));
+  state.route('GET', '/v1/refunds/{id}', ({ ids: [id] }) => state.get('refund', must(id, 'id')));
+  state.route('GET', '/v1/application_fees/{id}', ({ ids: [id] }) => state.get('application_fee', must(id, 'id')));
   // Since API version 2022-11-15 a charge lists its refunds only when asked (expand[]=refunds).
   state.includable.set('charge.refunds', (charge) => {
     const refunds = [...state.objects.values()].filter((o) => o.object === 'refund' && o.charge === charge.id).reverse();

@@ -71,6 +71,8 @@ export class StripeState {
   }
 
   private expandPath(node: Record<string, unknown>, [field, ...rest]: string[]) {
+    // A path from split('.') has at least one field, and the recursion stops before rest is empty.
+    if (field === undefined) return;
     if (node.object === 'list' && field === 'data') {
       for (const item of node.data as Record<string, unknown>[]) if (rest.length) this.expandPath(item, rest);
       return;

@@ -6,6 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { newId, now, type StripeObject } from './protocol.ts';
+import { must } from '../must.ts';
 
 /** A type, not an interface, so that it is a plain `StripeObject` to the route table. */
 export type StripeEvent = {
@@ -65,7 +66,7 @@ function shuffled<T>(items: T[], seed: number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    [copy[i], copy[j]] = [must(copy[j], 'copy[j]'), must(copy[i], 'copy[i]')];
   }
   return copy;
 }
@@ -178,6 +179,6 @@ export class WebhookSender {
       }
       if (delivery.status >= 200 && delivery.status < 300) break;
     }
-    return delivery!;
+    return must(delivery, 'delivery');
   }
 }

@@ -82,8 +82,9 @@ export function visibleNavItems(items: NavItem[], context: NavContext): NavItem[
     if (screens === 'large' && context.smallScreen) continue;
     if (item.children) {
       const children = visibleNavItems(item.children, context);
-      if (children.length === 0) continue;
-      out.push({ ...item, href: children[0].href, children });
+      const [first] = children;
+      if (!first) continue;
+      out.push({ ...item, href: first.href, children });
     } else if (context.hasRoute(item.href)) {
       out.push(item);
     }

@@ -50,7 +50,7 @@ describe('navigation entries', () => {
     const built = (href: string) => ['/schedule', '/settings/account'].includes(href);
     const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: built });
     expect(outline(items)).toEqual(['Schedule', 'Settings > Account']);
-    expect(items[1].href).toBe('/settings/account');
+    expect(items[1]?.href).toBe('/settings/account');
 
     const withoutServices = visibleNavItems(NAV_ITEMS, {
       isProvider: true,

@@ -19,8 +19,9 @@ export function PaymentOptionTabs<T extends string>({
   labels: Record<T, string>;
   panel: (option: T) => ReactNode;
 }) {
-  if (options.length === 0) return null;
-  if (options.length === 1) return panel(options[0]);
+  const [only] = options;
+  if (only === undefined) return null;
+  if (options.length === 1) return panel(only);
   return (
     <Segmented
       label="Payment options"

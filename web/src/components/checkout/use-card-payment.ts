@@ -166,8 +166,9 @@ export function useCardPayment<T>(options: CardPaymentOptions<T>) {
     handledReturn.current = true;
     if (returned.status === 'failed') {
       void (async () => {
-        const loaded = key && returned.clientSecret ? await stripeFor(key).catch(() => null) : null;
-        const result = loaded ? await loaded.retrievePaymentIntent(returned.clientSecret!) : null;
+        const secret = returned.clientSecret;
+        const loaded = key && secret ? await stripeFor(key).catch(() => null) : null;
+        const result = loaded && secret ? await loaded.retrievePaymentIntent(secret) : null;
         if (alive.current) setError(result?.paymentIntent?.last_payment_error?.message ?? AUTHENTICATION_FAILED);
       })();
     } else if (!settled(current)) {

@@ -14,10 +14,11 @@ import { useCardPayment, type CardPaymentOptions, type StripeReturn } from './us
  * server lists it first) (docs/product-rules.md#confirmation-and-payment-options).
  */
 export function defaultPaymentOption<O extends string>(options: readonly O[]): O | null {
-  if (options.length === 0) return null;
-  if (options.length === 1) return options[0];
+  const [first] = options;
+  if (first === undefined) return null;
+  if (options.length === 1) return first;
   if (options.includes('membership' as O)) return 'membership' as O;
-  return options[0];
+  return first;
 }
 
 /** What a confirm call does with its answer. */

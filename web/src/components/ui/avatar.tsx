@@ -24,16 +24,19 @@ const palette = [
 
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = Array.from(words[0])[0] ?? '';
-  const last = words.length > 1 ? (Array.from(words[words.length - 1])[0] ?? '') : '';
+  const firstWord = words[0];
+  if (firstWord === undefined) return '?';
+  const lastWord = words.length > 1 ? words[words.length - 1] : undefined;
+  const first = Array.from(firstWord)[0] ?? '';
+  const last = lastWord === undefined ? '' : (Array.from(lastWord)[0] ?? '');
   return (first + last).toUpperCase();
 }
 
 function colourFor(name: string): string {
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) | 0;
-  return palette[Math.abs(hash) % palette.length];
+  // The remainder is always an index of the palette.
+  return palette[Math.abs(hash) % palette.length] ?? '';
 }
 
 export interface AvatarProps {

@@ -9,7 +9,7 @@ import { Input, type InputProps } from './field.tsx';
  */
 export function sanitisePriceTyping(next: string, previous: string): string {
   const text = next.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const [whole, ...rest] = text.split('.');
+  const [whole = '', ...rest] = text.split('.');
   if (rest.length > 1) return previous; // a second decimal point
   const decimals = rest[0];
   if (decimals !== undefined && decimals.length > 2) return previous; // a third decimal

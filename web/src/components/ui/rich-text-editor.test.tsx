@@ -9,7 +9,7 @@ import { isAllowedLinkUrl } from './rich-text-rules.ts';
 import { youtubeVideoId } from './rich-text-youtube.ts';
 
 // jsdom has no layout: ProseMirror scrolls the selection into view after a command.
-const noRects = () => [] as unknown as DOMRectList;
+const noRects = (): DOMRectList => ({ length: 0, item: () => null, [Symbol.iterator]: () => [][Symbol.iterator]() });
 Range.prototype.getClientRects ??= noRects;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 Element.prototype.getClientRects ??= noRects;

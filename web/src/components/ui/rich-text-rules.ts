@@ -8,7 +8,8 @@ const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;
 /** Whether a link target in the editor uses one of the allowed schemes (a scheme is required). */
 export function isAllowedLinkUrl(url: string): boolean {
   const match = SCHEME.exec(url.trim());
-  return Boolean(match && (RICH_TEXT_LINK_SCHEMES as readonly string[]).includes(match[1].toLowerCase()));
+  const scheme = match?.[1];
+  return scheme !== undefined && (RICH_TEXT_LINK_SCHEMES as readonly string[]).includes(scheme.toLowerCase());
 }
 
 /** Videos are embedded with YouTube's privacy-enhanced player only. */

@@ -171,15 +171,16 @@ export function Select<V extends SelectValue = string>(props: SelectProps<V>): J
     }
   };
 
+  const [selected] = selectedOptions;
   const triggerLabel: ReactNode =
-    selectedOptions.length === 0 ? (
+    selected === undefined ? (
       <span className="truncate text-zinc-400">{placeholder}</span>
     ) : props.multiple ? (
       <span className="truncate">{selectedOptions.map((o) => o.title).join(', ')}</span>
     ) : (
       <span className="flex min-w-0 items-center gap-2">
-        {selectedOptions[0].avatar !== undefined && <Avatar src={selectedOptions[0].avatar} name={selectedOptions[0].title} size="xs" />}
-        <span className="truncate">{selectedOptions[0].title}</span>
+        {selected.avatar !== undefined && <Avatar src={selected.avatar} name={selected.title} size="xs" />}
+        <span className="truncate">{selected.title}</span>
       </span>
     );
 

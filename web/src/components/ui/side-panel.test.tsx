@@ -4,14 +4,14 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { SidePanel } from './side-panel.tsx';
 
 function phoneScreen() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('max-width'),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string): MediaQueryList =>
+    Object.assign(new EventTarget(), {
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+    }),
   );
 }
 

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Dialog } from './dialog.tsx';
 import { Field } from './field.tsx';
 import { normaliseTypedTime, timeChoices, TimeInput } from './time-input.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 function Harness({ initial = '09:00' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -58,7 +59,10 @@ describe('time input', () => {
     expect(within(list).getByRole('option', { name: '10:00' }).getAttribute('aria-selected')).toBe('true');
 
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('10:30');
+    expect(
+      document.getElementById(must(input.getAttribute('aria-activedescendant'), "input.getAttribute('aria-activedescendant')"))
+        ?.textContent,
+    ).toBe('10:30');
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('value').textContent).toBe('10:30');
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -85,9 +89,15 @@ describe('time input', () => {
     const input = screen.getByRole('combobox', { name: 'Start' }) as HTMLInputElement;
     await user.click(input);
     await user.keyboard('{PageDown}');
-    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('11:00');
+    expect(
+      document.getElementById(must(input.getAttribute('aria-activedescendant'), "input.getAttribute('aria-activedescendant')"))
+        ?.textContent,
+    ).toBe('11:00');
     await user.keyboard('{End}');
-    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('11:00');
+    expect(
+      document.getElementById(must(input.getAttribute('aria-activedescendant'), "input.getAttribute('aria-activedescendant')"))
+        ?.textContent,
+    ).toBe('11:00');
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('value').textContent).toBe('11:00');
   });

@@ -190,7 +190,9 @@ function TimeFieldWithState({
 
   const nearest = (text: string): string => {
     const time = TIME_PATTERN.test(text) ? text : normaliseTypedTime(text);
-    return choices[Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step))];
+    const choice = choices[Math.min(choices.length - 1, Math.round(minutesOfDay(time) / step))];
+    if (choice === undefined) throw new Error('timeChoices always offers 00:00, so an index in range has a choice');
+    return choice;
   };
 
   const highlight = (key: string | null) => {
@@ -289,7 +291,7 @@ function TimeFieldWithState({
         event.preventDefault();
         event.stopPropagation();
         const index = focusedKey === null ? choices.indexOf(nearest(draft ?? value)) : choices.indexOf(String(focusedKey));
-        highlight(choices[Math.max(0, Math.min(choices.length - 1, index + (event.key === 'PageDown' ? 4 : -4)))]);
+        highlight(choices[Math.max(0, Math.min(choices.length - 1, index + (event.key === 'PageDown' ? 4 : -4)))] ?? null);
         setBrowsing(true);
         break;
       }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { TOAST_EXIT_MS } from '@slotted/contract';
 import { ToastProvider, useToast, type ToastOptions } from './toast.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 function Trigger({ options }: { options: (n: number) => ToastOptions }) {
   const { toast } = useToast();
@@ -50,7 +51,7 @@ describe('toasts', () => {
     notify();
     notify();
 
-    const first = within(screen.getByRole('region', { name: /notifications/i })).getAllByRole('listitem')[0];
+    const first = must(within(screen.getByRole('region', { name: /notifications/i })).getAllByRole('listitem')[0], 'a first toast');
     fireEvent.click(within(first).getByRole('button', { name: 'Close' }));
 
     expect(visibleTitles()).toEqual(['Toast 2']);

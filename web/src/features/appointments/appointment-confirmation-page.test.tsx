@@ -1,4 +1,5 @@
 import '../../test/setup.ts';
+import { must } from '../../../../server/test/support/must.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -85,7 +86,9 @@ describe('appointment confirmation: headings', () => {
     await user.click(await screen.findByRole('tab', { name: /My memberships/ }));
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posted(calls, 'deduct-membership')).toHaveLength(1));
-    expect(await jsonBody(posted(calls, 'deduct-membership')[0]!)).toMatchObject({ membership_id: aMembershipOption().id });
+    expect(await jsonBody(must(posted(calls, 'deduct-membership')[0], 'a deduct-membership request'))).toMatchObject({
+      membership_id: aMembershipOption().id,
+    });
   });
 
   it('badges a paid booking Paid and a membership booking Included in membership', async () => {
@@ -159,10 +162,12 @@ describe('appointment confirmation: payment options', () => {
     );
     const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Pay now', 'Pay in person']);
-    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    const payNow = must(tabs[0], 'the Pay now tab');
+    const inPerson = must(tabs[1], 'the Pay in person tab');
+    expect(payNow.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'Pay €45.00' })).toBeTruthy();
 
-    await user.click(tabs[1]);
+    await user.click(inPerson);
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay €45.00' })).toBeNull();
   });
@@ -229,7 +234,9 @@ describe('appointment confirmation: pay now', () => {
     const { calls, user } = setup(offered(), [config, checkout]);
     const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Pay now', 'Pay in person']);
-    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    const payNow = must(tabs[0], 'the Pay now tab');
+    const inPerson = must(tabs[1], 'the Pay in person tab');
+    expect(payNow.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('status', { name: 'Loading the card payment form' })).toBeTruthy();
 
     expect(await cardField()).toBeTruthy();
@@ -241,10 +248,10 @@ describe('appointment confirmation: pay now', () => {
     expect(screen.getByRole('img', { name: 'Visa, Mastercard, American Express' })).toBeTruthy();
 
     // Pay in person: no card, so no secure-payment line; the terms stay.
-    await user.click(tabs[1]);
+    await user.click(inPerson);
     expect(screen.queryByText('Payments are secure and encrypted')).toBeNull();
     expect(screen.getByRole('button', { name: 'Terms and conditions' })).toBeTruthy();
-    await user.click(tabs[0]);
+    await user.click(payNow);
     expect(await cardField()).toBeTruthy();
     expect(posted(calls, 'checkout')).toHaveLength(1);
   });
@@ -352,19 +359,22 @@ describe('appointment confirmation: refunds', () => {
 });
 
 describe('appointment confirmation: paying with a membership', () => {
-  const memberships = [
-    aMembershipOption({ id: '0b6f3c1e-6a57-4c4a-9d0e-5a1f2b3c4d5e', name: 'Monthly unlimited', renewal_day: '2026-12-15' }),
-    aMembershipOption({
-      id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
-      name: 'Ten-class pass',
-      interval: '',
-      quantity_count: 10,
-      used_count: 7,
-      available_count: 3,
-      renewal_day: null,
-      expiration_day: '2027-01-31',
-    }),
-  ];
+  const monthlyUnlimited = aMembershipOption({
+    id: '0b6f3c1e-6a57-4c4a-9d0e-5a1f2b3c4d5e',
+    name: 'Monthly unlimited',
+    renewal_day: '2026-12-15',
+  });
+  const tenClassPass = aMembershipOption({
+    id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+    name: 'Ten-class pass',
+    interval: '',
+    quantity_count: 10,
+    used_count: 7,
+    available_count: 3,
+    renewal_day: null,
+    expiration_day: '2027-01-31',
+  });
+  const memberships = [monthlyUnlimited, tenClassPass];
   const withMemberships = () =>
     anAppointment({ payment_options: ['in_person', 'membership'], service: { id: 7, type: 'appointment', memberships } });
 
@@ -383,19 +393,21 @@ describe('appointment confirmation: paying with a membership', () => {
   });
 
   it('confirms with the chosen membership (its string id), then badges the booking Included in membership', async () => {
-    const used = aConfirmedAppointment({ payment_method: 'membership', membership: { id: memberships[1].id, name: 'Ten-class pass' } });
+    const used = aConfirmedAppointment({ payment_method: 'membership', membership: { id: tenClassPass.id, name: 'Ten-class pass' } });
     const { calls, user } = setup(withMemberships(), [http.post(`/api/appointments/${ID}/deduct-membership`, () => ok(used))]);
     await user.click(await screen.findByRole('radio', { name: /Ten-class pass/ }));
     expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posted(calls, 'deduct-membership')).toHaveLength(1));
-    expect(await jsonBody(posted(calls, 'deduct-membership')[0])).toEqual({ membership_id: memberships[1].id });
+    expect(await jsonBody(must(posted(calls, 'deduct-membership')[0], 'a deduct-membership request'))).toEqual({
+      membership_id: tenClassPass.id,
+    });
     expect(await heading('Booking confirmed', { timeout: 3000 })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
   });
 
   it('badges a booking that used a membership Included in membership', async () => {
-    setup(aConfirmedAppointment({ payment_method: 'membership', membership: { id: memberships[0].id, name: 'Monthly unlimited' } }));
+    setup(aConfirmedAppointment({ payment_method: 'membership', membership: { id: monthlyUnlimited.id, name: 'Monthly unlimited' } }));
     await heading('Booking confirmed');
     expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
   });
@@ -492,7 +504,7 @@ describe('appointment confirmation: confirming', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     setup(anAppointment({ expires_in_seconds: 125 }), [], { fakeTimers: true });
     const timer = await screen.findByRole('timer');
-    const status = within(timer.closest('div')!).getByRole('status');
+    const status = within(must(timer.closest('div'), "timer.closest('div')")).getByRole('status');
     expect(status.textContent).toBe('');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(6000);
@@ -561,10 +573,15 @@ describe('appointment confirmation: after confirming', () => {
 
     expect(clicks).toEqual([{ href: 'blob:slotted/1', download: 'Personal_training.ics' }]);
     expect(blobs).toHaveLength(1);
-    const text = await readBlob(blobs[0]);
+    const text = await readBlob(must(blobs[0], 'the calendar file'));
     expect(text).toContain('DTSTART:20261124T090000Z\r\n');
     expect(text).toContain('SUMMARY:Personal training\r\n');
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+    const event = new ICAL.Event(
+      must(
+        new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent'),
+        "new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')",
+      ),
+    );
     expect(event.summary).toBe('Personal training');
     expect(event.description).toBe('With Pat Provider');
     expect(event.location).toBe('Studio 1, Calle Mayor 5');

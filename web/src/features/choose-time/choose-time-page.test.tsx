@@ -11,6 +11,7 @@ import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, HttpResponse } from 'msw';
 import { apiError, ok, serveApi, jsonBody } from '../../test/api.ts';
 import { aClient } from '../../test/generators.ts';
+import { must } from '../../../../server/test/support/must.ts';
 
 const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
@@ -116,7 +117,10 @@ describe('choose time', () => {
   it('asks for the slots in the browser’s zone and says which zone the times are in', async () => {
     const { calls } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' })).toBeTruthy();
-    const request = calls.find((c) => c.url.startsWith('/api/services/12/slots'))!;
+    const request = must(
+      calls.find((c) => c.url.startsWith('/api/services/12/slots')),
+      "calls.find((c) => c.url.startsWith('/api/services/12/slots'))",
+    );
     expect(new URL(request.url, 'http://x').searchParams.get('timezone')).toBe(browserTimeZone());
     expect(screen.getByText(/^Times in Madrid time/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Harbour Yoga/ }).getAttribute('href')).toBe('/demo');
@@ -255,7 +259,10 @@ describe('choose time', () => {
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     await user.click(book());
     await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/77'));
-    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')!;
+    const post = must(
+      calls.find((c) => c.method === 'POST' && c.url === '/api/appointments'),
+      "calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')",
+    );
     expect(await jsonBody(post)).toEqual({ service_id: 12, slot_id: 301, date: '2026-11-24', time: '09:00' });
   });
 
@@ -264,7 +271,10 @@ describe('choose time', () => {
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
     await user.click(book());
     await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/77'));
-    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')!;
+    const post = must(
+      calls.find((c) => c.method === 'POST' && c.url === '/api/appointments'),
+      "calls.find((c) => c.method === 'POST' && c.url === '/api/appointments')",
+    );
     expect(await jsonBody(post)).toEqual({ service_id: 12, starts_at: '2026-11-24T09:00:00Z', date: '2026-11-24', time: '09:00' });
   });
 

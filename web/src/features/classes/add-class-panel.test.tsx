@@ -11,6 +11,7 @@ import { apiError, ok, serveApi, jsonBody } from '../../test/api.ts';
 import { aProvider } from '../../test/generators.ts';
 import { classSummary, endTime, firstOccurrence, joinWeekdays, weekdayOf } from '../../lib/class-summary.ts';
 import { formatDayShort } from '../../lib/format.ts';
+import { must } from '../../../../server/test/support/must.ts';
 
 const yoga: Service = {
   id: 7,
@@ -44,7 +45,7 @@ function setup({ services = [yoga], post }: { services?: Service[]; post?: () =>
 }
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
-  await user.click((await screen.findAllByRole('button', { name: 'Add a Class' }))[0]);
+  await user.click(must((await screen.findAllByRole('button', { name: 'Add a Class' }))[0], 'an Add a Class button'));
   return screen.findByRole('dialog', { name: 'Add a class' });
 }
 
@@ -116,7 +117,10 @@ describe('Add a Class panel', () => {
     expect(screen.getByText('Clients can now book and join this class.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a class' })).toBeNull());
 
-    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')!;
+    const post = must(
+      calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters'),
+      "calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')",
+    );
     const order = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
     expect(await jsonBody(post)).toEqual({
       service_id: 7,
@@ -132,7 +136,10 @@ describe('Add a Class panel', () => {
     await within(panel).findByText(/Yoga on/);
     await user.click(within(panel).getByRole('button', { name: 'Create' }));
     await screen.findByText('Yoga is now live!');
-    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')!;
+    const post = must(
+      calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters'),
+      "calls.find((c) => c.method === 'POST' && c.url === '/api/repeaters')",
+    );
     expect(await jsonBody(post)).toEqual({ service_id: 7, start_at: `${tomorrow} 09:00`, repeat_every: null, weekdays: [] });
   });
 

@@ -10,12 +10,13 @@ import { apiError, ok, serveApi } from '../../test/api.ts';
 import { aClient, aConfirmedAppointment, anActiveMembership, aProvider } from '../../test/generators.ts';
 import { ClientPanel } from './components/client-panel.tsx';
 import { ClientsPage, filterClients } from './pages/clients-page.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 const aClientOf = (id: string, name: string, over: Partial<Client> = {}): Client => ({
   id,
   name,
   avatar: null,
-  email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+  email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
   phone: null,
   is_me: false,
   attended: 0,
@@ -53,7 +54,7 @@ describe('clients page', () => {
   it('lists clients with avatar, name and e-mail', async () => {
     setup([ADA, GRACE]);
     const list = await screen.findByRole('list', { name: 'Clients' });
-    const first = within(list).getAllByRole('button')[0];
+    const first = must(within(list).getAllByRole('button')[0], 'a first client');
     expect(first.textContent).toContain('Ada Lovelace');
     expect(first.textContent).toContain('ada@example.com');
   });
@@ -146,11 +147,12 @@ describe('client panel', () => {
 
     const upcomingPanel = within(dialog).getByRole('tabpanel');
     const rows = within(upcomingPanel).getAllByRole('listitem');
-    expect(rows[0].textContent).toContain('Tuesday, 24 November 2026');
-    expect(rows[0].textContent).toContain('10:00 – 11:00');
-    expect(rows[0].textContent).toContain('Personal training');
-    expect(within(rows[0]).queryByText('Cancelled')).toBeNull();
-    expect(within(rows[1]).getByText('Cancelled')).toBeTruthy();
+    const upcomingRow = must(rows[0], 'an upcoming booking');
+    expect(upcomingRow.textContent).toContain('Tuesday, 24 November 2026');
+    expect(upcomingRow.textContent).toContain('10:00 – 11:00');
+    expect(upcomingRow.textContent).toContain('Personal training');
+    expect(within(upcomingRow).queryByText('Cancelled')).toBeNull();
+    expect(within(must(rows[1], 'a cancelled booking')).getByText('Cancelled')).toBeTruthy();
 
     await user.click(within(dialog).getByRole('tab', { name: 'Past 1' }));
     expect(within(within(dialog).getByRole('tabpanel')).getByText('Yoga')).toBeTruthy();
@@ -201,12 +203,14 @@ describe('client panel', () => {
     const dialog = screen.getByRole('dialog', { name: 'Ada Lovelace' });
 
     const rows = within(await within(dialog).findByRole('list', { name: 'Memberships' })).getAllByRole('listitem');
-    expect(rows[0].textContent).toContain('Monthly Flow Membership');
-    expect(rows[0].textContent).toContain('2 / 8 used');
-    expect(rows[0].textContent).toContain('Renews on Tuesday, 15 December 2026');
-    expect(rows[0].textContent).toContain('Vinyasa Flow');
-    expect(rows[1].textContent).toContain('5 / 5 used');
-    expect(rows[1].textContent).toContain('Expires on Monday, 15 February 2027');
+    const monthlyRow = must(rows[0], 'the monthly membership');
+    const packRow = must(rows[1], 'the pack');
+    expect(monthlyRow.textContent).toContain('Monthly Flow Membership');
+    expect(monthlyRow.textContent).toContain('2 / 8 used');
+    expect(monthlyRow.textContent).toContain('Renews on Tuesday, 15 December 2026');
+    expect(monthlyRow.textContent).toContain('Vinyasa Flow');
+    expect(packRow.textContent).toContain('5 / 5 used');
+    expect(packRow.textContent).toContain('Expires on Monday, 15 February 2027');
     expect(within(dialog).queryByText('No memberships yet')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
 
@@ -253,14 +257,16 @@ describe('client panel', () => {
     const dialog = screen.getByRole('dialog', { name: 'Ada Lovelace' });
     await within(dialog).findByRole('tab', { name: 'Upcoming 3' });
     const rows = within(within(dialog).getByRole('tabpanel')).getAllByRole('listitem');
-    expect(within(rows[0]).getByText('Pay in person')).toBeTruthy();
-    expect(within(rows[1]).getByText('Included in membership')).toBeTruthy();
-    expect(within(rows[1]).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
-    expect(within(rows[2]).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
+    const inPerson = must(rows[0], 'the booking paid in person');
+    const withMembership = must(rows[1], 'the booking with a membership');
+    expect(within(inPerson).getByText('Pay in person')).toBeTruthy();
+    expect(within(withMembership).getByText('Included in membership')).toBeTruthy();
+    expect(within(withMembership).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
+    expect(within(must(rows[2], 'a third booking')).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
 
-    await user.click(within(rows[0]).getByRole('button', { name: /Mark as paid/ }));
-    await waitFor(() => expect(within(within(dialog).getByRole('tabpanel')).getAllByRole('listitem')[0].textContent).toContain('Paid'));
-    const first = within(within(dialog).getByRole('tabpanel')).getAllByRole('listitem')[0];
+    await user.click(within(inPerson).getByRole('button', { name: /Mark as paid/ }));
+    await waitFor(() => expect(within(within(dialog).getByRole('tabpanel')).getAllByRole('listitem')[0]?.textContent).toContain('Paid'));
+    const first = must(within(within(dialog).getByRole('tabpanel')).getAllByRole('listitem')[0], 'the paid booking');
     expect(within(first).queryByText('Pay in person')).toBeNull();
     expect(within(first).queryByRole('button', { name: /Mark as paid/ })).toBeNull();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/appointments/a1/mark-paid']);

@@ -8,6 +8,7 @@ import { renderAt, testQueryClient } from '../../test/render.tsx';
 import { http } from 'msw';
 import { ok, serveApi } from '../../test/api.ts';
 import { ClientPanel } from './components/client-panel.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 // A booking paid by card, cancelled after the installation's Stripe keys were removed: the provider
 // owes the refund by hand (docs/product-rules.md#cancellation-and-refunds).
@@ -59,7 +60,10 @@ describe('a refund due by hand', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: /Past/ }));
-    const row = (await screen.findByText('Refund due €25.00')).closest('li')!;
+    const row = must(
+      (await screen.findByText('Refund due €25.00')).closest('li'),
+      "(await screen.findByText('Refund due €25.00')).closest('li')",
+    );
     expect(within(row).getByText(/Give it back by hand, then mark it refunded/)).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: /Mark as refunded/ }));
     await waitFor(() => expect(screen.getByText('Refunded €25.00 by hand')).toBeTruthy());

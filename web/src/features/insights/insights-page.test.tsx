@@ -8,6 +8,7 @@ import { renderAt, testQueryClient } from '../../test/render.tsx';
 import { apiError, ok, serveApi } from '../../test/api.ts';
 import { aClient, aProvider } from '../../test/generators.ts';
 import { InsightsPage } from './pages/insights-page.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 const WEEKS = ['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
 const MONTHS = [
@@ -38,7 +39,7 @@ function quiet(): Insights {
 
 function busy(): Insights {
   const insights = quiet();
-  insights.this_week[2]!.bookings = 5;
+  must(insights.this_week[2], 'a third day this week').bookings = 5;
   insights.class_fill = [
     {
       service: { id: 7, name: 'Vinyasa Flow' },
@@ -59,7 +60,7 @@ function setup(insights: Insights | (() => Response), me = aProvider) {
 function row(tableName: string, heading: string) {
   const table = screen.getByRole('table', { name: tableName });
   const header = within(table).getByRole('rowheader', { name: heading });
-  return within(header.closest('tr')!)
+  return within(must(header.closest('tr'), "header.closest('tr')"))
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 }

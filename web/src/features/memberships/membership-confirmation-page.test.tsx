@@ -11,6 +11,7 @@ import { apiError, ok, serveApi, type SentRequest } from '../../test/api.ts';
 import { aClient, aMembership, anActiveMembership } from '../../test/generators.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { fakeStripe } from '../../test/fake-stripe.ts';
+import { must } from '../../../../server/test/support/must.ts';
 
 // Stripe.js is not loaded from Stripe in tests: loadStripe answers a stand-in.
 const stripeJs = vi.hoisted(() => ({ stripe: null as unknown }));
@@ -75,7 +76,7 @@ describe('membership confirmation', () => {
     const tabs = within(await screen.findByRole('tablist', { name: 'Payment options' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Pay now', 'Pay in person']);
     expect(screen.getByRole('button', { name: 'Pay €79.00' })).toBeTruthy();
-    await user.click(tabs[1]);
+    await user.click(must(tabs[1], 'the Pay in person tab'));
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
   });
 

@@ -8,6 +8,7 @@ import { routes } from '../../app/router.tsx';
 import { apiError, ok, serveApi } from '../../test/api.ts';
 import { aClient, anActiveMembership } from '../../test/generators.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 const ID = anActiveMembership().id;
 
@@ -50,12 +51,18 @@ const pack = anActiveMembership({
 describe('My passes: memberships', () => {
   it('lists memberships as cards with usage, renewal or expiry and status; asks with include=services', async () => {
     const { calls } = setup([anActiveMembership(), pack]);
-    const monthly = (await screen.findByRole('heading', { name: 'Monthly Flow Membership' })).closest('article')!;
+    const monthly = must(
+      (await screen.findByRole('heading', { name: 'Monthly Flow Membership' })).closest('article'),
+      "(await screen.findByRole('heading', { name: 'Monthly Flow Membership' })).closest('article')",
+    );
     expect(within(monthly).getByText('Pat Provider')).toBeTruthy();
     expect(within(monthly).getByText('2 / 8 used')).toBeTruthy();
     expect(within(monthly).getByText('Renews on 15 Dec 2026')).toBeTruthy();
     expect(within(monthly).getByText('Active')).toBeTruthy();
-    const second = screen.getByRole('heading', { name: '5-session pack' }).closest('article')!;
+    const second = must(
+      screen.getByRole('heading', { name: '5-session pack' }).closest('article'),
+      "screen.getByRole('heading', { name: '5-session pack' }).closest('article')",
+    );
     expect(within(second).getByText('1 / 5 used')).toBeTruthy();
     expect(within(second).getByText('Expires on 15 Feb 2027')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/memberships?include=services')).toBe(true);
@@ -99,7 +106,10 @@ describe('My passes: memberships', () => {
     await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Cancel membership' })).toBeNull());
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const card = screen.getByRole('heading', { name: 'Monthly Flow Membership' }).closest('article')!;
+    const card = must(
+      screen.getByRole('heading', { name: 'Monthly Flow Membership' }).closest('article'),
+      "screen.getByRole('heading', { name: 'Monthly Flow Membership' }).closest('article')",
+    );
     await waitFor(() => expect(within(card).getByText('Cancelled')).toBeTruthy());
     expect(within(card).getByText('Expires on 15 Dec 2026')).toBeTruthy();
   });

@@ -9,6 +9,7 @@ import { apiError, ok, serveApi } from '../../test/api.ts';
 import { aClient, aProvider, aProviderPlan, aService } from '../../test/generators.ts';
 import { renderAt, renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { PlansPage } from './pages/plans-page.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 const YOGA = aService({ id: 2, name: 'Vinyasa flow', type: 'class', price: 12.5, duration: 75, capacity: 12 });
 const PT = aService({ id: 1, name: 'Personal training' });
@@ -55,8 +56,10 @@ describe('plans page', () => {
       ['€79.00/month', '3 sold · €237.00'],
       ['€225.00', '0 sold · €0.00'],
     ]);
-    expect(within(cells[0][0]).getByRole('button', { name: 'Monthly Flow Membership' })).toBeTruthy();
-    expect(cells[1][0].querySelector('img')?.getAttribute('src')).toBe(PACK.cover);
+    expect(
+      within(must(cells[0]?.[0], "the monthly plan's name cell")).getByRole('button', { name: 'Monthly Flow Membership' }),
+    ).toBeTruthy();
+    expect(cells[1]?.[0]?.querySelector('img')?.getAttribute('src')).toBe(PACK.cover);
   });
 
   it('shows the empty state, whose button opens the drawer', async () => {

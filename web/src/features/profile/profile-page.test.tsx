@@ -12,6 +12,7 @@ import { aClient, aProvider, aService } from '../../test/generators.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { REDIRECT_COOKIE } from '../../lib/redirect-after-login.ts';
 import { testQueryClient } from '../../test/render.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
@@ -118,12 +119,18 @@ describe('public profile', () => {
     renderRoutes(routes, { path: '/demo' });
 
     // With plans and no services, the Plans segment opens first.
-    const unlimited = (await screen.findByRole('heading', { name: 'Unlimited' })).closest('article')!;
+    const unlimited = must(
+      (await screen.findByRole('heading', { name: 'Unlimited' })).closest('article'),
+      "(await screen.findByRole('heading', { name: 'Unlimited' })).closest('article')",
+    );
     expect(within(unlimited).getByText('€89.00')).toBeTruthy();
     expect(within(unlimited).getByText('/month')).toBeTruthy();
     expect(within(unlimited).getByText('Free mat')).toBeTruthy();
     expect(within(unlimited).getByText('All classes.')).toBeTruthy();
-    const pack = screen.getByRole('heading', { name: '10-class pack' }).closest('article')!;
+    const pack = must(
+      screen.getByRole('heading', { name: '10-class pack' }).closest('article'),
+      "screen.getByRole('heading', { name: '10-class pack' }).closest('article')",
+    );
     expect(within(pack).getByText('one-time')).toBeTruthy();
     expect(within(pack).getByText('Valid for 6 months')).toBeTruthy();
   });
@@ -294,7 +301,7 @@ describe('public profile: buying a plan', () => {
     setup({ me: null, path: '/demo?plan=2' });
     const button = await screen.findByRole('button', { name: 'Buy pack: 10-class pack' });
     await waitFor(() => expect(document.activeElement).toBe(button));
-    expect(button.closest('article')!.getAttribute('aria-current')).toBe('true');
+    expect(must(button.closest('article'), "button.closest('article')").getAttribute('aria-current')).toBe('true');
   });
 
   it('a plan no longer sold (409 plan_unavailable) is told in the server’s words, not as a timed-out purchase', async () => {

@@ -8,6 +8,7 @@ import { routes } from '../../app/router.tsx';
 import { ok, serveApi } from '../../test/api.ts';
 import { aClient, aConfirmedAppointment, aPurchasedService } from '../../test/generators.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 
 function setup(list: PurchasedService[]) {
   const calls = serveApi(
@@ -34,10 +35,16 @@ describe('My passes: services', () => {
         available_count: 1,
       }),
     ]);
-    const flow = (await screen.findByRole('heading', { name: 'Vinyasa Flow' })).closest('article')!;
+    const flow = must(
+      (await screen.findByRole('heading', { name: 'Vinyasa Flow' })).closest('article'),
+      "(await screen.findByRole('heading', { name: 'Vinyasa Flow' })).closest('article')",
+    );
     expect(within(flow).getByText('Pat Provider')).toBeTruthy();
     expect(within(flow).getByText('6 sessions available')).toBeTruthy();
-    const mobility = screen.getByRole('heading', { name: '1:1 Mobility' }).closest('article')!;
+    const mobility = must(
+      screen.getByRole('heading', { name: '1:1 Mobility' }).closest('article'),
+      "screen.getByRole('heading', { name: '1:1 Mobility' }).closest('article')",
+    );
     expect(within(mobility).getByText('1 session available')).toBeTruthy();
     expect(
       within(screen.getByRole('navigation', { name: 'My passes' }))

@@ -11,6 +11,7 @@ import { http } from 'msw';
 import { apiError, ok, serveApi } from '../../test/api.ts';
 import { paymentBadge } from '../../lib/appointments/payment-badge.ts';
 import { bookingToCancel, cancelBookingText } from './components/booking-rules.ts';
+import { must } from '../../../../server/test/support/must.ts';
 
 const today = todayIn(aClient.timezone);
 const inDays = (n: number) => addDays(today, n);
@@ -283,7 +284,10 @@ describe('Payment and Provider (a client’s own booking)', () => {
   ])('shows the price and %s', async (badge, details) => {
     const { user } = setup({ card: myAppointmentCard(), details });
     const panel = await openPanel(user, /Personal training/);
-    const payment = (await within(panel).findByRole('heading', { name: 'Payment' })).closest('section')!;
+    const payment = must(
+      (await within(panel).findByRole('heading', { name: 'Payment' })).closest('section'),
+      "(await within(panel).findByRole('heading', { name: 'Payment' })).closest('section')",
+    );
     expect(await within(payment).findByText('€25.00')).toBeTruthy();
     expect(within(payment).getByText(badge)).toBeTruthy();
     for (const other of ['Paid', 'Included in membership', 'Pay in person'].filter((b) => b !== badge)) {
@@ -301,7 +305,10 @@ describe('Payment and Provider (a client’s own booking)', () => {
   it('links to the provider’s public profile in a new tab', async () => {
     const { user, calls } = setup({ card: myAppointmentCard() });
     const panel = await openPanel(user, /Personal training/);
-    const provider = within(panel).getByRole('heading', { name: 'Provider' }).closest('section')!;
+    const provider = must(
+      within(panel).getByRole('heading', { name: 'Provider' }).closest('section'),
+      "within(panel).getByRole('heading', { name: 'Provider' }).closest('section')",
+    );
     expect(within(provider).getByText('Pat Provider')).toBeTruthy();
     const link = within(provider).getByRole('link', { name: /View profile/ });
     expect(link.getAttribute('href')).toBe('/pat');

@@ -9,6 +9,7 @@ import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, HttpResponse } from 'msw';
 import { apiError, ok, serveApi } from '../../test/api.ts';
 import { aClient, aProvider, rosterFacts } from '../../test/generators.ts';
+import { must } from '../../../../server/test/support/must.ts';
 
 const today = todayIn(aProvider.timezone);
 const inDays = (n: number) => addDays(today, n);
@@ -81,10 +82,16 @@ describe('schedule', () => {
 
   it('shows each card’s service, times, location and class size; a cancelled one is marked', async () => {
     setup({ days: [day(inDays(1), [classSlot(), classSlot({ id: '32', time: '20:00', until: '21:00', cancelled_at: later(-1) })])] });
-    const card = (await screen.findByRole('button', { name: 'Vinyasa Flow, 18:30 to 19:30' })).closest('article')!;
+    const card = must(
+      (await screen.findByRole('button', { name: 'Vinyasa Flow, 18:30 to 19:30' })).closest('article'),
+      "(await screen.findByRole('button', { name: 'Vinyasa Flow, 18:30 to 19:30' })).closest('article')",
+    );
     expect(within(card).getByText('Main studio')).toBeTruthy();
     expect(within(card).getByText('2/12')).toBeTruthy();
-    const cancelled = screen.getByRole('button', { name: 'Vinyasa Flow, 20:00 to 21:00, cancelled' }).closest('article')!;
+    const cancelled = must(
+      screen.getByRole('button', { name: 'Vinyasa Flow, 20:00 to 21:00, cancelled' }).closest('article'),
+      "screen.getByRole('button', { name: 'Vinyasa Flow, 20:00 to 21:00, cancelled' }).closest('article')",
+    );
     expect(within(cancelled).getByText('Cancelled')).toBeTruthy();
   });
 
@@ -162,7 +169,10 @@ describe('schedule', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel class' }));
 
     expect(await screen.findByText('Class cancelled.')).toBeTruthy();
-    const del = calls.find((c) => c.method === 'DELETE')!;
+    const del = must(
+      calls.find((c) => c.method === 'DELETE'),
+      "calls.find((c) => c.method === 'DELETE')",
+    );
     expect(del.url).toBe('/api/slots/31?upcoming=1');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Booking details' })).toBeNull());
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/schedule')).length).toBeGreaterThan(loads));
@@ -176,7 +186,12 @@ describe('schedule', () => {
     expect(within(dialog).queryByRole('radio')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel class' }));
     expect(await screen.findByText('Class cancelled.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/slots/31?upcoming=0');
+    expect(
+      must(
+        calls.find((c) => c.method === 'DELETE'),
+        "calls.find((c) => c.method === 'DELETE')",
+      ).url,
+    ).toBe('/api/slots/31?upcoming=0');
   });
 
   it('a failed cancellation says to try again in a minute and keeps the dialog open', async () => {

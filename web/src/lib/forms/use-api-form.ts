@@ -88,7 +88,7 @@ export function useApiForm<TValues extends FieldValues, TOutput>(
       let shown = false;
       for (const [key, messages] of Object.entries(error.errors)) {
         const name = fieldOf ? fieldOf(key) : (key as Path<TValues>);
-        if (!name || !messages[0] || (!fieldOf && !(key.split('.')[0]! in defaultValues))) continue;
+        if (!name || !messages[0] || (!fieldOf && !((key.split('.')[0] ?? key) in defaultValues))) continue;
         setError(name, { type: 'server', message: messages[0] });
         shown = true;
       }

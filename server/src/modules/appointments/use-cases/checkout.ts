@@ -59,7 +59,7 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
   // Every checkout of one hold answers the same PaymentIntent: the idempotency key names the hold,
   // so simultaneous calls get the same intent from Stripe, and a recorded one is answered again.
   const pending = await pendingCardPayment(db, { appointmentId: id });
-  if (pending) return { client_secret: await clientSecret(payments, pending.stripePaymentIntentId!) };
+  if (pending) return { client_secret: await clientSecret(payments, intentIdOf(pending)) };
   const payable = await payableState(deps, id);
   const intent = await createIntent(payments, current, `${payable}-${await finishedCardPaymentCount(db, id)}`);
   const recorded = await db.transaction(async (tx) => {
@@ -67,7 +67,7 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
     if (!row || payableMarker(row) !== payable) throw bookingChanged();
     // A simultaneous request (a double click) recorded this intent first.
     const first = await pendingCardPayment(tx, { appointmentId: id });
-    if (first) return first.stripePaymentIntentId!;
+    if (first) return intentIdOf(first);
     const now = clock.now();
     await insertPayment(tx, {
       payerId: row.clientId,
@@ -82,7 +82,7 @@ export async function checkout(deps: AppointmentsDeps, viewer: UserRow, id: stri
     });
     return intent.id;
   });
-  return { client_secret: recorded === intent.id ? intent.client_secret! : await clientSecret(payments, recorded) };
+  return { client_secret: recorded === intent.id ? secretOf(intent) : await clientSecret(payments, recorded) };
 }
 
 /**
@@ -111,7 +111,8 @@ async function payableState(deps: AppointmentsDeps, id: string): Promise<string>
  */
 function createIntent(payments: CardPayments, d: AppointmentDetails, attempt: string): Promise<Stripe.PaymentIntent> {
   const a = d.appointment;
-  const account = d.provider.stripeAccountId!;
+  const account = d.provider.stripeAccountId;
+  if (!account) throw new Error(`Provider ${d.provider.id} takes card payments, so has a Stripe account`);
   const fee = payments.applicationFee(a.priceCents);
   return payments.call('create payment intent', () =>
     payments.stripe.paymentIntents.create(
@@ -132,5 +133,17 @@ function createIntent(payments: CardPayments, d: AppointmentDetails, attempt: st
 
 async function clientSecret(payments: CardPayments, intentId: string): Promise<string> {
   const intent = await payments.call('retrieve payment intent', () => payments.stripe.paymentIntents.retrieve(intentId));
-  return intent.client_secret!;
+  return secretOf(intent);
+}
+
+/** A PaymentIntent read with our secret key carries its client secret. */
+function secretOf(intent: Stripe.PaymentIntent): string {
+  if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without its client secret`);
+  return intent.client_secret;
+}
+
+/** A pending card payment is recorded with its PaymentIntent. */
+function intentIdOf(payment: { id: string; stripePaymentIntentId: string | null }): string {
+  if (!payment.stripePaymentIntentId) throw new Error(`Card payment ${payment.id} has no PaymentIntent`);
+  return payment.stripePaymentIntentId;
 }

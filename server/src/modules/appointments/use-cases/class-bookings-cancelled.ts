@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { allOf } from '../../../db/sql-conditions.ts';
 import { appointments } from '../../../db/schema.ts';
 import { bookingCancelledEmail } from '../appointments.emails.ts';
 import { appointmentDetails, updateAppointment } from '../appointments.queries.ts';
@@ -18,7 +19,7 @@ export async function classBookingsCancelled(deps: AppointmentsDeps, tx: Tx, app
     const refund = await refundCardPayments(deps, tx, id, 'provider_cancellation');
     if (refund > 0) await updateAppointment(tx, id, { refundDueCents: refund, ...refundedPayment, updatedAt: now });
   }
-  const rows = await appointmentDetails(tx, and(inArray(appointments.id, appointmentIds), eq(appointments.status, 'cancelled'))!);
+  const rows = await appointmentDetails(tx, allOf(inArray(appointments.id, appointmentIds), eq(appointments.status, 'cancelled')));
   await deps.mail.queue(
     tx,
     rows.map((d) => bookingCancelledEmail(d, true, { cents: d.appointment.refundDueCents, byHand: refundsByHand(deps) }, deps.appUrl, now)),

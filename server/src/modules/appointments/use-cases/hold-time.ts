@@ -113,7 +113,8 @@ async function hold(
 
       let place: Place;
       if (service.type === 'class') {
-        const slot = await findSlot(tx, input.slot_id!);
+        if (input.slot_id === undefined) throw new AppError('not_found', 'Class not found.');
+        const slot = await findSlot(tx, input.slot_id);
         if (!slot || slot.serviceId !== service.id) throw new AppError('not_found', 'Class not found.');
         place = { slot };
       } else {

@@ -6,7 +6,7 @@
  */
 import type { Appointment } from '@slotted/contract';
 import { AppError } from '../../../lib/app-error.ts';
-import { lockPayment, lockRefundsOwedByHand, updatePayment, updateRefund } from '../../payments/index.ts';
+import { lockExistingPayment, lockRefundsOwedByHand, updatePayment, updateRefund } from '../../payments/index.ts';
 import type { UserRow } from '../../users/index.ts';
 import { lockAppointment } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
@@ -22,7 +22,7 @@ export async function markRefunded(deps: AppointmentsDeps, provider: UserRow, id
     if (owed.length === 0) throw new AppError('conflict', 'No refund is due for this booking.');
     for (const refund of owed) {
       await updateRefund(tx, refund.id, { status: 'settled_by_hand', updatedAt: now });
-      const p = (await lockPayment(tx, refund.paymentId))!;
+      const p = await lockExistingPayment(tx, refund.paymentId);
       const refunded = Math.min(p.amountCents, p.refundedCents + refund.amountCents);
       await updatePayment(tx, p.id, {
         refundedCents: refunded,

@@ -9,7 +9,7 @@
  * marks it refunded (mark-refunded.ts).
  */
 import type { Tx } from '../../../db/client.ts';
-import { insertRefund, lockPayment, refundableCardPayments, refundedOrPending, type RefundReason } from '../../payments/index.ts';
+import { insertRefund, lockExistingPayment, refundableCardPayments, refundedOrPending, type RefundReason } from '../../payments/index.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 
 /** Refunds what is left of each succeeded card payment of the booking; the cents refunded or owed by hand. */
@@ -26,7 +26,7 @@ export const refundsByHand = (deps: AppointmentsDeps): boolean => deps.payments 
 
 /** Records what is left of a card payment as a refund the provider owes by hand. */
 async function refundDueByHand(deps: AppointmentsDeps, tx: Tx, paymentId: string, reason: RefundReason): Promise<number> {
-  const locked = (await lockPayment(tx, paymentId))!;
+  const locked = await lockExistingPayment(tx, paymentId);
   const left = locked.amountCents - (await refundedOrPending(tx, locked.id));
   if (left <= 0) return 0;
   const now = deps.clock.now();

@@ -90,12 +90,14 @@ async function appointmentTimeOffered(
   place: { startsAt: Date; endsAt: Date },
   now: Date,
 ): Promise<boolean> {
+  if (!b.hours) throw new Error("An appointment's working hours are read before its booking");
+  const hours = b.hours;
   const startMs = place.startsAt.getTime();
   const endMs = place.endsAt.getTime();
   const { busy } = await busyTime(executor, b.provider.id, new Date(startMs - DAY_MS), new Date(endMs + DAY_MS), now);
   // The same engine that listed the time decides whether it can still be booked.
   const [candidate] = slotInstants({
-    provider: b.hours!,
+    provider: hours,
     service: { type: 'appointment', durationMinutes: (endMs - startMs) / 60_000, capacity: 1 },
     busy,
     policy: enginePolicy(b.policy),

@@ -32,8 +32,10 @@ export async function cardCheckout(deps: MembershipsDeps, viewer: UserRow, id: s
   // The attempt already under way is answered again: one call to Stripe, not three.
   const pending = await pendingCardPayment(db, { membershipId: id });
   if (pending) {
-    const intent = await card.call('retrieve payment intent', () => card.stripe.paymentIntents.retrieve(pending.stripePaymentIntentId!));
-    return { client_secret: intent.client_secret! };
+    const intentId = pending.stripePaymentIntentId;
+    if (!intentId) throw new Error(`Card payment ${pending.id} has no PaymentIntent`);
+    const intent = await card.call('retrieve payment intent', () => card.stripe.paymentIntents.retrieve(intentId));
+    return { client_secret: clientSecretOf(intent) };
   }
   // A destination charge: the money goes to the provider's account, the platform keeps its fee.
   const destination = { transfer_data: { destination: account }, on_behalf_of: account, metadata: { membership_id: id } };
@@ -47,7 +49,7 @@ export async function cardCheckout(deps: MembershipsDeps, viewer: UserRow, id: s
         { idempotencyKey: `membership-${id}-payment` },
       ),
     );
-    paid = { intentId: intent.id, clientSecret: intent.client_secret! };
+    paid = { intentId: intent.id, clientSecret: clientSecretOf(intent) };
   } else {
     const customer = await customerOf(deps, card, viewer);
     // A product per purchase: what was bought keeps its name, and the request stays the same on a retry.
@@ -100,4 +102,10 @@ export async function cardCheckout(deps: MembershipsDeps, viewer: UserRow, id: s
     });
   });
   return { client_secret: paid.clientSecret };
+}
+
+/** A PaymentIntent read with our secret key carries its client secret. */
+function clientSecretOf(intent: Stripe.PaymentIntent): string {
+  if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without its client secret`);
+  return intent.client_secret;
 }

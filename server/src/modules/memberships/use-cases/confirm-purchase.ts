@@ -45,7 +45,9 @@ export async function confirmInPerson(deps: MembershipsDeps, viewer: UserRow, id
     const f = await lockOwn(tx, viewer, id);
     if (f.row.confirmedAt) return (await oneMembership(deps, tx, viewer, id)).membership;
     if (f.row.status !== 'held' || (f.row.holdExpiresAt?.getTime() ?? 0) <= now.getTime()) throw new AppError('purchase_expired');
-    const { provider } = (await membershipContext(tx, [id])).get(id)!;
+    const context = (await membershipContext(tx, [id])).get(id);
+    if (!context) throw new Error(`Membership ${id} has no client or provider`);
+    const { provider } = context;
     const options = deps.paymentOptions(provider, true, f.row.priceCents);
     if (!options.includes('in_person')) {
       throw new AppError(

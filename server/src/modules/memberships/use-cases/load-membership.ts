@@ -16,13 +16,18 @@ export async function loadMemberships(
   const facts = await loadMembershipFacts(executor, filter);
   const ids = facts.map((f) => f.row.id);
   const context = await membershipContext(executor, ids);
+  const contextOf = (id: string) => {
+    const found = context.get(id);
+    if (!found) throw new Error(`Membership ${id} has no client or provider`);
+    return found;
+  };
   const payments = await paymentsOfMemberships(executor, ids);
   const services = withServices
     ? await servicesByIds(executor, [...new Set(facts.flatMap((f) => f.groups.flatMap((g) => g.serviceIds)))])
     : new Map();
   return facts.map((f) => ({
     facts: f,
-    context: context.get(f.row.id)!,
+    context: contextOf(f.row.id),
     services,
     payments: payments.filter((p) => p.membershipId === f.row.id),
   }));

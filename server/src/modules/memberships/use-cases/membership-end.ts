@@ -26,7 +26,9 @@ export async function releaseCreditsAfterEnd(
   if (state.expiresAtMs === null) return;
   const released = await releaseCreditsFrom(tx, id, new Date(state.expiresAtMs), now);
   if (released.length === 0) return;
-  const { client, provider } = (await membershipContext(tx, [id])).get(id)!;
+  const context = (await membershipContext(tx, [id])).get(id);
+  if (!context) throw new Error(`Membership ${id} has no client or provider`);
+  const { client, provider } = context;
   await deps.mail.queue(tx, [
     creditsLostEmail(
       client,
@@ -46,8 +48,10 @@ export async function releaseCreditsAfterEnd(
  */
 export function renewedPeriodStart(f: MembershipFacts, paid: PaymentRow[], now: Date): Date {
   const terms = toDomainMembership(f);
-  const starts = paid.filter((p) => tookMoney(p) && p.periodStart).map((p) => p.periodStart!.getTime());
-  const last = membershipState(terms, starts.length ? Math.max(...starts) : f.row.confirmedAt!).period;
+  const starts = paid.flatMap((p) => (tookMoney(p) && p.periodStart ? [p.periodStart.getTime()] : []));
+  const lastPaidStart = starts.length ? Math.max(...starts) : f.row.confirmedAt;
+  if (lastPaidStart === null) throw new Error(`Membership ${f.row.id} renews, so it was confirmed`);
+  const last = membershipState(terms, lastPaidStart).period;
   const next = last ? membershipState(terms, last.endMs).period : null;
   return new Date(next?.startMs ?? last?.endMs ?? now.getTime());
 }

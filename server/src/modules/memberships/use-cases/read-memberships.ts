@@ -40,9 +40,7 @@ export async function listMemberships(
       : { clientId: viewer.id, confirmedOnly: true };
   const withServices = q.include === 'services';
   const found = await loadMemberships(deps.db, filter, withServices);
-  return found
-    .sort((a, b) => b.facts.row.confirmedAt!.getTime() - a.facts.row.confirmedAt!.getTime())
-    .map((m) => presentTo(deps, viewer, m, withServices));
+  return found.sort((a, b) => confirmedMs(b) - confirmedMs(a)).map((m) => presentTo(deps, viewer, m, withServices));
 }
 
 /**
@@ -55,13 +53,13 @@ export async function purchasedServices(deps: MembershipsDeps, viewer: UserRow):
   const now = deps.clock.now();
   const facts = await loadMembershipFacts(db, { clientId: viewer.id, confirmedOnly: true });
   const held = facts.map(toDomainMembership);
-  const names = new Map(facts.map((f) => [f.row.id, f.row.name]));
   const available = new Map(serviceAvailability(held, now).map((a) => [a.serviceId, a]));
   const coveredBy = new Map<number, { id: string; name: string }[]>();
-  for (const m of held) {
+  for (const f of facts) {
+    const m = toDomainMembership(f);
     if (!membershipState(m, now).active) continue;
     for (const serviceId of new Set(m.groups.flatMap((g) => g.serviceIds))) {
-      coveredBy.set(serviceId, [...(coveredBy.get(serviceId) ?? []), { id: m.id, name: names.get(m.id)! }]);
+      coveredBy.set(serviceId, [...(coveredBy.get(serviceId) ?? []), { id: m.id, name: f.row.name }]);
     }
   }
   const serviceIds = [...new Set([...available.keys(), ...(await servicesBoughtBy(db, viewer.id))])];
@@ -71,7 +69,8 @@ export async function purchasedServices(deps: MembershipsDeps, viewer: UserRow):
   return [...services.values()]
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
     .map((s) => {
-      const provider = providers.get(s.providerId)!;
+      const provider = providers.get(s.providerId);
+      if (!provider) throw new Error(`Service ${s.id}'s provider ${s.providerId} is gone`);
       return {
         service: { ...presentService(s), location: s.location },
         provider: { id: provider.id, name: provider.name, username: provider.username, avatar: imageUrl(provider.avatarImageId) },
@@ -81,4 +80,10 @@ export async function purchasedServices(deps: MembershipsDeps, viewer: UserRow):
         payments: payments.filter((p) => p.serviceId === s.id && tookMoney(p.payment)).map((p) => presentPayment(p.payment)),
       };
     });
+}
+
+/** Confirmed memberships only are listed (confirmedOnly): each has its confirmation time. */
+function confirmedMs(m: { facts: { row: { id: string; confirmedAt: Date | null } } }): number {
+  if (!m.facts.row.confirmedAt) throw new Error(`Membership ${m.facts.row.id} is listed unconfirmed`);
+  return m.facts.row.confirmedAt.getTime();
 }

@@ -11,7 +11,8 @@ import { cancelSubscription } from './subscriptions.ts';
  * money goes back and its subscription, if any, is ended.
  */
 export async function settleCardPayment(deps: MembershipsDeps, tx: Tx, payment: PaymentRow, now: Date): Promise<'kept' | 'refund'> {
-  const [f] = await loadMembershipFacts(tx, { ids: [payment.membershipId!] }, { lock: true });
+  if (!payment.membershipId) throw new Error(`Payment ${payment.id} settles a membership, so it names one`);
+  const [f] = await loadMembershipFacts(tx, { ids: [payment.membershipId] }, { lock: true });
   if (!f) return 'refund';
   const live = f.row.status === 'held' && !f.row.confirmedAt && (f.row.holdExpiresAt?.getTime() ?? 0) > now.getTime();
   if (!live) {

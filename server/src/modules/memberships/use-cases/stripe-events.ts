@@ -14,12 +14,14 @@ import { cancelSubscription } from './subscriptions.ts';
  * recorded as a card payment for the membership's next period.
  */
 export async function invoicePaid(deps: MembershipsDeps, event: Stripe.Event): Promise<EventEffect | undefined> {
-  const payments = deps.payments!;
+  const payments = deps.payments;
+  if (!payments) throw new Error('Stripe sends events only where card payments are on');
   const invoice = event.data.object as Stripe.Invoice;
   const parent = invoice.parent?.subscription_details?.subscription;
   const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
-  if (!subscriptionId || !invoice.id) return undefined;
-  const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoice.id!, { expand: ['payments'] }));
+  const invoiceId = invoice.id;
+  if (!subscriptionId || !invoiceId) return undefined;
+  const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
   const ref = full.payments?.data[0]?.payment.payment_intent;
   const intentId = typeof ref === 'string' ? ref : ref?.id;
   if (full.billing_reason === 'subscription_create') {
@@ -36,17 +38,18 @@ export async function invoicePaid(deps: MembershipsDeps, event: Stripe.Event): P
     const id = await membershipIdBySubscription(tx, subscriptionId);
     if (!id) return;
     const [f] = await loadMembershipFacts(tx, { ids: [id] }, { lock: true });
+    if (!f) throw new Error(`Membership ${id}, found by its subscription, has no facts`);
     const paid = await paymentsOfMemberships(tx, [id]);
     if (paid.some((p) => p.stripeInvoiceId === full.id || (intentId && p.stripePaymentIntentId === intentId))) return;
     const now = deps.clock.now();
     const row = await insertPayment(tx, {
-      payerId: f!.row.clientId,
-      providerId: f!.row.providerId,
+      payerId: f.row.clientId,
+      providerId: f.row.providerId,
       membershipId: id,
       amountCents: full.amount_paid,
       method: 'card',
       status: 'succeeded',
-      periodStart: f!.row.confirmedAt ? renewedPeriodStart(f!, paid, now) : null,
+      periodStart: f.row.confirmedAt ? renewedPeriodStart(f, paid, now) : null,
       stripePaymentIntentId: intentId ?? null,
       stripeInvoiceId: full.id,
       cardBrand: used?.brand ?? null,
@@ -56,9 +59,9 @@ export async function invoicePaid(deps: MembershipsDeps, event: Stripe.Event): P
       updatedAt: now,
     });
     // The renewal that had failed is paid: its credits can be spent again.
-    if (f!.row.unpaidFrom) await updateMembership(tx, id, { unpaidFrom: null });
+    if (f.row.unpaidFrom) await updateMembership(tx, id, { unpaidFrom: null });
     // A purchase that never happened is never charged: the money goes back, the subscription ends.
-    if (!f!.row.confirmedAt) {
+    if (!f.row.confirmedAt) {
       await payments.refund(tx, row, 'late_payment');
       await cancelSubscription(deps, tx, subscriptionId);
     }
@@ -72,7 +75,8 @@ export async function invoicePaid(deps: MembershipsDeps, event: Stripe.Event): P
  * (invoice.paid clears it), and the client is asked to update their card.
  */
 export async function invoicePaymentFailed(deps: MembershipsDeps, event: Stripe.Event): Promise<EventEffect | undefined> {
-  const payments = deps.payments!;
+  const payments = deps.payments;
+  if (!payments) throw new Error('Stripe sends events only where card payments are on');
   const invoiceId = (event.data.object as Stripe.Invoice).id;
   if (!invoiceId) return undefined;
   const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoiceId));
@@ -88,7 +92,9 @@ export async function invoicePaymentFailed(deps: MembershipsDeps, event: Stripe.
     if (paid.some((p) => p.stripeInvoiceId === full.id)) return;
     const now = deps.clock.now();
     await updateMembership(tx, id, { unpaidFrom: renewedPeriodStart(f, paid, now) });
-    const { client, provider } = (await membershipContext(tx, [id])).get(id)!;
+    const context = (await membershipContext(tx, [id])).get(id);
+    if (!context) throw new Error(`Membership ${id} has no client or provider`);
+    const { client, provider } = context;
     await deps.mail.queue(tx, [
       renewalFailedEmail(
         client,
@@ -107,7 +113,8 @@ export async function invoicePaymentFailed(deps: MembershipsDeps, event: Stripe.
  * credit (D15). An event about any other subscription changes nothing.
  */
 export async function subscriptionChanged(deps: MembershipsDeps, event: Stripe.Event): Promise<EventEffect | undefined> {
-  const payments = deps.payments!;
+  const payments = deps.payments;
+  if (!payments) throw new Error('Stripe sends events only where card payments are on');
   const subscriptionId = (event.data.object as Stripe.Subscription).id;
   const subscription = await payments.call('retrieve subscription', () => payments.stripe.subscriptions.retrieve(subscriptionId));
   if (!['canceled', 'incomplete_expired', 'unpaid'].includes(subscription.status)) return undefined;

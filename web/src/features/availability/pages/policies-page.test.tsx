@@ -9,6 +9,7 @@ import { apiError, ok, serveApi, jsonBody } from '../../../test/api.ts';
 import { aProvider } from '../../../test/generators.ts';
 import { ADVANCE_BOOKING_OPTIONS, BOOKING_NOTICE_OPTIONS, CANCELLATION_NOTICE_OPTIONS, REMINDER_OPTIONS } from '../lib/policy-options.ts';
 import { PoliciesPage } from './policies-page.tsx';
+import { must } from '../../../../../server/test/support/must.ts';
 
 const saved: Policies = {
   min_hours_before_booking: 4,
@@ -105,12 +106,14 @@ describe('policies page', () => {
 
     const advance = screen.getByRole('combobox', { name: 'Advance booking' });
     await waitFor(() => expect(advance.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(advance.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe(
+    expect(document.getElementById(must(advance.getAttribute('aria-describedby'), 'a description').split(' ')[0] ?? '')?.textContent).toBe(
       'Choose one of the advance booking options.',
     );
     const terms = await screen.findByRole('textbox', { name: 'Terms of service' });
     expect(terms.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(terms.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe('The terms are too long.');
+    expect(document.getElementById(must(terms.getAttribute('aria-describedby'), 'a description').split(' ')[0] ?? '')?.textContent).toBe(
+      'The terms are too long.',
+    );
     expect(screen.getByRole('combobox', { name: 'Booking notice' }).getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByText('Policies updated')).toBeNull();
   });

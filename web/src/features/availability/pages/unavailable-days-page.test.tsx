@@ -10,6 +10,7 @@ import { apiError, ok, serveApi, jsonBody } from '../../../test/api.ts';
 import { aProvider } from '../../../test/generators.ts';
 import { moveStart } from '../components/time-off-panel.tsx';
 import { UnavailableDaysPage } from './unavailable-days-page.tsx';
+import { must } from '../../../../../server/test/support/must.ts';
 
 const period: TimeOff = {
   id: 7,
@@ -97,7 +98,9 @@ describe('time off', () => {
 
     const endTime = within(panel).getByRole('combobox', { name: 'End time' });
     await waitFor(() => expect(endTime.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(endTime.getAttribute('aria-describedby')!)?.textContent).toBe('The end must be after the start.');
+    expect(
+      document.getElementById(must(endTime.getAttribute('aria-describedby'), "endTime.getAttribute('aria-describedby')"))?.textContent,
+    ).toBe('The end must be after the start.');
     expect(await jsonBody(calls.find((c) => c.method === 'POST'))).toEqual({
       from_date: '2031-09-01',
       from_time: '10:30',

@@ -9,12 +9,13 @@ import { apiError, serveApi, jsonBody } from '../../../test/api.ts';
 import { aClient, aProvider } from '../../../test/generators.ts';
 import { applyFromChange } from '../lib/work-hours.ts';
 import { WorkingHoursPage } from './working-hours-page.tsx';
+import { must } from '../../../../../server/test/support/must.ts';
 
 const week = (): WorkDay[] =>
   WEEKDAY_NAMES.map((name, i) => ({
     weekday: i + 1,
     name,
-    abbreviation: WEEKDAY_ABBREVIATIONS[i],
+    abbreviation: must(WEEKDAY_ABBREVIATIONS[i], `the abbreviation of ${name}`),
     available: i < 5,
     from: '08:00',
     to: '17:00',

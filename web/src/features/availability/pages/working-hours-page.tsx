@@ -52,7 +52,8 @@ function WorkingHoursForm({ week }: { week: WorkWeek }) {
   const [announcement, setAnnouncement] = useState('');
 
   const update = (index: number, change: (day: WorkDayInput) => WorkDayInput, fields: ('from' | 'to')[]) => {
-    const before = days[index]!;
+    const before = days[index];
+    if (!before) throw new Error(`Only the week's rows are updated, and there is no row ${index}`);
     const after = change(before);
     form.setValue(`data.${index}`, after);
     form.clearErrors(fields.map((field) => `data.${index}.${field}` as const));

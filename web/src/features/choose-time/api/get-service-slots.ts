@@ -31,11 +31,15 @@ export const serviceSlotsQueryOptions = (serviceId: string, timezone: string) =>
     queryFn: ({ pageParam }) => fetchServiceSlots(serviceId, timezone, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.next_from ?? undefined,
-    select: (loaded): LoadedSlots => ({
-      data: loaded.pages.flatMap((page) => page.data),
-      meta: loaded.pages[0]!.meta,
-      loadedUntil: loaded.pages.at(-1)!.meta.next_from ?? null,
-    }),
+    select: (loaded): LoadedSlots => {
+      const [first] = loaded.pages;
+      if (!first) throw new Error('select runs only once the first page has loaded');
+      return {
+        data: loaded.pages.flatMap((page) => page.data),
+        meta: first.meta,
+        loadedUntil: (loaded.pages.at(-1) ?? first).meta.next_from ?? null,
+      };
+    },
     // Free times change as others book: look again when the visitor comes back to the tab.
     staleTime: 15_000,
     refetchOnWindowFocus: true,

@@ -79,9 +79,9 @@ export function DayStrip({
       Home: 0,
       End: days.length - 1,
     }[event.key];
-    if (next === undefined) return;
+    const day = next === undefined ? undefined : days[Math.min(days.length - 1, Math.max(0, next))];
+    if (day === undefined) return;
     event.preventDefault();
-    const day = days[Math.min(days.length - 1, Math.max(0, next))];
     // The strip scrolls the chosen day into view itself (below); the page stays where it is.
     scroller.current?.querySelector<HTMLElement>(`[data-date="${day.date}"]`)?.focus({ preventScroll: true });
     if (day.date !== selected) onSelect(day.date);

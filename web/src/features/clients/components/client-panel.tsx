@@ -173,7 +173,7 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useClient
       {(appointments) => (
         <>
           {/* Every time below is in the viewer's account zone (docs/decisions/0004-whose-time-zone-a-page-shows.md). */}
-          <p className="pt-3 text-xs text-zinc-500">{timesInZone(appointments[0]!.timezone)}</p>
+          {appointments[0] && <p className="pt-3 text-xs text-zinc-500">{timesInZone(appointments[0].timezone)}</p>}
           <ul className="divide-y divide-zinc-100">
             {appointments.map((appointment) => (
               <AppointmentRow key={appointment.id} appointment={appointment} />

@@ -14,7 +14,7 @@ export function ClassFillCard({ classes, addClassAction }: { classes: Insights['
   // One point per week, one key per class: the class's fill rate that week, or null when it did not run.
   const data = weeks.map((week, i) => ({
     label: formatShortDate(week),
-    ...Object.fromEntries(classes.map((c) => [c.service.id, fillRate(c.weeks[i]!.booked, c.weeks[i]!.capacity)])),
+    ...Object.fromEntries(classes.map((c) => [c.service.id, weekFillRate(c.weeks[i])])),
   }));
   return (
     <ChartCard
@@ -60,9 +60,9 @@ export function ClassFillCard({ classes, addClassAction }: { classes: Insights['
             cells: [
               formatWeek(week),
               ...classes.map((c) => {
-                const { booked, capacity } = c.weeks[i]!;
-                const rate = fillRate(booked, capacity);
-                return rate === null ? 'Not held' : `${rate}% (${booked} of ${capacity})`;
+                const week = c.weeks[i];
+                const rate = weekFillRate(week);
+                return rate === null || !week ? 'Not held' : `${rate}% (${week.booked} of ${week.capacity})`;
               }),
             ],
           }))}
@@ -70,4 +70,9 @@ export function ClassFillCard({ classes, addClassAction }: { classes: Insights['
       }
     />
   );
+}
+
+/** A class's fill rate in one of the eight weeks; a week the class does not list was not held. */
+function weekFillRate(week: { booked: number; capacity: number } | undefined): number | null {
+  return week ? fillRate(week.booked, week.capacity) : null;
 }

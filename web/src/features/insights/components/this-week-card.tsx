@@ -13,7 +13,7 @@ export function ThisWeekCard({ days, shareAction }: { days: Insights['this_week'
   return (
     <ChartCard
       title="This week’s bookings"
-      description={`${formatShortDate(days[0]!.date)} – ${formatShortDate(days[6]!.date)}, confirmed bookings per day`}
+      description={`${weekSpan(days)}, confirmed bookings per day`}
       empty={
         days.every((d) => d.bookings === 0) ? (
           <FigureEmpty
@@ -43,4 +43,11 @@ export function ThisWeekCard({ days, shareAction }: { days: Insights['this_week'
       }
     />
   );
+}
+
+/** The first and last of the week's days (the server sends all seven, Monday to Sunday). */
+function weekSpan(days: Insights['this_week']): string {
+  const first = days[0];
+  const last = days.at(-1);
+  return first && last ? `${formatShortDate(first.date)} – ${formatShortDate(last.date)}` : '';
 }

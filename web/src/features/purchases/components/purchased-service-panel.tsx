@@ -136,7 +136,7 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useServic
     >
       {(appointments) => (
         <>
-          <p className="pt-2 text-xs text-zinc-500">{timesInZone(appointments[0]!.timezone)}</p>
+          {appointments[0] && <p className="pt-2 text-xs text-zinc-500">{timesInZone(appointments[0].timezone)}</p>}
           <ul className="divide-y divide-zinc-100">
             {appointments.map((appointment) => (
               <li key={appointment.id}>

@@ -33,8 +33,8 @@ export function bookingToCancel(slot: ScheduleSlot, now: number = Date.now()): C
     return slot.appointments.find((a) => a.status !== 'cancelled') ?? null;
   }
   const mine = ownBookings(slot);
-  if (mine.length === 0 || mine.some((a) => a.status === 'cancelled')) return null;
-  return mine[0];
+  if (mine.some((a) => a.status === 'cancelled')) return null;
+  return mine[0] ?? null;
 }
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;

@@ -24,7 +24,7 @@ import { useMarkAppointmentPaid, useMarkMembershipPaid } from '../api/mark-paid.
  * What the opener already knows about the client: at least the name (the schedule knows name and
  * avatar; the clients page knows everything). E-mail and phone are looked up when missing.
  */
-export type ClientSummary = Pick<Client, 'id' | 'name' | 'avatar'> & Partial<Pick<Client, 'email' | 'phone' | 'is_me'>>;
+export type ClientSummary = Pick<Client, 'id' | 'name' | 'avatar'> & Partial<Pick<Client, 'email' | 'phone' | 'is_me' | 'attended' | 'no_shows'>>;
 
 export interface ClientPanelProps {
   clientId: string;
@@ -105,6 +105,10 @@ function ClientDetails({
         )}
       </Section>
 
+      <Section title="Attendance">
+        <ClientAttendance client={client} loading={contactLoading} />
+      </Section>
+
       <Section title="Memberships">
         <ClientMemberships clientId={clientId} enabled={open} />
       </Section>
@@ -113,6 +117,24 @@ function ClientDetails({
         <ClientAppointments clientId={clientId} enabled={open} />
       </Section>
     </div>
+  );
+}
+
+/** Sessions the provider checked the client in as attended, and as a no-show (docs/product-rules.md#roster-and-check-in). */
+function ClientAttendance({ client, loading }: { client: ClientSummary | null; loading: boolean }) {
+  if (loading) return <Skeleton className="h-12 w-48" aria-hidden="true" />;
+  if (client?.attended === undefined || client.no_shows === undefined) return <p className="text-zinc-500">Not known.</p>;
+  return (
+    <dl className="flex gap-3">
+      <div className="min-w-24 rounded-xl border border-zinc-200 px-3 py-2">
+        <dt className="text-xs text-zinc-500">Attended</dt>
+        <dd className="text-lg font-semibold text-zinc-900 tabular-nums">{client.attended}</dd>
+      </div>
+      <div className="min-w-24 rounded-xl border border-zinc-200 px-3 py-2">
+        <dt className="text-xs text-zinc-500">No-shows</dt>
+        <dd className="text-lg font-semibold text-zinc-900 tabular-nums">{client.no_shows}</dd>
+      </div>
+    </dl>
   );
 }
 

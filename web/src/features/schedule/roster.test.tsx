@@ -89,6 +89,7 @@ describe('roster', () => {
     expect(grace.textContent).toContain('€25.00');
     expect(grace.textContent).toContain('In person');
     expect(within(grace).getByText('Unpaid')).toBeTruthy();
+    expect(within(grace).getByRole('link', { name: 'Change time: Grace Hopper' }).getAttribute('href')).toBe('/pat/1?move=b1');
     const alan = rowOf(roster, 'Alan Turing');
     expect(alan.textContent).toContain('€18.00');
     expect(alan.textContent).toContain('Card');

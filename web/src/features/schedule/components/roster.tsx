@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHECK_IN_CLOSES_DAYS, CHECK_IN_OPENS_MINUTES, type Attendance, type ScheduleSlot } from '@slotted/contract';
-import { CheckIcon, ChevronRightIcon, XIcon } from 'lucide-react';
+import { CalendarClockIcon, CheckIcon, ChevronRightIcon, XIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { canMarkPaid, paidBadge, paymentMethodLabel } from '../../../lib/appointments/payment-badge.ts';
+import { changeTimePath } from '../../../lib/appointments/change-time.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { scheduleKeys } from '../../../lib/query-keys.ts';
@@ -31,7 +34,8 @@ const CHECK_IN_HINTS = {
 
 /**
  * The roster of one's own class or 1:1 booking: per booking the client (opens the client panel),
- * the price, how it is paid, Paid / Unpaid and 'Mark as paid', and the Attended / No-show check-in.
+ * 'Change time', the price, how it is paid, Paid / Unpaid and 'Mark as paid', and the Attended /
+ * No-show check-in.
  */
 export function Roster({
   slot,
@@ -83,9 +87,19 @@ function RosterRow({
   const queryClient = useQueryClient();
   const badge = paidBadge(booking.paid);
   const { client } = booking;
+  // The provider moves any confirmed booking of theirs (docs/product-rules.md#moving-a-booking).
+  const changeTime = booking.status === 'confirmed' ? changeTimePath(slot.provider.username, slot.service.id, booking.id) : null;
   return (
     <li className="flex flex-col gap-2 py-3">
-      <ClientButton client={client} onOpenClient={onOpenClient} />
+      <div className="flex items-center gap-2">
+        <ClientButton client={client} onOpenClient={onOpenClient} />
+        {changeTime && (
+          <Link to={changeTime} className={buttonClasses({ theme: 'white', size: 's', className: 'h-11 shrink-0 sm:h-8' })}>
+            <CalendarClockIcon className="size-4" aria-hidden="true" />
+            Change time<span className="sr-only">: {client.name}</span>
+          </Link>
+        )}
+      </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm">
         <span className="font-semibold text-zinc-900 tabular-nums">{formatMoney(booking.price)}</span>
         <span className="text-zinc-400" aria-hidden="true">
@@ -114,7 +128,7 @@ function ClientButton({ client, onOpenClient }: { client: Client; onOpenClient: 
       type="button"
       aria-haspopup="dialog"
       onClick={(event) => onOpenClient(client, event.currentTarget)}
-      className="group -mx-2 flex min-h-11 items-center gap-3 rounded-lg px-2 py-1.5 text-left transition-colors outline-none hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="group -mx-2 flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg px-2 py-1.5 text-left transition-colors outline-none hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <Avatar src={client.avatar} name={client.name} size="s" />
       <span className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900">{client.name}</span>

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { browserTimeZone, formatLongDate, timesInZone } from '../../../lib/format.ts';
+import { browserTimeZone, formatLongDate, formatShortDate, formatWeekday, timesInZone } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
 import { useResumeOnce } from '../../../lib/use-resume-once.ts';
@@ -294,9 +294,12 @@ function ChooseTime({
                         {moveId ? (
                           selectedSlot && day ? (
                             <>
-                              <p className="truncate text-sm font-semibold text-zinc-900">Move to {slotLabel(day, selectedSlot)}?</p>
+                              {/* The question is the point: it wraps on a phone rather than being cut. */}
+                              <p className="text-sm font-semibold text-zinc-900">Move to {slotLabel(day, selectedSlot)}?</p>
                               <p className="truncate text-xs text-zinc-500">
-                                {moved ? `Now ${moved.pretty_date}, ${moved.time}` : meta.service.name}
+                                {moved
+                                  ? `Now ${formatWeekday(moved.date).slice(0, 3)} ${formatShortDate(moved.date)}, ${moved.time}`
+                                  : meta.service.name}
                               </p>
                             </>
                           ) : (

@@ -88,7 +88,9 @@ function RosterRow({
   const badge = paidBadge(booking.paid);
   const { client } = booking;
   // The provider moves any confirmed booking of theirs (docs/product-rules.md#moving-a-booking).
-  const changeTime = booking.status === 'confirmed' ? changeTimePath(slot.provider.username, slot.service.id, booking.id) : null;
+  // On a past session the roster is for check-in: Change time is offered until the session starts.
+  const changeTime =
+    booking.status === 'confirmed' && !slot.in_the_past ? changeTimePath(slot.provider.username, slot.service.id, booking.id) : null;
   return (
     <li className="flex flex-col gap-2 py-3">
       <div className="flex items-center gap-2">
@@ -101,10 +103,8 @@ function RosterRow({
         )}
       </div>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm">
-        <span className="font-semibold text-zinc-900 tabular-nums">{formatMoney(booking.price)}</span>
-        <span className="text-zinc-400" aria-hidden="true">
-          ·
-        </span>
+        {/* No separator: on a phone the way to pay may wrap to its own line. */}
+        <span className="mr-1 font-semibold text-zinc-900 tabular-nums">{formatMoney(booking.price)}</span>
         <span className="min-w-0 text-zinc-600">{paymentMethodLabel(booking)}</span>
         <Badge tone={badge.tone}>{badge.label}</Badge>
         {canMarkPaid(booking) && (

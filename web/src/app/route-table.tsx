@@ -58,6 +58,11 @@ export const routeTable: AppRoute[] = [
     load: () => import('../features/settings/pages/account-settings-page.tsx').then((m) => m.AccountSettingsPage),
   },
   {
+    path: '/settings/calendar',
+    name: 'CalendarSettings',
+    load: () => import('../features/settings/pages/calendar-settings-page.tsx').then((m) => m.CalendarSettingsPage),
+  },
+  {
     path: '/settings/payments',
     name: 'PaymentsSettings',
     load: () => import('../features/settings/pages/payments-settings-page.tsx').then((m) => m.PaymentsSettingsPage),

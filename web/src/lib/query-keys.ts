@@ -90,3 +90,8 @@ export const purchaseKeys = {
   all: ['purchases'] as const,
   services: () => [...purchaseKeys.all, 'services'] as const,
 };
+
+/** Query keys of the signed-in person's calendar feed address. */
+export const calendarFeedKeys = {
+  all: ['calendar-feed'] as const,
+};

@@ -1,4 +1,13 @@
-import type { Appointment, Me, Membership, MembershipOption, ProviderPlan, PurchasedService, ScheduleSlot, Service } from '@slotted/contract';
+import type {
+  Appointment,
+  Me,
+  Membership,
+  MembershipOption,
+  ProviderPlan,
+  PurchasedService,
+  ScheduleSlot,
+  Service,
+} from '@slotted/contract';
 
 /** A held 1:1 booking of the demo kind, for tests. */
 export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -26,8 +35,6 @@ export function anAppointment(overrides: Partial<Appointment> = {}): Appointment
     expires_in_seconds: 600,
     expires_in_days: 1,
     can_be_cancelled: false,
-    can_be_moved: false,
-    move_refusal: null,
     cancellation_refundable: true,
     refund_due: 0,
     refunded: 0,
@@ -49,6 +56,8 @@ export function anAppointment(overrides: Partial<Appointment> = {}): Appointment
     },
     service: { id: 7, type: 'appointment', memberships: [] },
     membership: null,
+    can_be_moved: false,
+    move_refusal: null,
     attendance: null,
     ...overrides,
   };
@@ -66,26 +75,6 @@ export function aConfirmedAppointment(overrides: Partial<Appointment> = {}): App
     payment_options: [],
     ...overrides,
   });
-}
-
-/** A booking on a schedule card: confirmed, €25 paid in person and not yet paid, not checked in. */
-export function aScheduleBooking(
-  id: string,
-  client: ScheduleSlot['appointments'][number]['client'],
-  overrides: Partial<ScheduleSlot['appointments'][number]> = {},
-): ScheduleSlot['appointments'][number] {
-  return {
-    id,
-    status: 'confirmed',
-    cancelled_at: null,
-    client,
-    price: 25,
-    payment_method: 'in_person',
-    membership: null,
-    paid: false,
-    attendance: null,
-    ...overrides,
-  };
 }
 
 /** A signed-in user (a client unless overridden). */
@@ -251,4 +240,22 @@ export function aPurchasedService(overrides: Partial<PurchasedService> = {}): Pu
     payments: [],
     ...overrides,
   };
+}
+
+/** What a schedule card says of each booking beyond who it is (the roster's facts), for building cards in tests. */
+export const rosterFacts = {
+  price: 40,
+  payment_method: 'in_person',
+  membership: null,
+  paid: false,
+  attendance: null,
+} as const satisfies Partial<ScheduleSlot['appointments'][number]>;
+
+/** A booking on a schedule card: confirmed, €25 paid in person and not yet paid, not checked in. */
+export function aScheduleBooking(
+  id: string,
+  client: ScheduleSlot['appointments'][number]['client'],
+  overrides: Partial<ScheduleSlot['appointments'][number]> = {},
+): ScheduleSlot['appointments'][number] {
+  return { id, status: 'confirmed', cancelled_at: null, client, ...rosterFacts, price: 25, ...overrides };
 }

@@ -53,6 +53,7 @@ export const NAV_ITEMS: NavItem[] = [
     screens: 'large',
     children: [
       { title: 'Account', href: '/settings/account' },
+      { title: 'Calendar', href: '/settings/calendar' },
       { title: 'Payments', href: '/settings/payments', audience: 'provider', cardPayments: true },
     ],
   },

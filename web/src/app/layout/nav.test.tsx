@@ -14,7 +14,7 @@ const outline = (items: NavItem[]) =>
 describe('navigation entries', () => {
   it('clients see Schedule, My passes and Account settings', () => {
     const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute: everyPage });
-    expect(outline(items)).toEqual(['Schedule', 'My passes > Memberships, Services', 'Settings > Account']);
+    expect(outline(items)).toEqual(['Schedule', 'My passes > Memberships, Services', 'Settings > Account, Calendar']);
   });
 
   it('providers also see Insights, Catalog, Clients, Working hours, Policies and Payments', () => {
@@ -27,13 +27,13 @@ describe('navigation entries', () => {
       'My passes > Memberships, Services',
       'Working hours',
       'Policies',
-      'Settings > Account, Payments',
+      'Settings > Account, Calendar, Payments',
     ]);
   });
 
   it('without card payments on the installation there is no Payments entry', () => {
     const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: false, hasRoute: everyPage });
-    expect(outline(items)).toContain('Settings > Account');
+    expect(outline(items)).toContain('Settings > Account, Calendar');
   });
 
   it('on small screens providers get one Availability link instead, and Settings stays in the account menu', () => {

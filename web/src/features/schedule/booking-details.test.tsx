@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { aClient, aConfirmedAppointment, aProvider, aScheduleBooking } from '../../test/generators.ts';
+import { aClient, aConfirmedAppointment, aProvider, rosterFacts } from '../../test/generators.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,8 +19,13 @@ const later = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()
 const me = { id: 'u1', name: 'Ada Lovelace', avatar: null, is_me: true };
 const someone = (id: string, name: string) => ({ id, name, avatar: null, is_me: false });
 type CardBooking = ScheduleSlot['appointments'][number];
-const booking = (id: string, client: CardBooking['client'], cancelled = false, over: Partial<CardBooking> = {}): CardBooking =>
-  aScheduleBooking(id, client, { status: cancelled ? 'cancelled' : 'confirmed', cancelled_at: cancelled ? later(-1) : null, ...over });
+const booking = (id: string, client: CardBooking['client'], cancelled = false): CardBooking => ({
+  ...rosterFacts,
+  id,
+  status: cancelled ? 'cancelled' : 'confirmed',
+  cancelled_at: cancelled ? later(-1) : null,
+  client,
+});
 
 /** A client's own 1:1 booking with Pat (someone else's service). */
 const myAppointmentCard = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({

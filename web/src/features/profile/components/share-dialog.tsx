@@ -4,36 +4,11 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckIcon, CopyIcon, DownloadIcon, ShareIcon } from 'lucide-react';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { copyText } from '../../../lib/copy-text.ts';
 
 /** The public address of a profile. */
 export function profileUrl(username: string, origin: string = window.location.origin): string {
   return `${origin}/${username}`;
-}
-
-/** Copies text; falls back to a hidden text area where the async clipboard is unavailable. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Permission refused or insecure context: try the old way below.
-  }
-  try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  } catch {
-    return false;
-  }
 }
 
 /** A share dialog with the profile's link (copy) and its QR code (docs/product-rules.md#public-profile). */

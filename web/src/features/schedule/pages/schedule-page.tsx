@@ -2,7 +2,9 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ScheduleDay, ScheduleSlot, ScheduleSubset } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { GlobeIcon, PlusIcon } from 'lucide-react';
+import { CalendarPlusIcon, GlobeIcon, PlusIcon } from 'lucide-react';
+import { CalendarFeedSubscription } from '../../../components/calendar-feed/calendar-feed-subscription.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CalendarDayIcon } from '../../../components/ui/icons.tsx';
 import { DocumentTitle, EmptyState, Page, PageHeader } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -44,6 +46,7 @@ function Schedule({ subset, panels: { AddClassPanel, ClientPanel, MarkPaidButton
   const [selected, setSelected] = useState<ScheduleSlot | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [addClass, setAddClass] = useState({ open: false, key: 0 });
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
 
   const canAddClass = Boolean(me?.is_provider) && subset === 'future';
   // The panel follows the schedule as it reloads (e.g. after a cancellation).
@@ -68,13 +71,26 @@ function Schedule({ subset, panels: { AddClassPanel, ClientPanel, MarkPaidButton
       <PageHeader
         title="Schedule"
         actions={
-          canAddClass ? (
-            <Button leadingIcon={<PlusIcon className="size-4" />} onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}>
-              Add a Class
+          <div className="flex flex-wrap items-center gap-2">
+            <Button theme="white" leadingIcon={<CalendarPlusIcon className="size-4" />} onClick={() => setSubscribeOpen(true)}>
+              Subscribe in your calendar
             </Button>
-          ) : undefined
+            {canAddClass && (
+              <Button leadingIcon={<PlusIcon className="size-4" />} onClick={() => setAddClass((s) => ({ open: true, key: s.key + 1 }))}>
+                Add a Class
+              </Button>
+            )}
+          </div>
         }
       />
+      <Dialog
+        open={subscribeOpen}
+        onOpenChange={setSubscribeOpen}
+        title="Subscribe in your calendar"
+        description="Your schedule in the calendar app you already use, kept up to date."
+      >
+        <CalendarFeedSubscription what={me?.is_provider ? 'your bookings and classes' : 'your bookings'} enabled={subscribeOpen} />
+      </Dialog>
       <TabLinks
         label="Schedule"
         tabs={subset === 'future' || subset === 'past' ? tabs : [...tabs, { label: 'Cancelled', to: '/schedule/cancelled' }]}

@@ -84,7 +84,11 @@ describe('insights page', () => {
     const section = await screen.findByRole('region', { name: 'Attendance' });
     expect(row('Attendance per week', 'Week of 16 Nov')).toEqual(['7', '2', '1']);
     expect(row('Attendance per week', 'Week of 23 Nov')).toEqual(['0', '0', '0']);
-    expect(within(section).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Week', 'Attended', 'No-show', 'Not marked']);
+    expect(
+      within(section)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Week', 'Attended', 'No-show', 'Not marked']);
     await user.click(within(section).getByRole('button', { name: 'Show table' }));
     expect(within(section).getByRole('table').parentElement?.className).not.toContain('sr-only');
   });

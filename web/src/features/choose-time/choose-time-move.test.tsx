@@ -7,7 +7,7 @@ import { routes } from '../../app/router.tsx';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, HttpResponse } from 'msw';
 import { apiError, jsonBody, ok, serveApi } from '../../test/api.ts';
-import { aClient, aConfirmedAppointment } from '../../test/generators.ts';
+import { aClient, aConfirmedAppointment, aProvider } from '../../test/generators.ts';
 import { MOVE_SLOT_GONE_MESSAGE } from './pages/choose-time-page.tsx';
 
 const service: Service = {
@@ -92,10 +92,15 @@ const moved = booking({
   ends_at: '2026-11-26T19:30:00Z',
 });
 
-function setup({ appointment = booking(), reschedule }: { appointment?: Appointment; reschedule?: () => Response } = {}) {
+function setup({
+  appointment = booking(),
+  reschedule,
+  me = aClient,
+}: { appointment?: Appointment; reschedule?: () => Response; me?: typeof aClient } = {}) {
   let current = appointment;
   const calls = serveApi(
-    http.get('/api/me', () => ok(aClient)),
+    http.get('/api/me', () => ok(me)),
+    http.get('/api/schedule', () => ok([])),
     http.get('/api/config', () => ok({ social: { google: false, facebook: false }, marketing_url: null })),
     http.get('/api/services/12/slots', () => HttpResponse.json(slots)),
     http.get('/api/appointments/a9', () => ok(current)),
@@ -105,7 +110,7 @@ function setup({ appointment = booking(), reschedule }: { appointment?: Appointm
       return ok(moved);
     }),
   );
-  const rendered = renderRoutes(routes, { path: '/demo/12?move=a9', queryClient: testQueryClient(aClient) });
+  const rendered = renderRoutes(routes, { path: '/demo/12?move=a9', queryClient: testQueryClient(me) });
   return { ...rendered, calls, user: userEvent.setup() };
 }
 
@@ -139,6 +144,15 @@ describe('choose time: moving a booking', () => {
     expect(await jsonBody(post)).toEqual({ slot_id: 305 });
     expect(await screen.findByText('Thursday, 26 November 2026')).toBeTruthy();
     expect(screen.getByText('Vinyasa Flow is now on Thu 26 Nov, 18:30.')).toBeTruthy();
+  });
+
+  it('the provider moving a client’s booking is told whose it is and goes back to the schedule', async () => {
+    const { user, calls, router } = setup({ me: aProvider });
+    expect(await screen.findByText(/Moving Ada Lovelace’s booking of Tuesday, 24 November 2026, 11:00/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
+    await user.click(moveButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/schedule'));
+    expect(await jsonBody(calls.find((c) => c.method === 'POST' && c.url === '/api/appointments/a9/reschedule'))).toEqual({ slot_id: 301 });
   });
 
   it('a time taken meanwhile says so and lets the client pick another', async () => {

@@ -177,7 +177,8 @@ describe('roster', () => {
         .getAllByRole('button', { name: 'Attended' })
         .every((b) => b.hasAttribute('disabled')),
     ).toBe(true);
-    expect(screen.getByText('Check-in opens an hour before the start.')).toBeTruthy();
+    const hint = screen.getByText('Check-in opens an hour before the start.');
+    expect(within(roster).getAllByRole('group')[0]?.getAttribute('aria-describedby')).toBe(hint.id);
     await user.click(within(roster).getAllByRole('button', { name: 'No-show' })[0] ?? document.body);
     expect(calls.some((c) => c.url.endsWith('/attendance'))).toBe(false);
     unmount();

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CHECK_IN_CLOSES_DAYS, CHECK_IN_OPENS_MINUTES, type Attendance, type ScheduleSlot } from '@slotted/contract';
 import { CalendarClockIcon, CheckIcon, ChevronRightIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -50,11 +50,16 @@ export function Roster({
   onOpenClient: OpenClient;
   MarkPaidButton: SchedulePanels['MarkPaidButton'];
 }) {
+  const hintId = useId();
   if (bookings.length === 0) return <p className="py-3 text-sm text-zinc-500">{empty}</p>;
   const checkIn = checkInWindow(slot.starts_at);
   return (
     <>
-      {checkIn !== 'open' && <p className="pt-2 text-xs text-zinc-500">{CHECK_IN_HINTS[checkIn]}</p>}
+      {checkIn !== 'open' && (
+        <p id={hintId} className="pt-2 text-xs text-zinc-500">
+          {CHECK_IN_HINTS[checkIn]}
+        </p>
+      )}
       <ul className="flex flex-col divide-y divide-zinc-100" aria-label="Roster">
         {bookings.map((booking) => (
           <RosterRow
@@ -62,6 +67,7 @@ export function Roster({
             slot={slot}
             booking={booking}
             checkInOpen={checkIn === 'open'}
+            hintId={checkIn === 'open' ? undefined : hintId}
             onOpenClient={onOpenClient}
             MarkPaidButton={MarkPaidButton}
           />
@@ -75,12 +81,15 @@ function RosterRow({
   slot,
   booking,
   checkInOpen,
+  hintId,
   onOpenClient,
   MarkPaidButton,
 }: {
   slot: ScheduleSlot;
   booking: RosterBooking;
   checkInOpen: boolean;
+  /** The hint saying why check-in is closed, read with each disabled pair. */
+  hintId: string | undefined;
   onOpenClient: OpenClient;
   MarkPaidButton: SchedulePanels['MarkPaidButton'];
 }) {
@@ -117,7 +126,7 @@ function RosterRow({
           </span>
         )}
       </div>
-      {booking.status === 'confirmed' && <CheckIn booking={booking} open={checkInOpen} />}
+      {booking.status === 'confirmed' && <CheckIn booking={booking} open={checkInOpen} hintId={hintId} />}
     </li>
   );
 }
@@ -142,7 +151,7 @@ function ClientButton({ client, onOpenClient }: { client: Client; onOpenClient: 
  * Attended / No-show: one press marks, pressing the marked one again takes it back. Shown at once;
  * a refusal puts the previous mark back and says why.
  */
-function CheckIn({ booking, open }: { booking: RosterBooking; open: boolean }) {
+function CheckIn({ booking, open, hintId }: { booking: RosterBooking; open: boolean; hintId: string | undefined }) {
   const markAttendance = useMarkAttendance();
   const { toast } = useToast();
   const press = (status: Attendance) =>
@@ -160,7 +169,7 @@ function CheckIn({ booking, open }: { booking: RosterBooking; open: boolean }) {
       },
     );
   return (
-    <div role="group" aria-label={`Check-in: ${booking.client.name}`} className="grid grid-cols-2 gap-2">
+    <div role="group" aria-label={`Check-in: ${booking.client.name}`} aria-describedby={hintId} className="grid grid-cols-2 gap-2">
       <CheckInButton
         pressed={booking.attendance === 'attended'}
         disabled={!open}

@@ -167,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     mail,
+    jobs,
     appUrl: config.appUrl,
     availability,
     classes,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS } from './constants.ts';
+import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS, REMINDER_HOURS } from './constants.ts';
 import { calendarDate, minutesOfDay, TIME_PATTERN, timeOfDay } from './wall-clock.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -55,12 +55,18 @@ export const policiesInput = z.object({
   min_hours_before_booking: oneOf(BOOKING_NOTICE_HOURS, 'Choose one of the booking notice options.'),
   max_days_before_booking: oneOf(ADVANCE_BOOKING_DAYS, 'Choose one of the advance booking options.'),
   min_hours_before_cancellation: oneOf(CANCELLATION_NOTICE_HOURS, 'Choose one of the cancellation notice options.'),
+  /** Left out: the current choice stays (callers from before reminders existed). */
+  reminder_hours_before: oneOf(REMINDER_HOURS, 'Choose one of the reminder options.').optional(),
   terms_of_service: multiLineText({ what: 'the terms', max: 50_000, tooLong: 'The terms are too long.' }).default(''),
 });
+/** What POST /api/policies takes, as validated (the reminder notice may be left out). */
+export type PoliciesInput = z.output<typeof policiesInput>;
 export const policiesSchema = z.object({
   min_hours_before_booking: z.number(),
   max_days_before_booking: z.number(),
   min_hours_before_cancellation: z.number(),
+  /** 0: clients get no reminder e-mail. */
+  reminder_hours_before: z.number(),
   terms_of_service: z.string(),
 });
 export type Policies = z.infer<typeof policiesSchema>;

@@ -23,6 +23,9 @@ export const BOOKING_NOTICE_HOURS = [0, 1, 4, 12, 24, 48, 72] as const;
 export const ADVANCE_BOOKING_DAYS = [1, 3, 7, 14, 30, 90, 180] as const;
 /** 0 means "Never" (never refundable). */
 export const CANCELLATION_NOTICE_HOURS = [1, 4, 12, 24, 48, 72, 0] as const;
+/** Hours before a session its client is reminded (docs/product-rules.md#reminders); 0 means off. */
+export const REMINDER_HOURS = [0, 2, 24, 48] as const;
+export const DEFAULT_REMINDER_HOURS = 24;
 
 export const TIME_STEP_MINUTES = 15;
 export const DEFAULT_WORK_FROM = '08:00';

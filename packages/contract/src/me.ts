@@ -19,6 +19,8 @@ export const meSchema = z.object({
   require_payment: z.boolean(),
   stripe_connected: z.boolean(),
   sign_in_methods: z.array(signInMethod),
+  /** Reminder e-mails before booked sessions (docs/product-rules.md#reminders). */
+  reminders: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -54,6 +56,7 @@ export const updateMeFields = z.object({
   is_provider: z.enum(['0', '1']).optional(),
   remove_avatar: z.enum(['0', '1']).optional(),
   remove_cover: z.enum(['0', '1']).optional(),
+  reminders: z.enum(['0', '1']).optional(),
   email: z.string({ error: 'Your e-mail address cannot be changed.' }).optional(),
 });
 export type UpdateMeFields = z.infer<typeof updateMeFields>;

@@ -57,6 +57,8 @@ export const users = pgTable(
     coverImageId: uuid('cover_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
     /** ISO 3166 country whose public holidays apply to the provider's availability. */
     holidayCountry: text('holiday_country'),
+    /** Reminder e-mails before the sessions this person booked (docs/product-rules.md#reminders). */
+    reminders: boolean('reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -235,6 +237,8 @@ export const policies = pgTable('policies', {
   maxDaysBeforeBooking: integer('max_days_before_booking').notNull().default(30),
   /** 0 means "Never": bookings are never refundable. */
   minHoursBeforeCancellation: integer('min_hours_before_cancellation').notNull().default(24),
+  /** Hours before a session its client gets a reminder; 0 means none (docs/product-rules.md#reminders). */
+  reminderHoursBefore: integer('reminder_hours_before').notNull().default(24),
   termsHtml: text('terms_html').notNull().default(''),
   updatedAt: updatedAt(),
 });
@@ -494,6 +498,12 @@ export const appointments = pgTable(
      * in place (a move, a cancellation), under the same UID.
      */
     icsSequence: integer('ics_sequence').notNull().default(0),
+    /**
+     * The `starts_at` its client was reminded of (docs/product-rules.md#reminders): set in the
+     * transaction that queues the reminder e-mail, so a reminder goes out once per start time and
+     * a booking moved to another time is reminded again.
+     */
+    remindedStartsAt: instant('reminded_starts_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -514,6 +524,10 @@ export const appointments = pgTable(
     index('appointments_hold_expiry')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'held'`),
+    /** The reminder sweep reads confirmed bookings starting in the next two days. */
+    index('appointments_confirmed_start')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed'`),
   ],
 );
 

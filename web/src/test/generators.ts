@@ -93,6 +93,7 @@ export function aMe(overrides: Partial<Me> = {}): Me {
     require_payment: false,
     stripe_connected: false,
     sign_in_methods: ['email'],
+    reminders: true,
     ...overrides,
   };
 }

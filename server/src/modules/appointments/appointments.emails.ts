@@ -1,28 +1,39 @@
 /**
  * E-mails about bookings (docs/product-rules.md#e-mails-and-calendar-files): confirmations with the
- * calendar file, and cancellation notices.
+ * calendar file, cancellation notices, and reminders (docs/product-rules.md#reminders).
  */
-import { calendarFile, calendarFileName, calendarMethod, euroText, type CalendarEvent } from '@slotted/contract';
+import { calendarFile, calendarFileName, calendarMethod, euroText, type CalendarEvent, type Policies } from '@slotted/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { localReading } from '../../domain/scheduling/local-reading.ts';
 import type { AppointmentDetails } from './appointments.queries.ts';
-import { prettyDate } from './appointments.presenter.ts';
+import { clientRefundable, prettyDate } from './appointments.presenter.ts';
 
 function when(d: AppointmentDetails, timeZone: string): string {
   const a = d.appointment;
   return `${prettyDate(a.startsAt, timeZone)}, ${localReading(a.startsAt.getTime(), timeZone).time}–${localReading(a.endsAt.getTime(), timeZone).time} (${timeZone})`;
 }
 
+/** 'Saturday, 24 October 2026 at 11:00' in the given zone. */
+function at(instant: Date, timeZone: string): string {
+  return `${prettyDate(instant, timeZone)} at ${localReading(instant.getTime(), timeZone).time}`;
+}
+
+interface Link {
+  href: string;
+  label: string;
+}
+
 function message(
   to: string,
   subject: string,
   paragraphs: string[],
-  link: { href: string; label: string },
+  link: Link | Link[],
   attachIcs?: { d: AppointmentDetails; cancelled: boolean; now: Date },
 ): MailMessage {
-  const text = `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}\n\n— Slotted`;
-  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`;
+  const links = Array.isArray(link) ? link : [link];
+  const text = `${paragraphs.join('\n\n')}\n\n${links.map((l) => `${l.label}: ${l.href}`).join('\n')}\n\n— Slotted`;
+  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('')}`;
   const attachments = attachIcs ? [calendarAttachment(bookingEvent(attachIcs.d, attachIcs.cancelled, attachIcs.now))] : undefined;
   return { to, subject, text, html, attachments };
 }
@@ -168,4 +179,55 @@ export function bookingMovedEmails(
       ics,
     ),
   ];
+}
+
+/**
+ * What cancelling now would give back, as the reminder says it: a card payment or membership
+ * credit comes back only inside the refund window (docs/product-rules.md#cancellation-and-refunds).
+ */
+function cancellationNote(d: AppointmentDetails, policy: Policies, refundsByHand: boolean, now: Date): string {
+  const a = d.appointment;
+  const tz = d.client.timezone;
+  const credit = a.paymentMethod === 'membership' && a.membershipId !== null;
+  const card = a.paymentMethod === 'card' && a.paidAt !== null;
+  if (!credit && !card) return 'If you cannot come, please cancel so that someone else can take the time.';
+  const what = credit ? 'your membership credit' : `your payment of ${euroText(a.priceCents / 100)}`;
+  if (!clientRefundable(a.startsAt, now, policy.min_hours_before_cancellation)) {
+    return policy.min_hours_before_cancellation === 0
+      ? `Cancelling does not give back ${what}.`
+      : `Cancelling now no longer gives back ${what}: the refund window closed ${policy.min_hours_before_cancellation} hours before the start.`;
+  }
+  const until = at(new Date(a.startsAt.getTime() - policy.min_hours_before_cancellation * 3_600_000), tz);
+  if (credit) return `Cancelling now still gives your membership credit back (until ${until}).`;
+  return refundsByHand
+    ? `Cancelling now still refunds ${what} (until ${until}): ${d.provider.name} gives it back to you by hand.`
+    : `Cancelling now still refunds ${what} in full (until ${until}).`;
+}
+
+/** The reminder before a session (docs/product-rules.md#reminders), in the client's zone, with the calendar file. */
+export function bookingReminderEmail(
+  d: AppointmentDetails,
+  policy: Policies,
+  refundsByHand: boolean,
+  appUrl: string,
+  now: Date,
+): MailMessage {
+  const tz = d.client.timezone;
+  const page = `${appUrl}/appointments/${d.appointment.id}`;
+  return message(
+    d.client.email,
+    `Reminder: ${d.service.name} on ${at(d.appointment.startsAt, tz)}`,
+    [
+      `Hello ${d.client.name},`,
+      `This is a reminder of your booking of ${d.service.name} with ${d.provider.name} on ${when(d, tz)}.`,
+      ...(d.service.location ? [`Where: ${d.service.location}`] : []),
+      cancellationNote(d, policy, refundsByHand, now),
+      'The calendar file is attached.',
+    ],
+    [
+      { href: page, label: 'See your booking' },
+      { href: `${page}?cancel=1`, label: 'Cancel your booking' },
+    ],
+    { d, cancelled: false, now },
+  );
 }

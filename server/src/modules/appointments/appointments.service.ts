@@ -11,6 +11,7 @@ import type { appointmentQuery, Attendance, createAppointmentInput, RescheduleIn
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
+import { registerReminders } from './reminders.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { AppointmentsDeps } from './use-cases/appointments-deps.ts';
@@ -29,6 +30,7 @@ import { getAppointment, listAppointments, listClients, type ListQuery } from '.
 
 export function appointmentsService(deps: AppointmentsDeps) {
   const sameTime = oneAtATime();
+  registerReminders(deps);
   return {
     create: (viewer: UserRow, input: z.output<typeof createAppointmentInput>, ip: string) => holdTime(deps, sameTime, viewer, input, ip),
     get: (viewer: UserRow, id: string, q: z.output<typeof appointmentQuery>, ip: string) => getAppointment(deps, viewer, id, q, ip),

@@ -5,6 +5,7 @@
 import {
   DEFAULT_WORK_FROM,
   DEFAULT_WORK_TO,
+  DEFAULT_REMINDER_HOURS,
   hhmm,
   minutesOfDay,
   WEEKDAY_ABBREVIATIONS,
@@ -57,15 +58,25 @@ function defaultWeek(): WorkDay[] {
   }));
 }
 
-export const DEFAULT_POLICY = { minHoursBeforeBooking: 1, maxDaysBeforeBooking: 30, minHoursBeforeCancellation: 24, termsHtml: '' };
+export const DEFAULT_POLICY = {
+  minHoursBeforeBooking: 1,
+  maxDaysBeforeBooking: 30,
+  minHoursBeforeCancellation: 24,
+  reminderHoursBefore: DEFAULT_REMINDER_HOURS,
+  termsHtml: '',
+};
 
 function presentPolicy(
-  row: Pick<PolicyRow, 'minHoursBeforeBooking' | 'maxDaysBeforeBooking' | 'minHoursBeforeCancellation' | 'termsHtml'>,
+  row: Pick<
+    PolicyRow,
+    'minHoursBeforeBooking' | 'maxDaysBeforeBooking' | 'minHoursBeforeCancellation' | 'reminderHoursBefore' | 'termsHtml'
+  >,
 ): Policies {
   return {
     min_hours_before_booking: row.minHoursBeforeBooking,
     max_days_before_booking: row.maxDaysBeforeBooking,
     min_hours_before_cancellation: row.minHoursBeforeCancellation,
+    reminder_hours_before: row.reminderHoursBefore,
     terms_of_service: row.termsHtml,
   };
 }
@@ -136,6 +147,9 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
         minHoursBeforeBooking: input.min_hours_before_booking,
         maxDaysBeforeBooking: input.max_days_before_booking,
         minHoursBeforeCancellation: input.min_hours_before_cancellation,
+        // Left out, the saved choice stays (the upsert leaves an undefined column as it is); the
+        // reminder sweep reads the policy when it runs, so the change applies to reminders not yet sent.
+        reminderHoursBefore: input.reminder_hours_before,
         termsHtml: sanitizeRichText(input.terms_of_service),
         updatedAt: deps.clock.now(),
       };

@@ -76,12 +76,14 @@ describe('policies', () => {
       min_hours_before_booking: 1,
       max_days_before_booking: 30,
       min_hours_before_cancellation: 24,
+      reminder_hours_before: 24,
       terms_of_service: '',
     });
     const saved = await provider.post<Body<object>>('/api/policies', {
       min_hours_before_booking: 4,
       max_days_before_booking: 90,
       min_hours_before_cancellation: 0,
+      reminder_hours_before: 48,
       terms_of_service: '<p>No refunds<script>x</script></p>',
     });
     expect(saved.status).toBe(200);
@@ -89,9 +91,21 @@ describe('policies', () => {
       min_hours_before_booking: 4,
       max_days_before_booking: 90,
       min_hours_before_cancellation: 0,
+      reminder_hours_before: 48,
       terms_of_service: '<p>No refunds</p>',
     });
     expect((await provider.get<Body<object>>('/api/policies')).body.data).toEqual(saved.body.data);
+  });
+
+  it('keeps the reminder notice when a caller leaves it out, and turns reminders off with 0', async () => {
+    const base = { min_hours_before_booking: 1, max_days_before_booking: 30, min_hours_before_cancellation: 24 };
+    await provider.post('/api/policies', { ...base, reminder_hours_before: 2 });
+    const kept = await provider.post<Body<{ reminder_hours_before: number }>>('/api/policies', { ...base, min_hours_before_booking: 4 });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ min_hours_before_booking: 4, reminder_hours_before: 2 });
+    const off = await provider.post<Body<{ reminder_hours_before: number }>>('/api/policies', { ...base, reminder_hours_before: 0 });
+    expect(off.body.data.reminder_hours_before).toBe(0);
+    expect((await provider.get<Body<{ reminder_hours_before: number }>>('/api/policies')).body.data.reminder_hours_before).toBe(0);
   });
 
   it('refuses values outside the option lists', async () => {
@@ -99,12 +113,14 @@ describe('policies', () => {
       min_hours_before_booking: 5,
       max_days_before_booking: 365,
       min_hours_before_cancellation: 2,
+      reminder_hours_before: 12,
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       min_hours_before_booking: ['Choose one of the booking notice options.'],
       max_days_before_booking: ['Choose one of the advance booking options.'],
       min_hours_before_cancellation: ['Choose one of the cancellation notice options.'],
+      reminder_hours_before: ['Choose one of the reminder options.'],
     });
   });
 });

@@ -18,5 +18,6 @@ export function presentMe(user: UserRow, socialProviders: readonly ('google' | '
     require_payment: user.requirePayment,
     stripe_connected: user.stripeConnected,
     sign_in_methods: ['email', ...socialProviders],
+    reminders: user.reminders,
   };
 }

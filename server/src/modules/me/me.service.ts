@@ -103,6 +103,7 @@ export function meService(deps: { db: Db; clock: Clock; cardPayments: boolean })
               ...(f.phone !== undefined ? { phone: f.phone || null } : {}),
               ...(f.bio !== undefined ? { bio: f.bio || null } : {}),
               ...(f.timezone !== undefined ? { timezone: f.timezone } : {}),
+              ...(f.reminders !== undefined ? { reminders: f.reminders === '1' } : {}),
               username,
               isProvider,
               avatarImageId,

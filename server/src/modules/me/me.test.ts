@@ -56,6 +56,19 @@ describe('POST /api/me', () => {
     expect((await a.get<MeBody>('/api/me')).body.data).toMatchObject({ name: 'Ana López', timezone: 'America/New_York' });
   });
 
+  it('turns reminder e-mails off and on again (0/1), on by default', async () => {
+    const a = await signedIn();
+    expect((await a.get<MeBody>('/api/me')).body.data).toMatchObject({ reminders: true });
+    const off = await a.postForm<MeBody>('/api/me', { name: 'Ana', reminders: '0' });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({ reminders: false });
+    // A form that leaves the field out keeps the choice.
+    expect((await a.postForm<MeBody>('/api/me', { name: 'Ana' })).body.data).toMatchObject({ reminders: false });
+    expect((await a.get<MeBody>('/api/me')).body.data).toMatchObject({ reminders: false });
+    expect((await a.postForm<MeBody>('/api/me', { name: 'Ana', reminders: '1' })).body.data).toMatchObject({ reminders: true });
+    expect((await a.postForm<ErrBody>('/api/me', { name: 'Ana', reminders: 'yes' })).status).toBe(422);
+  });
+
   it('reports every bad field at once and changes nothing', async () => {
     const a = await signedIn();
     const res = await a.postForm<ErrBody>('/api/me', {

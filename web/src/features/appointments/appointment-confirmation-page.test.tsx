@@ -607,6 +607,14 @@ describe('appointment confirmation: after confirming', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
   });
 
+  it('opens the cancellation dialog from the reminder e-mail’s cancel link, once', async () => {
+    const { user } = setup(aConfirmedAppointment(), [], { path: `${PATH}?cancel=1` });
+    expect(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+  });
+
   it('warns a late client that there is no refund', async () => {
     const { user } = setup(aConfirmedAppointment({ cancellation_refundable: false }));
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));

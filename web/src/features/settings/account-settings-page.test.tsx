@@ -32,6 +32,21 @@ describe('account settings', () => {
     expect([body?.get('name'), body?.get('username'), body?.get('is_provider')]).toEqual(['Pat P.', 'pat-p', '1']);
   });
 
+  it('turns reminder e-mails off with the switch and sends 0', async () => {
+    const user = userEvent.setup();
+    const sent = renderPage(() => ok({ ...aProvider, reminders: false }));
+    const reminders = screen.getByRole('switch', { name: 'Reminders before my sessions' });
+    expect(reminders.getAttribute('aria-checked')).toBe('true');
+    await user.click(reminders);
+    expect(reminders.getAttribute('aria-checked')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    const body = await sent.find((r) => r.method === 'POST')?.request.formData();
+    expect(body?.get('reminders')).toBe('0');
+    expect(screen.getByRole('switch', { name: 'Reminders before my sessions' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it('shows a 422 under its field and focuses the first one', async () => {
     const user = userEvent.setup();
     renderPage(() =>

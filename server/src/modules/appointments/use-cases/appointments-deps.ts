@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import type { JobRunner } from '../../../jobs/job-runner.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { MailOutbox } from '../../../mail/mail-outbox.ts';
 import type { availabilityService } from '../../availability/index.ts';
@@ -10,6 +11,8 @@ export interface AppointmentsDeps {
   db: Db;
   clock: Clock;
   mail: MailOutbox;
+  /** Background jobs: the reminders' sweep and sends (reminders.ts). */
+  jobs: JobRunner;
   appUrl: string;
   availability: ReturnType<typeof availabilityService>;
   classes: ReturnType<typeof classesService>;

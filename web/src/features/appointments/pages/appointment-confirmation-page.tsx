@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { queryOptions } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
 import { CheckoutLayout, CheckoutPage } from '../../../components/checkout/checkout-page.tsx';
@@ -54,6 +56,23 @@ function Confirmation({
 }) {
   const checkout = useBookingCheckout(appointment, receivedAt, returned);
   const { view, cancellation } = checkout;
+  // The reminder e-mail's "Cancel your booking" link (docs/product-rules.md#reminders) opens the
+  // cancellation dialog once, when the booking can still be cancelled; the address drops it so a
+  // reload or Back does not open it again.
+  const [params, setParams] = useSearchParams();
+  const askCancel = params.get('cancel') === '1';
+  const { openDialog } = cancellation;
+  useEffect(() => {
+    if (!askCancel) return;
+    if (view === 'confirmed' && appointment.can_be_cancelled) openDialog();
+    setParams(
+      (p) => {
+        p.delete('cancel');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [askCancel, view, appointment.can_be_cancelled, openDialog, setParams]);
   return (
     <CheckoutLayout
       title={checkout.heading}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Policies } from '@slotted/contract';
+import type { Policies, PoliciesInput } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
 import { availabilityKeys } from '../../../lib/query-keys.ts';
 
@@ -15,7 +15,7 @@ export function usePolicies() {
 }
 
 /** POST /api/policies: answers with the saved policies. */
-export async function savePolicies(policies: Policies): Promise<Policies> {
+export async function savePolicies(policies: PoliciesInput): Promise<Policies> {
   return apiData('savePolicies', { json: policies });
 }
 

@@ -10,10 +10,10 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { usePolicies, useSavePolicies } from '../api/policies.ts';
 import { AvailabilityLayout, Card } from '../components/availability-layout.tsx';
-import { ADVANCE_BOOKING_OPTIONS, BOOKING_NOTICE_OPTIONS, CANCELLATION_NOTICE_OPTIONS } from '../lib/policy-options.ts';
+import { ADVANCE_BOOKING_OPTIONS, BOOKING_NOTICE_OPTIONS, CANCELLATION_NOTICE_OPTIONS, REMINDER_OPTIONS } from '../lib/policy-options.ts';
 
 /**
- * /availability/policies: booking notice, advance booking, cancellation notice and terms
+ * /availability/policies: booking notice, advance booking, cancellation notice, reminder and terms
  * (docs/product-rules.md#availability-and-policies).
  */
 export function PoliciesPage() {
@@ -46,7 +46,7 @@ function PoliciesForm({ policies }: { policies: Policies }) {
 
   return (
     <form ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
-      <Card title="Booking" description="When clients can book and cancel.">
+      <Card title="Booking" description="When clients can book and cancel, and when they are reminded.">
         <div className="flex flex-col gap-5">
           <Field
             label="Booking notice"
@@ -75,6 +75,17 @@ function PoliciesForm({ policies }: { policies: Policies }) {
               control={control}
               name="min_hours_before_cancellation"
               render={({ field }) => <Select<number> options={CANCELLATION_NOTICE_OPTIONS} value={field.value} onChange={field.onChange} />}
+            />
+          </Field>
+          <Field
+            label="Reminder e-mail"
+            error={errorOf('reminder_hours_before')}
+            hint="How long before a session clients get an e-mail reminding them of it."
+          >
+            <Controller
+              control={control}
+              name="reminder_hours_before"
+              render={({ field }) => <Select<number> options={REMINDER_OPTIONS} value={field.value} onChange={field.onChange} />}
             />
           </Field>
         </div>
@@ -109,7 +120,7 @@ function PoliciesSkeleton() {
     <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading policies">
       <div className="rounded-2xl border border-zinc-200/80 bg-white p-6">
         <Skeleton className="h-5 w-24" />
-        {[0, 1, 2].map((i) => (
+        {[0, 1, 2, 3].map((i) => (
           <div key={i} className="mt-6">
             <Skeleton className="h-4 w-32" />
             <Skeleton className="mt-2 h-10 w-full" />

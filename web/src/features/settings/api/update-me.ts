@@ -15,6 +15,8 @@ export interface UpdateMeInput {
   cover_upload?: File | null;
   remove_avatar?: boolean;
   remove_cover?: boolean;
+  /** Reminder e-mails before booked sessions; left out (unchanged) when undefined. */
+  reminders?: boolean;
 }
 
 const bit = (value: boolean) => (value ? '1' : '0');
@@ -32,6 +34,7 @@ export function updateMeFormData(input: UpdateMeInput): FormData {
   if (input.cover_upload) form.append('cover_upload', input.cover_upload);
   if (input.remove_avatar !== undefined) form.append('remove_avatar', bit(input.remove_avatar));
   if (input.remove_cover !== undefined) form.append('remove_cover', bit(input.remove_cover));
+  if (input.reminders !== undefined) form.append('reminders', bit(input.reminders));
   return form;
 }
 

@@ -52,6 +52,7 @@ interface AccountValues {
   cover_upload: PickedImage | null;
   remove_avatar: boolean;
   remove_cover: boolean;
+  reminders: boolean;
 }
 
 function accountValues(me: Me): AccountValues {
@@ -67,6 +68,7 @@ function accountValues(me: Me): AccountValues {
     cover_upload: null,
     remove_avatar: false,
     remove_cover: false,
+    reminders: me.reminders,
   };
 }
 
@@ -93,6 +95,7 @@ const accountForm = z.custom<AccountValues>().transform((values, ctx): UpdateMeI
     avatar_upload: values.avatar_upload?.file ?? null,
     remove_avatar: values.remove_avatar && !values.avatar_upload,
     ...(provider ? { cover_upload: values.cover_upload?.file ?? null, remove_cover: values.remove_cover && !values.cover_upload } : {}),
+    reminders: values.reminders,
   };
 });
 
@@ -116,6 +119,7 @@ function AccountForm({ me }: { me: Me }) {
     cover_upload: cover,
     remove_avatar: removeAvatar,
     remove_cover: removeCover,
+    reminders,
   } = values;
 
   // Free the previews' object URLs when they are replaced or the page goes away.
@@ -266,6 +270,25 @@ function AccountForm({ me }: { me: Me }) {
             </Field>
           </>
         )}
+      </Section>
+
+      <Section title="E-mails" description="What Slotted e-mails you besides your bookings’ confirmations and cancellations.">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0">
+            <label htmlFor={`${ids}-reminders`} className="text-sm font-medium text-zinc-800">
+              Reminders before my sessions
+            </label>
+            <p id={`${ids}-reminders-hint`} className="mt-0.5 text-xs text-zinc-500">
+              An e-mail before each session you booked, as long before as its provider chose.
+            </p>
+          </div>
+          <Switch
+            id={`${ids}-reminders`}
+            checked={reminders}
+            onCheckedChange={(checked) => setValue('reminders', checked)}
+            aria-describedby={`${ids}-reminders-hint`}
+          />
+        </div>
       </Section>
 
       <Section title="Sign-in methods" description="The ways you have signed in to this account.">

@@ -252,3 +252,12 @@ export const rosterFacts = {
   paid: false,
   attendance: null,
 } as const satisfies Partial<ScheduleSlot['appointments'][number]>;
+
+/** A booking on a schedule card: confirmed, €25 paid in person and not yet paid, not checked in. */
+export function aScheduleBooking(
+  id: string,
+  client: ScheduleSlot['appointments'][number]['client'],
+  overrides: Partial<ScheduleSlot['appointments'][number]> = {},
+): ScheduleSlot['appointments'][number] {
+  return { id, status: 'confirmed', cancelled_at: null, client, ...rosterFacts, price: 25, ...overrides };
+}

@@ -186,6 +186,21 @@ describe('client panel', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/clients')).toBe(true));
   });
 
+  it('shows how many sessions the client attended and missed, also when opened from the schedule', async () => {
+    serveApi(
+      http.get('/api/clients', () => ok([GRACE, { ...ADA, attended: 7, no_shows: 2 }])),
+      http.get('/api/appointments', () => ok([])),
+      http.get('/api/memberships', () => ok([])),
+    );
+    renderAt(<ClientPanel clientId={ADA.id} client={{ id: ADA.id, name: 'Ada Lovelace', avatar: null }} open onOpenChange={() => {}} />, {
+      queryClient: testQueryClient(aProvider),
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Ada Lovelace' });
+    const section = (await within(dialog).findByText('Attended')).closest('dl');
+    if (!section) throw new Error('No attendance figures');
+    await waitFor(() => expect(section.textContent).toBe('Attended7No-shows2'));
+  });
+
   it('lists the client’s memberships with usage and the renewal or expiry day', async () => {
     const pack = anActiveMembership({
       id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c',

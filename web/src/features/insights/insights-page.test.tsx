@@ -48,6 +48,7 @@ function busy(): Insights {
   ];
   insights.clients[7] = { week: '2026-11-23', new: 2, returning: 6 };
   insights.sales[11] = { month: '2026-11', card: 120, in_person: 45.5, refunded: 20, net: 145.5 };
+  insights.attendance[6] = { week: '2026-11-16', attended: 7, no_show: 2, not_marked: 1 };
   return insights;
 }
 
@@ -79,6 +80,20 @@ describe('insights page', () => {
     expect(screen.getByRole('columnheader', { name: 'Vinyasa Flow' })).toBeTruthy();
   });
 
+  it('charts attendance per week, with attended, no-show and not marked in its table', async () => {
+    const { user } = setup(busy());
+    const section = await screen.findByRole('region', { name: 'Attendance' });
+    expect(row('Attendance per week', 'Week of 16 Nov')).toEqual(['7', '2', '1']);
+    expect(row('Attendance per week', 'Week of 23 Nov')).toEqual(['0', '0', '0']);
+    expect(
+      within(section)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Week', 'Attended', 'No-show', 'Not marked']);
+    await user.click(within(section).getByRole('button', { name: 'Show table' }));
+    expect(within(section).getByRole('table').parentElement?.className).not.toContain('sr-only');
+  });
+
   it('shows a table on request in place of its chart', async () => {
     const { user } = setup(busy());
     const section = await screen.findByRole('region', { name: 'Sales per month' });
@@ -94,6 +109,7 @@ describe('insights page', () => {
     expect(screen.getByText('No classes in the last eight weeks')).toBeTruthy();
     expect(screen.getByText('No clients in the last eight weeks')).toBeTruthy();
     expect(screen.getByText('No sales in the last twelve months')).toBeTruthy();
+    expect(screen.getByText('No sessions in the last eight weeks')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     const share = screen.getAllByRole('link', { name: 'Share your booking page' });
     expect(share.map((link) => link.getAttribute('href'))).toEqual(['/pat', '/pat']);

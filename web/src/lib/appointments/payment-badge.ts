@@ -14,3 +14,26 @@ export function paymentBadge(
   if (appointment.paid_at) return { label: 'Paid', tone: 'success' };
   return { label: 'Pay in person', tone: 'neutral' };
 }
+
+/**
+ * How a booking is paid, as the roster reads it (docs/product-rules.md#roster-and-check-in): 'Card',
+ * 'Membership · {name}', 'In person', or 'Not chosen yet'.
+ */
+export function paymentMethodLabel(booking: Pick<Appointment, 'payment_method' | 'membership'>): string {
+  if (booking.payment_method === 'membership' || booking.membership) {
+    return booking.membership ? `Membership · ${booking.membership.name}` : 'Membership';
+  }
+  if (booking.payment_method === 'card') return 'Card';
+  if (booking.payment_method === 'in_person') return 'In person';
+  return 'Not chosen yet';
+}
+
+/** The roster's Paid / Unpaid badge: a free booking and a membership credit count as paid. */
+export function paidBadge(paid: boolean): { label: 'Paid' | 'Unpaid'; tone: 'success' | 'danger' } {
+  return paid ? { label: 'Paid', tone: 'success' } : { label: 'Unpaid', tone: 'danger' };
+}
+
+/** 'Mark as paid' applies to a confirmed booking whose in-person payment (or none chosen yet) is still owed. */
+export function canMarkPaid(booking: Pick<Appointment, 'status' | 'payment_method'> & { paid: boolean }): boolean {
+  return booking.status === 'confirmed' && !booking.paid && (booking.payment_method === 'in_person' || booking.payment_method === null);
+}

@@ -6,24 +6,27 @@ import type { BookableSlot } from '../api/get-service-slots.ts';
 /**
  * The times of one day as buttons. Free times toggle (clicking the chosen one again unselects it,
  * docs/product-rules.md#choose-time); taken ones are struck through and disabled; the viewer's own
- * bookings read 'Booked'.
+ * bookings read 'Booked', and the booking being moved 'Current time'.
  */
 export function TimeGrid({
   slots,
   selected,
   onToggle,
   label,
+  isCurrent,
 }: {
   slots: BookableSlot[];
   selected: BookableSlot | null;
   onToggle: (slot: BookableSlot) => void;
   label: string;
+  /** Moving a booking: its present time, marked 'Current time' (docs/product-rules.md#choose-time). */
+  isCurrent?: (slot: BookableSlot) => boolean;
 }) {
   return (
     <ul aria-label={label} className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5">
       {slots.map((slot) => {
         const isSelected = selected?.id === slot.id;
-        const state = slot.booked_by_you ? 'booked' : slot.available ? 'free' : 'taken';
+        const state = isCurrent?.(slot) ? 'current' : slot.booked_by_you ? 'booked' : slot.available ? 'free' : 'taken';
         return (
           <li key={slot.id}>
             <button
@@ -31,12 +34,15 @@ export function TimeGrid({
               {...{ [FOCUS_KEY]: `time-${slot.id}` }}
               disabled={state !== 'free'}
               aria-pressed={state === 'free' ? isSelected : undefined}
+              aria-current={state === 'current' ? 'true' : undefined}
               aria-label={
-                state === 'booked'
-                  ? `${slot.time}, booked by you`
-                  : state === 'taken'
-                    ? `${slot.time}, taken`
-                    : `${slot.time} to ${slot.until}`
+                state === 'current'
+                  ? `${slot.time}, current time`
+                  : state === 'booked'
+                    ? `${slot.time}, booked by you`
+                    : state === 'taken'
+                      ? `${slot.time}, taken`
+                      : `${slot.time} to ${slot.until}`
               }
               onClick={() => onToggle(slot)}
               className={cn(
@@ -47,6 +53,7 @@ export function TimeGrid({
                     : 'border-zinc-200 bg-white text-zinc-900 hover:border-brand-400 hover:bg-brand-50'),
                 state === 'taken' && 'cursor-not-allowed border-zinc-100 bg-zinc-50 text-zinc-400 line-through decoration-zinc-400',
                 state === 'booked' && 'cursor-default border-emerald-200 bg-emerald-50 text-emerald-800',
+                state === 'current' && 'cursor-default border-2 border-dashed border-brand-400 bg-brand-50 text-brand-800',
               )}
             >
               <span className="flex items-center gap-1">
@@ -54,6 +61,7 @@ export function TimeGrid({
                 {slot.time}
               </span>
               {state === 'booked' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">Booked</span>}
+              {state === 'current' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">Current time</span>}
             </button>
           </li>
         );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DATE_PATTERN, TIME_PATTERN, type Service } from '@slotted/contract';
+import { DATE_PATTERN, TIME_PATTERN, type Appointment, type Service } from '@slotted/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ArrowLeftIcon, CalendarIcon, CircleExclamationPointIcon, GlobeIcon } from 'lucide-react';
 import { DocumentTitle, EmptyState } from '../../../components/ui/page.tsx';
@@ -9,13 +10,16 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { browserTimeZone, formatLongDate, timesInZone } from '../../../lib/format.ts';
+import { browserTimeZone, formatLongDate, formatShortDate, formatWeekday, timesInZone } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
 import { useResumeOnce } from '../../../lib/use-resume-once.ts';
 import { useSignInAndReturn } from '../../../lib/use-sign-in-and-return.ts';
 import { NotFoundPage, PageNotFound } from '../../../components/not-found-page.tsx';
 import { chooseTimePath } from '../../../lib/service-format.ts';
+import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
+import { MOVE_PARAM } from '../../../lib/appointments/change-time.ts';
+import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
 import { useCreateAppointment, type CreateAppointmentInput } from '../api/create-appointment.ts';
 import { useServiceSlots, type BookableSlot, type SlotDay } from '../api/get-service-slots.ts';
 import { DayStrip, freeCount } from '../components/day-strip.tsx';
@@ -24,6 +28,7 @@ import { TimeGrid } from '../components/time-grid.tsx';
 import { FullClasses, hasWaitlist } from '../components/full-classes.tsx';
 
 export const SLOT_GONE_MESSAGE = 'This slot is no longer available. Please select another one.';
+export const MOVE_SLOT_GONE_MESSAGE = 'That time was just taken. Please pick another one.';
 
 /** When the chosen day is this close to the last day loaded, the next weeks are loaded. */
 const LOAD_MORE_WITHIN_DAYS = 3;
@@ -38,6 +43,17 @@ export function ChooseTimePage() {
     /^\d{1,12}$/.test(serviceId) && (date === undefined || DATE_PATTERN.test(date)) && (time === undefined || TIME_PATTERN.test(time));
   if (!valid) return <NotFoundPage />;
   return <ChooseTime username={username} serviceId={serviceId} date={date ?? null} time={time ?? null} />;
+}
+
+/** Moving a booking to this slot: a class moves to the occurrence, a 1:1 to the start instant. */
+export function moveRequest(service: Service, slot: BookableSlot): { slot_id: number | string } | { starts_at: string } {
+  if (service.type === 'class') return { slot_id: /^\d+$/.test(slot.id) ? Number(slot.id) : slot.id };
+  return { starts_at: slot.starts_at };
+}
+
+/** 'Wed 25 Nov, 18:00' for the move question and its answer. */
+function slotLabel(day: SlotDay, slot: BookableSlot): string {
+  return `${day.weekday} ${day.day} ${day.month}, ${slot.time}`;
 }
 
 /**
@@ -70,6 +86,12 @@ function ChooseTime({
   // Choosing a day or a time changes the path: the chosen control keeps focus across it.
   const go = useFocusAcrossPaths();
   const signIn = useSignInAndReturn();
+  // Move mode (docs/product-rules.md#choose-time): ?move={booking id} marks its current time and
+  // moves it to the one chosen.
+  const [search] = useSearchParams();
+  const moveId = search.get(MOVE_PARAM);
+  const moving = useQuery({ ...appointmentQueryOptions(moveId ?? ''), enabled: Boolean(moveId), refetchOnWindowFocus: false });
+  const reschedule = useRescheduleAppointment();
 
   const service = slots.data?.meta.service;
   const providerUsername = service?.provider.username ?? null;
@@ -121,13 +143,45 @@ function ChooseTime({
       errorFrame={(error) => <div className="mx-auto max-w-md px-4 py-16">{error}</div>}
     >
       {({ data: days, meta }) => {
-        const path = (d?: string | null, t?: string | null) => chooseTimePath(username, serviceId, d, t);
+        const moveQuery = moveId ? `?${MOVE_PARAM}=${encodeURIComponent(moveId)}` : '';
+        const path = (d?: string | null, t?: string | null) => chooseTimePath(username, serviceId, d, t) + moveQuery;
+        const moved: Appointment | undefined = moveId ? moving.data : undefined;
+        const isCurrent = moved ? (s: BookableSlot) => Date.parse(s.starts_at) === Date.parse(moved.starts_at) : undefined;
 
         const requestedDay = date ? days.find((d) => d.date === date) : undefined;
-        const day: SlotDay | undefined = requestedDay ?? days[firstFreeIndex(days)] ?? days[0];
-        const selectedSlot = day && time ? (day.slots.find((s) => s.time === time && s.available) ?? null) : null;
+        // Moving, the page opens on the booking's own day (its time marked), else on the first free day.
+        const currentDay = isCurrent ? days.find((d) => d.slots.some(isCurrent)) : undefined;
+        const day: SlotDay | undefined = requestedDay ?? currentDay ?? days[firstFreeIndex(days)] ?? days[0];
+        const selectedSlot = day && time ? (day.slots.find((s) => s.time === time && s.available && !isCurrent?.(s)) ?? null) : null;
         const missingDay = Boolean(date) && !requestedDay;
         const missingTime = Boolean(time) && Boolean(requestedDay) && !selectedSlot;
+
+        const mayMove = Boolean(moved) && moved?.can_be_moved !== false;
+        const onMove = () => {
+          if (!selectedSlot || !day || !moved) return;
+          const to = slotLabel(day, selectedSlot);
+          reschedule.mutate(
+            { id: moved.id, to: moveRequest(meta.service, selectedSlot) },
+            {
+              onSuccess: (appointment) => {
+                toast({ title: 'Booking moved', description: `${meta.service.name} is now on ${to}.` });
+                // The client sees their booking at its new time; the provider goes back to the schedule.
+                void navigate(me && appointment.client.id === me.id ? `/appointments/${appointment.id}` : '/schedule');
+              },
+              onError: (error) => {
+                if (isApiError(error, 'unauthenticated')) return signIn(path(day.date, selectedSlot.time));
+                if (isApiError(error, 'slot_taken')) {
+                  toast({ title: 'Oops!', description: MOVE_SLOT_GONE_MESSAGE, theme: 'error' });
+                  go(path(day.date));
+                  void slots.refetch();
+                  return;
+                }
+                // conflict (e.g. too late for the client) and membership_unusable: the server says why.
+                toast({ title: 'Not moved', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
+              },
+            },
+          );
+        };
 
         const onBook = () => {
           if (!selectedSlot || !day) return;
@@ -152,7 +206,7 @@ function ChooseTime({
 
         return (
           <div className="mx-auto w-full max-w-5xl px-4 pt-4 pb-6 sm:px-6 sm:pt-6 lg:px-10 lg:pt-8">
-            <DocumentTitle title={`Book ${meta.service.name}`} />
+            <DocumentTitle title={moveId ? `Move ${meta.service.name}` : `Book ${meta.service.name}`} />
             <Link
               to={`/${encodeURIComponent(username)}`}
               className="-ml-2 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-zinc-600 outline-none hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500"
@@ -167,8 +221,9 @@ function ChooseTime({
 
               <section aria-labelledby="choose-time-heading" className="min-w-0">
                 <h2 id="choose-time-heading" className="text-lg font-semibold text-zinc-900">
-                  Choose a time
+                  {moveId ? 'Choose a new time' : 'Choose a time'}
                 </h2>
+                {moveId && <MoveNotice query={moving} clientIsMe={Boolean(me && moved && moved.client.id === me.id)} />}
 
                 {days.length === 0 ? (
                   <div className="mt-4">
@@ -185,7 +240,9 @@ function ChooseTime({
                   </div>
                 ) : (
                   <>
-                    {meta.service.is_mine && <Notice tone="info">This is your own service: you see it as your clients do.</Notice>}
+                    {meta.service.is_mine && !moveId && (
+                      <Notice tone="info">This is your own service: you see it as your clients do.</Notice>
+                    )}
                     {(missingDay || missingTime || !anyFree) && (
                       <Notice>
                         {!anyFree
@@ -220,6 +277,7 @@ function ChooseTime({
                           selected={selectedSlot}
                           label={`Times on ${formatLongDate(day.date)}`}
                           onToggle={(slot) => go(selectedSlot?.id === slot.id ? path(day.date) : path(day.date, slot.time))}
+                          isCurrent={isCurrent}
                         />
                         {!meta.service.is_mine && (
                           <FullClasses slots={day.slots} signedIn={Boolean(me)} onSignIn={() => signIn(path(day.date))} />
@@ -228,16 +286,32 @@ function ChooseTime({
                     )}
                   </>
                 )}
-                <ResumeBooking
-                  signedIn={me === undefined ? undefined : Boolean(me)}
-                  canBook={Boolean(selectedSlot) && !meta.service.is_mine}
-                  book={onBook}
-                />
+                {!moveId && (
+                  <ResumeBooking
+                    signedIn={me === undefined ? undefined : Boolean(me)}
+                    canBook={Boolean(selectedSlot) && !meta.service.is_mine}
+                    book={onBook}
+                  />
+                )}
                 {days.length > 0 && (
                   <div className="sticky bottom-0 z-20 -mx-4 mt-6 border-t border-zinc-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:pb-3 sm:shadow-lg sm:shadow-zinc-900/5 sm:bottom-4">
                     <div className="flex items-center gap-4">
                       <div className="min-w-0 flex-1" aria-live="polite">
-                        {selectedSlot && day ? (
+                        {moveId ? (
+                          selectedSlot && day ? (
+                            <>
+                              {/* The question is the point: it wraps on a phone rather than being cut. */}
+                              <p className="text-sm font-semibold text-zinc-900">Move to {slotLabel(day, selectedSlot)}?</p>
+                              <p className="truncate text-xs text-zinc-500">
+                                {moved
+                                  ? `Now ${formatWeekday(moved.date).slice(0, 3)} ${formatShortDate(moved.date)}, ${moved.time}`
+                                  : meta.service.name}
+                              </p>
+                            </>
+                          ) : (
+                            <p className="text-sm text-zinc-500">Choose a new time</p>
+                          )
+                        ) : selectedSlot && day ? (
                           <>
                             <p className="truncate text-sm font-semibold text-zinc-900">
                               {day.weekday} {day.day} {day.month}
@@ -252,15 +326,27 @@ function ChooseTime({
                           <p className="text-sm text-zinc-500">Choose a time to continue</p>
                         )}
                       </div>
-                      <Button
-                        size="l"
-                        className="min-w-28"
-                        disabled={!selectedSlot || meta.service.is_mine}
-                        loading={book.isPending}
-                        onClick={onBook}
-                      >
-                        Book
-                      </Button>
+                      {moveId ? (
+                        <Button
+                          size="l"
+                          className="min-w-28"
+                          disabled={!selectedSlot || !mayMove}
+                          loading={reschedule.isPending}
+                          onClick={onMove}
+                        >
+                          Move
+                        </Button>
+                      ) : (
+                        <Button
+                          size="l"
+                          className="min-w-28"
+                          disabled={!selectedSlot || meta.service.is_mine}
+                          loading={book.isPending}
+                          onClick={onBook}
+                        >
+                          Book
+                        </Button>
+                      )}
                     </div>
                   </div>
                 )}
@@ -292,6 +378,23 @@ function ResumeBooking({ signedIn, canBook, book }: { signedIn: boolean | undefi
       Booking the time you chose…
     </p>
   ) : null;
+}
+
+/**
+ * Move mode's notice: which booking is moving and from when, or why it cannot move (the server's
+ * reason), or that it cannot be found.
+ */
+function MoveNotice({ query, clientIsMe }: { query: { isPending: boolean; data?: Appointment; isError: boolean }; clientIsMe: boolean }) {
+  if (query.isPending) return null;
+  const appointment = query.data;
+  if (!appointment) return <Notice>This booking could not be found, so it cannot be moved from here.</Notice>;
+  if (!appointment.can_be_moved) return <Notice>{appointment.move_refusal ?? 'This booking can no longer be moved.'}</Notice>;
+  const whose = clientIsMe ? 'your booking' : `${appointment.client.name}’s booking`;
+  return (
+    <Notice tone="info">
+      Moving {whose} of {appointment.pretty_date}, {appointment.time}. Its time is marked “Current time”; choose another one.
+    </Notice>
+  );
 }
 
 /** The first day with a free time, or -1. */

@@ -3,15 +3,12 @@ import type { Appointment, Client, Membership } from '@slotted/contract';
 import { RefundDue } from '../../../components/refund-due.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { MailIcon, PhoneIcon, TicketIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Badge } from '../../../components/ui/page.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SHEET_QUERY, SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
 import { formatLongDate, formatTime, timesInZone } from '../../../lib/format.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -19,12 +16,14 @@ import { useClientAppointments, type ClientAppointmentsSubset } from '../api/get
 import { useClientMemberships } from '../api/get-client-memberships.ts';
 import { useClients } from '../api/get-clients.ts';
 import { useMarkAppointmentPaid, useMarkMembershipPaid } from '../api/mark-paid.ts';
+import { MarkPaidButton, useMarkPaidFailed } from './mark-paid-button.tsx';
 
 /**
  * What the opener already knows about the client: at least the name (the schedule knows name and
  * avatar; the clients page knows everything). E-mail and phone are looked up when missing.
  */
-export type ClientSummary = Pick<Client, 'id' | 'name' | 'avatar'> & Partial<Pick<Client, 'email' | 'phone' | 'is_me'>>;
+export type ClientSummary = Pick<Client, 'id' | 'name' | 'avatar'> &
+  Partial<Pick<Client, 'email' | 'phone' | 'is_me' | 'attended' | 'no_shows'>>;
 
 export interface ClientPanelProps {
   clientId: string;
@@ -105,6 +104,10 @@ function ClientDetails({
         )}
       </Section>
 
+      <Section title="Attendance">
+        <ClientAttendance client={client} loading={contactLoading} />
+      </Section>
+
       <Section title="Memberships">
         <ClientMemberships clientId={clientId} enabled={open} />
       </Section>
@@ -113,6 +116,24 @@ function ClientDetails({
         <ClientAppointments clientId={clientId} enabled={open} />
       </Section>
     </div>
+  );
+}
+
+/** Sessions the provider checked the client in as attended, and as a no-show (docs/product-rules.md#roster-and-check-in). */
+function ClientAttendance({ client, loading }: { client: ClientSummary | null; loading: boolean }) {
+  if (loading) return <Skeleton className="h-12 w-48" aria-hidden="true" />;
+  if (client?.attended === undefined || client.no_shows === undefined) return <p className="text-zinc-500">Not known.</p>;
+  return (
+    <dl className="flex gap-3">
+      <div className="min-w-24 rounded-xl border border-zinc-200 px-3 py-2">
+        <dt className="text-xs text-zinc-500">Attended</dt>
+        <dd className="text-lg font-semibold text-zinc-900 tabular-nums">{client.attended}</dd>
+      </div>
+      <div className="min-w-24 rounded-xl border border-zinc-200 px-3 py-2">
+        <dt className="text-xs text-zinc-500">No-shows</dt>
+        <dd className="text-lg font-semibold text-zinc-900 tabular-nums">{client.no_shows}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -287,21 +308,4 @@ function MembershipRow({ membership }: { membership: Membership }) {
       )}
     </li>
   );
-}
-
-function MarkPaidButton({ what, loading, onClick }: { what: string; loading: boolean; onClick: () => void }) {
-  return (
-    <Button theme="white" size="xs" loading={loading} onClick={onClick} className="shrink-0">
-      Mark as paid<span className="sr-only">: {what}</span>
-    </Button>
-  );
-}
-
-/** A failed mark-paid says so; the lists refresh either way. */
-function useMarkPaidFailed() {
-  const { toast } = useToast();
-  return (error: unknown) => {
-    if (isApiError(error, 'unauthenticated')) return;
-    toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
-  };
 }

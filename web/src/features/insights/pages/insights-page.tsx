@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ProvidersOnly } from '../../../components/providers-only.tsx';
 import { useMe } from '../../../lib/me.ts';
 import { useInsights } from '../api/get-insights.ts';
+import { AttendanceCard } from '../components/attendance-card.tsx';
 import { ClassFillCard } from '../components/class-fill-card.tsx';
 import { ClientsCard } from '../components/clients-card.tsx';
 import { SalesCard } from '../components/sales-card.tsx';
@@ -15,14 +16,14 @@ import { zoneName } from '../../../lib/format.ts';
 
 /**
  * /insights (providers; issue 14, item 16): this week's bookings, class fill, new and returning
- * clients and sales, each a chart with the same numbers as a table. Loaded only on this route, so
+ * clients, sales and attendance, each a chart with the same numbers as a table. Loaded only on this route, so
  * the charting library never weighs on other pages.
  */
 export function InsightsPage() {
   return (
     <Page width="l">
       <DocumentTitle title="Insights" />
-      <PageHeader title="Insights" description="How your bookings, classes, clients and sales are going." />
+      <PageHeader title="Insights" description="How your bookings, classes, clients, sales and attendance are going." />
       <ProvidersOnly>
         <InsightsFigures />
       </ProvidersOnly>
@@ -56,6 +57,7 @@ function Figures({ insights }: { insights: Insights }) {
         <ClientsCard weeks={insights.clients} shareAction={share} />
         <ClassFillCard classes={insights.class_fill} addClassAction={link('/services', 'Go to your services')} />
         <SalesCard months={insights.sales} sellAction={link('/plans', 'Go to your plans')} />
+        <AttendanceCard weeks={insights.attendance} />
       </div>
     </>
   );

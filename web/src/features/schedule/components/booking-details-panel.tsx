@@ -20,6 +20,7 @@ import { useSlotWaitlist } from '../../../lib/waitlist/waitlist-api.ts';
 import { bookingToCancel, cancelBookingText, ownBooking } from './booking-rules.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { CancelClassDialog } from './cancel-class-dialog.tsx';
+import { Roster, type OpenClient } from './roster.tsx';
 import type { SchedulePanels, ScheduleClient as Client } from '../schedule-panels.ts';
 
 /**
@@ -40,11 +41,13 @@ export function BookingDetailsPanel({
   open,
   onOpenChange,
   ClientPanel,
+  MarkPaidButton,
 }: {
   slot: ScheduleSlot | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   ClientPanel: SchedulePanels['ClientPanel'];
+  MarkPaidButton: SchedulePanels['MarkPaidButton'];
 }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   // What the 'Cancel booking' dialog confirms, fixed when it opens: the schedule reloading under it
@@ -174,9 +177,15 @@ export function BookingDetailsPanel({
           {slot.is_mine ? (
             <Section title="Clients">
               {isClass ? (
-                <ClassClients slot={slot} onOpenClient={openClient} />
+                <ClassClients slot={slot} onOpenClient={openClient} MarkPaidButton={MarkPaidButton} />
               ) : (
-                <ClientList clients={slot.appointments.map((a) => a.client)} empty="No client" onOpenClient={openClient} />
+                <Roster
+                  slot={slot}
+                  bookings={slot.appointments}
+                  empty="No client"
+                  onOpenClient={openClient}
+                  MarkPaidButton={MarkPaidButton}
+                />
               )}
             </Section>
           ) : (
@@ -315,10 +324,16 @@ function ProviderSection({ provider }: { provider: ScheduleSlot['provider'] }) {
   );
 }
 
-type OpenClient = (client: Client, row: HTMLElement) => void;
-
-function ClassClients({ slot, onOpenClient }: { slot: ScheduleSlot; onOpenClient: OpenClient }) {
-  const attending = slot.appointments.filter((a) => a.status !== 'cancelled').map((a) => a.client);
+function ClassClients({
+  slot,
+  onOpenClient,
+  MarkPaidButton,
+}: {
+  slot: ScheduleSlot;
+  onOpenClient: OpenClient;
+  MarkPaidButton: SchedulePanels['MarkPaidButton'];
+}) {
+  const attending = slot.appointments.filter((a) => a.status !== 'cancelled');
   const cancelled = slot.appointments.filter((a) => a.status === 'cancelled').map((a) => a.client);
   return (
     <Tabs
@@ -327,7 +342,15 @@ function ClassClients({ slot, onOpenClient }: { slot: ScheduleSlot; onOpenClient
         {
           value: 'attending',
           label: `Attending ${attending.length}`,
-          content: <ClientList clients={attending} empty="No one has booked this class yet." onOpenClient={onOpenClient} />,
+          content: (
+            <Roster
+              slot={slot}
+              bookings={attending}
+              empty="No one has booked this class yet."
+              onOpenClient={onOpenClient}
+              MarkPaidButton={MarkPaidButton}
+            />
+          ),
         },
         {
           value: 'cancelled',

@@ -40,7 +40,7 @@ function findSlot(days: ScheduleDay[] | undefined, wanted: ScheduleSlot): Schedu
   return undefined;
 }
 
-function Schedule({ subset, panels: { AddClassPanel, ClientPanel } }: { subset: ScheduleSubset; panels: SchedulePanels }) {
+function Schedule({ subset, panels: { AddClassPanel, ClientPanel, MarkPaidButton } }: { subset: ScheduleSubset; panels: SchedulePanels }) {
   const { data: me } = useMe();
   const today = useToday(me?.timezone);
   const schedule = useSchedule(subset);
@@ -136,7 +136,13 @@ function Schedule({ subset, panels: { AddClassPanel, ClientPanel } }: { subset: 
         {(days) => <ScheduleList days={days} today={today} onOpen={open} />}
       </QueryState>
 
-      <BookingDetailsPanel slot={current} open={detailsOpen} onOpenChange={onDetailsOpenChange} ClientPanel={ClientPanel} />
+      <BookingDetailsPanel
+        slot={current}
+        open={detailsOpen}
+        onOpenChange={onDetailsOpenChange}
+        ClientPanel={ClientPanel}
+        MarkPaidButton={MarkPaidButton}
+      />
       {canAddClass && (
         <AddClassPanel
           key={addClass.key}

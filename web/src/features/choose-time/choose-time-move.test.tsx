@@ -19,6 +19,7 @@ const service: Service = {
   duration: 60,
   location: 'Main studio',
   capacity: 12,
+  waitlist_size: 10,
   cover: null,
   provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
   is_mine: false,

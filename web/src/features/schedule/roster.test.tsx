@@ -31,6 +31,7 @@ const classCard = (startsIn = 0.5, over: Partial<ScheduleSlot> = {}): ScheduleSl
   provider: { name: 'Pat Provider', username: 'pat', avatar: null },
   is_mine: true,
   participants: 3,
+  waitlist_count: 0,
   appointments: [
     aScheduleBooking('b1', person('c1', 'Grace Hopper')),
     aScheduleBooking('b2', person('c2', 'Alan Turing'), { payment_method: 'card', paid: true, price: 18, attendance: 'attended' }),

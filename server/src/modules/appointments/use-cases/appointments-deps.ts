@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { MailOutbox } from '../../../mail/mail-outbox.ts';
 import type { availabilityService } from '../../availability/index.ts';
@@ -15,6 +15,11 @@ export interface AppointmentsDeps {
   classes: ReturnType<typeof classesService>;
   /** Card payments, or null when this installation has no Stripe keys (docs/product-rules.md#payments). */
   payments: CardPayments | null;
+  /**
+   * Told in the transaction of every change to a booking (confirmed, moved, cancelled), so the
+   * provider's connected calendar follows it (docs/product-rules.md#calendar-connections).
+   */
+  calendar?: { bookingChanged(tx: Tx, appointment: { id: string; providerId: string; slotId: number | null }): Promise<void> };
   /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
 }

@@ -48,6 +48,7 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
       updatedAt: now,
     });
     if (a.slotId !== null) await releaseSeats(tx, [a.slotId]);
+    await deps.calendar?.bookingChanged(tx, a);
     await deps.mail.queue(tx, [
       bookingCancelledEmail(await loadAppointment(tx, id), byProvider, { cents: refund, byHand: refundsByHand(deps) }, deps.appUrl, now),
     ]);

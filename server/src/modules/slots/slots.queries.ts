@@ -62,7 +62,7 @@ export function slotsReadQuery(db: Db) {
       // Busy times of the provider's connected calendars, as the last sync stored them (D17).
       calendarBusy: sql<
         CalendarBusy[]
-      >`coalesce((SELECT json_agg(json_build_array(${ms(qualified(calendarBusyTimes.startsAt))}, ${ms(qualified(calendarBusyTimes.endsAt))})) FROM ${calendarBusyTimes} WHERE ${and(eq(qualified(calendarBusyTimes.userId), provider), lt(qualified(calendarBusyTimes.startsAt), to), gt(qualified(calendarBusyTimes.endsAt), from))}), '[]'::json)`,
+      >`coalesce((SELECT json_agg(json_build_array(${ms(qualified(calendarBusyTimes.startsAt))}, ${ms(qualified(calendarBusyTimes.endsAt))})) FROM ${calendarBusyTimes} WHERE ${and(eq(calendarBusyTimes.userId, provider), lt(calendarBusyTimes.startsAt, to), gt(calendarBusyTimes.endsAt, from))}), '[]'::json)`,
     })
     .from(services)
     .where(and(eq(services.id, sql.placeholder('serviceId')), isNull(services.deletedAt)))

@@ -143,16 +143,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required in production (at least 32 random characters)');
   }
-  if (e.NODE_ENV === 'production' && !e.CALENDAR_ENCRYPTION_KEY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  CALENDAR_ENCRYPTION_KEY: is required in production (32 random bytes in base64: openssl rand -base64 32)',
-    );
-  }
   if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: cannot be used in production (its links sign anyone in)');
   }
   if (e.DEV_OUTBOX && e.SMTP_URL) {
     throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: has nothing to show when SMTP_URL is set (e-mails go to the SMTP server)');
+  }
+  if (e.NODE_ENV === 'production' && !e.CALENDAR_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CALENDAR_ENCRYPTION_KEY: is required in production (32 random bytes in base64: openssl rand -base64 32)',
+    );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const pair = (id: string | undefined, secret: string | undefined, name: string) => {

@@ -236,6 +236,23 @@ describe('busy times', () => {
     expect(times(body, '2026-03-11')).toEqual(without('10:00'));
   });
 
+  it('block new classes too', async () => {
+    const url = await newCalendar();
+    await radicale.put(url, 'busy', ics(event('busy', 'DTSTART:20260305T170000Z', 'DTEND:20260305T180000Z')));
+    await connectOnly(url);
+    const yoga = await buildService(t, provider, { name: 'Yoga', type: 'class', durationMinutes: 60 });
+    const refused = await studio.post<Connection>('/api/repeaters', {
+      service_id: yoga.id,
+      start_at: '2026-03-05 18:30',
+      repeat_every: null,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors?.start_at).toEqual(['Your calendar has an event at 18:00 on Thu 5 Mar.']);
+    expect((await studio.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-03-05 19:00', repeat_every: null })).status).toBe(
+      201,
+    );
+  });
+
   it('keep blocking from the stored copy while the server is down; the connection says since when it is not syncing, and a booking is still checked', async () => {
     const url = await newCalendar();
     await radicale.put(url, 'busy', ics(event('busy', 'DTSTART:20260303T100000Z', 'DTEND:20260303T110000Z')));

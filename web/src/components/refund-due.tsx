@@ -35,7 +35,7 @@ export function RefundDue({ appointment, what }: { appointment: Appointment; wha
         onClick={() =>
           mark.mutate(appointment.id, {
             onError: (error) => {
-              if (isApiError(error, 401)) return;
+              if (isApiError(error, 'unauthenticated')) return;
               toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
             },
           })

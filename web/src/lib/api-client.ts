@@ -1,42 +1,63 @@
-import type { ApiError } from '@slotted/contract';
+import { apiRoutes, type ApiError, type ApiSchemas, type ErrorCode, type RouteName } from '@slotted/contract';
+import type { z } from 'zod';
 import { getCookie } from './cookies.ts';
 
 /**
- * The one way the app talks to the server (docs/architecture.md#api-conventions): same-origin,
- * cookie session, Sanctum-style CSRF (the readable XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on
- * every state-changing request).
+ * The one way the app talks to the server (docs/architecture.md#api-conventions): routes called
+ * by their name in the contract's route table, with params, query, body and answer typed by the
+ * same Zod schemas the server validates with (a type-only import: no schema reaches the bundle);
+ * same-origin, cookie session, Sanctum-style CSRF (the readable XSRF-TOKEN cookie echoed in
+ * X-XSRF-TOKEN on every state-changing request).
  */
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 export const GENERIC_ERROR_MESSAGE = 'An error occurred. Please try again.';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
-  method?: HttpMethod;
-  /** A JSON body. */
-  json?: unknown;
-  /** A multipart body; the browser sets the Content-Type with its boundary. */
-  form?: FormData;
-  query?: QueryParams;
-  signal?: AbortSignal;
-}
+type Schemas<K extends RouteName> = ApiSchemas[K];
+type Field<K extends RouteName, F extends string> = Schemas<K> extends Record<F, infer T extends z.ZodType> ? T : never;
+
+/** What a route takes: its path params, query, and a JSON body (or, for a form, FormData). */
+export type RouteInput<K extends RouteName> = ([Field<K, 'params'>] extends [never]
+  ? { params?: never }
+  : { params: z.input<Field<K, 'params'>> }) &
+  ([Field<K, 'querystring'>] extends [never] ? { query?: never } : { query?: z.input<Field<K, 'querystring'>> }) &
+  ([Field<K, 'body'>] extends [never]
+    ? [Field<K, 'multipart'>] extends [never]
+      ? { json?: never; form?: never }
+      : { form: FormData; json?: never }
+    : { json: z.input<Field<K, 'body'>>; form?: never }) & { signal?: AbortSignal };
+
+/** What a route answers on success: the union of its success statuses' bodies. */
+export type RouteAnswer<K extends RouteName> = {
+  [S in keyof Schemas<K>['response']]: z.output<Schemas<K>['response'][S]>;
+}[keyof Schemas<K>['response']];
+
+/** The `data` of a route whose answers are `{ data: … }`. */
+export type RouteData<K extends RouteName> = RouteAnswer<K> extends { data: infer D } ? D : never;
+
+/** The input may be left out when nothing in it is required. */
+type InputArgs<K extends RouteName> = object extends RouteInput<K> ? [input?: RouteInput<K>] : [input: RouteInput<K>];
 
 export interface ApiResponse<T> {
   status: number;
   body: T;
 }
 
+/** Codes the client itself gives: no answer, no CSRF cookie, or an answer that is not the API's error body. */
+export type ClientErrorCode = 'network_error' | 'csrf_cookie_failed' | `http_${number}`;
+
 /** A non-2xx answer (or no answer at all: status 0). */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** The contract's error code: branch on this, not on the status (one status carries many codes). */
+  readonly code: ErrorCode | ClientErrorCode;
   /** Per-field messages of a 422 answer. */
   readonly errors: Record<string, string[]>;
 
-  constructor(status: number, message: string, code: string, errors: Record<string, string[]> = {}) {
+  constructor(status: number, message: string, code: ErrorCode | ClientErrorCode, errors: Record<string, string[]> = {}) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
@@ -58,8 +79,9 @@ export class ApiRequestError extends Error {
   }
 }
 
-export function isApiError(error: unknown, status?: number): error is ApiRequestError {
-  return error instanceof ApiRequestError && (status === undefined || error.status === status);
+/** Whether `error` is an answer of the API, with one of `codes` when given. */
+export function isApiError(error: unknown, ...codes: (ErrorCode | ClientErrorCode)[]): error is ApiRequestError {
+  return error instanceof ApiRequestError && (codes.length === 0 || codes.includes(error.code));
 }
 
 type UnauthorizedListener = (path: string) => void;
@@ -108,8 +130,16 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const method = options.method ?? 'GET';
+interface Sending {
+  method: string;
+  json?: unknown;
+  form?: FormData;
+  query?: QueryParams;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: Sending): Promise<Response> {
+  const { method } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -168,7 +198,10 @@ function isApiErrorBody(body: unknown): body is ApiError {
 }
 
 function toError(status: number, body: unknown): ApiRequestError {
-  if (isApiErrorBody(body)) return new ApiRequestError(status, body.message || GENERIC_ERROR_MESSAGE, body.code, body.errors);
+  if (isApiErrorBody(body)) {
+    // The server answers only the contract's codes (its error handler takes them from ERROR_CODES).
+    return new ApiRequestError(status, body.message || GENERIC_ERROR_MESSAGE, body.code as ErrorCode, body.errors);
+  }
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : GENERIC_ERROR_MESSAGE;
   return new ApiRequestError(status, message, `http_${status}`);
@@ -191,21 +224,51 @@ function readFirstAnswers(): Map<string, unknown> {
   }
 }
 
-/** Sends a request; resolves with the status and parsed body of a 2xx answer, throws ApiRequestError otherwise. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  if (firstAnswers.has(path) && (options.method ?? 'GET') === 'GET' && !options.query) {
-    const body = firstAnswers.get(path) as T;
+/** The params a route's path takes, when it takes any. */
+type PathArgs<K extends RouteName> = [Field<K, 'params'>] extends [never]
+  ? [params?: undefined]
+  : [params: z.input<Field<K, 'params'>> & Record<string, unknown>];
+
+function fillPath(name: RouteName, params: Record<string, unknown> = {}): string {
+  return apiRoutes[name].path.replace(/\{(\w+)\}/g, (_match, key: string) => encodeURIComponent(String(params[key])));
+}
+
+/**
+ * A route's path with its params filled in and encoded: `/api/services/{id}` → `/api/services/12`.
+ * Also for the links the browser follows itself (/stripe/connect, /auth/social/{provider}).
+ */
+export function routePath<K extends RouteName>(name: K, ...[params]: PathArgs<K>): string {
+  return fillPath(name, params);
+}
+
+/**
+ * Calls a route of the contract's table by name; resolves with the status and body of a 2xx
+ * answer, throws ApiRequestError otherwise.
+ */
+export async function apiRequest<K extends RouteName>(name: K, ...[input]: InputArgs<K>): Promise<ApiResponse<RouteAnswer<K>>> {
+  const { params, query, json, form, signal } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+    json?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  };
+  const { method } = apiRoutes[name];
+  const path = fillPath(name, params);
+  if (firstAnswers.has(path) && method === 'GET' && !query) {
+    const body = firstAnswers.get(path) as RouteAnswer<K>;
     firstAnswers.delete(path);
     return { status: 200, body };
   }
+  const options: Sending = { method, json, form, query, signal };
   let response = await send(path, options);
-  if (response.status === 419 && (options.method ?? 'GET') !== 'GET') {
+  if (response.status === 419 && method !== 'GET') {
     // The CSRF token went stale (new session, cookie cleared): fetch a fresh one and retry once.
     await ensureCsrfCookie(true);
     response = await send(path, options);
   }
   const body = await readBody(response);
-  if (response.ok) return { status: response.status, body: body as T };
+  if (response.ok) return { status: response.status, body: body as RouteAnswer<K> };
   if (response.status === 401) {
     for (const listener of unauthorizedListeners) listener(path);
   }
@@ -213,7 +276,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 }
 
 /** Most answers are `{ data: … }`: resolves with the data. */
-export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { body } = await apiRequest<{ data: T }>(path, options);
-  return body.data;
+export async function apiData<K extends RouteName>(name: K, ...args: InputArgs<K>): Promise<RouteData<K>> {
+  const { body } = await apiRequest(name, ...args);
+  return (body as { data: RouteData<K> }).data;
 }

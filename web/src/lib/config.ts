@@ -1,28 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppConfig } from '@slotted/contract';
 import { apiData } from './api-client.ts';
 import { configKeys } from './query-keys.ts';
 
-/** GET /api/config: what this installation offers. */
-export interface AppConfig {
-  social: { google: boolean; facebook: boolean };
-  /**
-   * The provider's main public site; unknown paths are sent there
-   * (docs/product-rules.md#routes-and-navigation).
-   */
-  marketing_url?: string | null;
-  /** Stripe's publishable key; null when this installation takes no card payments (D11). */
-  stripe_publishable_key: string | null;
-}
+export type { AppConfig };
 
 const fallback: AppConfig = { social: { google: false, facebook: false }, marketing_url: null, stripe_publishable_key: null };
 
 export async function fetchConfig(): Promise<AppConfig> {
-  const data = await apiData<Partial<AppConfig> | undefined>('/api/config');
+  const data = await apiData('config');
+  // An empty marketing site or key means none (the key's absence hides every card payment: D11).
   return {
-    social: { google: data?.social?.google === true, facebook: data?.social?.facebook === true },
-    marketing_url: typeof data?.marketing_url === 'string' && data.marketing_url ? data.marketing_url : null,
-    stripe_publishable_key:
-      typeof data?.stripe_publishable_key === 'string' && data.stripe_publishable_key ? data.stripe_publishable_key : null,
+    social: { google: data.social.google, facebook: data.social.facebook },
+    marketing_url: data.marketing_url || null,
+    stripe_publishable_key: data.stripe_publishable_key || null,
   };
 }
 

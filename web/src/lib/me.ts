@@ -6,13 +6,13 @@ import { meKeys } from './query-keys.ts';
 /** The signed-in user, or null when signed out (the server answers 401). */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    const data = await apiData<Me>('/api/me');
+    const data = await apiData('me');
     // A contract drift is made visible to developers; production builds leave the schema (and its
     // validation library) off the first load of every page.
     if (import.meta.env.DEV) void checkMe(data);
     return data;
   } catch (error) {
-    if (isApiError(error, 401)) return null;
+    if (isApiError(error, 'unauthenticated')) return null;
     throw error;
   }
 }

@@ -1,4 +1,13 @@
-import type { Appointment, Me, Membership, MembershipOption, ProviderPlan, PurchasedService, Service } from '@slotted/contract';
+import type {
+  Appointment,
+  Me,
+  Membership,
+  MembershipOption,
+  ProviderPlan,
+  PurchasedService,
+  ScheduleSlot,
+  Service,
+} from '@slotted/contract';
 
 /** A held 1:1 booking of the demo kind, for tests. */
 export function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
@@ -47,6 +56,9 @@ export function anAppointment(overrides: Partial<Appointment> = {}): Appointment
     },
     service: { id: 7, type: 'appointment', memberships: [] },
     membership: null,
+    can_be_moved: false,
+    move_refusal: null,
+    attendance: null,
     ...overrides,
   };
 }
@@ -59,6 +71,7 @@ export function aConfirmedAppointment(overrides: Partial<Appointment> = {}): App
     payment_method: 'in_person',
     expires_in_seconds: null,
     can_be_cancelled: true,
+    can_be_moved: true,
     payment_options: [],
     ...overrides,
   });
@@ -228,3 +241,12 @@ export function aPurchasedService(overrides: Partial<PurchasedService> = {}): Pu
     ...overrides,
   };
 }
+
+/** What a schedule card says of each booking beyond who it is (the roster's facts), for building cards in tests. */
+export const rosterFacts = {
+  price: 40,
+  payment_method: 'in_person',
+  membership: null,
+  paid: false,
+  attendance: null,
+} as const satisfies Partial<ScheduleSlot['appointments'][number]>;

@@ -20,7 +20,7 @@ export function CheckoutPage<T, K extends QueryKey>({
   query,
   loading,
   what,
-  notFound = (error) => isApiError(error, 404),
+  notFound = (error) => isApiError(error, 'not_found'),
   children,
 }: {
   /** The record's query, for its id and the payment session to check. */
@@ -39,7 +39,7 @@ export function CheckoutPage<T, K extends QueryKey>({
   const sessionId = returnedSessionId(search);
   const [returned] = useState(() => stripeReturn(search));
   const record = useQuery(query(id, sessionId));
-  const signedOut = isApiError(record.error, 401);
+  const signedOut = isApiError(record.error, 'unauthenticated');
   useSignInAndReturn(signedOut);
 
   // Once answered, the page's address loses Stripe's query: a reload does not bring it back.

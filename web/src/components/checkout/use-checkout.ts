@@ -51,8 +51,10 @@ export interface CheckoutSpec<T extends Held, O extends string> {
   card: Pick<CardPaymentOptions<T>, 'checkoutKey' | 'startCheckout' | 'check' | 'settled'>;
   /** The 409 code saying the hold ran out. */
   expiredCode: ErrorCode;
-  /** 409 codes told with the generic failure (their message is not for the client), then read again. */
+  /** Codes told with the generic failure (their message is not for the client), then read again. */
   genericFailureCodes?: readonly ErrorCode[];
+  /** Codes told with the server's message (taken, no longer sold, payment now required…), then read again. */
+  toldCodes: readonly ErrorCode[];
   /** Confirms with a way to pay other than pay now; null while that way lacks a choice (no membership chosen). */
   confirmWith: (option: Exclude<O, 'pay_now'>) => ((handlers: ConfirmHandlers<T>) => void) | null;
   /** After the confirmed answer is on screen: the lists that show it are read again. */
@@ -97,12 +99,12 @@ export function useCheckout<T extends Held, O extends string>(spec: CheckoutSpec
     returned: spec.returned,
   });
   const paying = card.phase !== 'idle';
-  const startExpired = isApiError(card.startError, 409) && card.startError.code === spec.expiredCode;
+  const startExpired = isApiError(card.startError, spec.expiredCode);
   const expired =
     spec.expirable && !confirming && !paying && (current.status === 'expired' || expiredByServer || startExpired || holdSecondsLeft === 0);
 
   // Starting the card payment needs the session too: sign in and come back.
-  const signedOut = isApiError(card.startError, 401);
+  const signedOut = isApiError(card.startError, 'unauthenticated');
   const signIn = useSignInAndReturn(signedOut);
   const startFailure = card.startError && !signedOut && !startExpired ? card.startError.message : null;
   const reload = () => void queryClient.invalidateQueries({ queryKey: spec.queryKey });
@@ -119,18 +121,18 @@ export function useCheckout<T extends Held, O extends string>(spec: CheckoutSpec
 
   const confirmFailed = (error: Error) => {
     setConfirming(false);
-    if (isApiError(error, 401)) return signIn();
-    if (isApiError(error, 409) && error.code === spec.expiredCode) {
+    if (isApiError(error, 'unauthenticated')) return signIn();
+    if (isApiError(error, spec.expiredCode)) {
       setExpiredByServer(true);
       return;
     }
-    if (isApiError(error, 409) && spec.genericFailureCodes?.includes(error.code as ErrorCode)) {
+    if (spec.genericFailureCodes && isApiError(error, ...spec.genericFailureCodes)) {
       // E.g. a membership's credits were used up meanwhile: say the confirmation failed, show what is left.
       toast({ ...CONFIRM_FAILED, theme: 'error' });
       reload();
       return;
     }
-    if (isApiError(error, 409) || isApiError(error, 403)) {
+    if (isApiError(error, ...spec.toldCodes)) {
       // Taken or no longer sold meanwhile, or the provider now asks for payment: say so, show what is left.
       toast({ title: CONFIRM_FAILED.title, description: error.message, theme: 'error' });
       reload();

@@ -464,6 +464,18 @@ describe('appointment confirmation: confirming', () => {
     expect(screen.getByRole('dialog', { name: 'Session time has expired' })).toBeTruthy();
   });
 
+  it('a time taken meanwhile (409 slot_taken) is told in the server’s words, not as an expired hold, and the booking read again', async () => {
+    const { calls, user } = setup(anAppointment(), [
+      http.post(`/api/appointments/${ID}/confirm-without-payment`, () =>
+        apiError(409, { message: 'This slot is no longer available. Please select another one.', code: 'slot_taken' }),
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This slot is no longer available. Please select another one.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Session time has expired' })).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.startsWith(`/api${PATH}`)).length).toBeGreaterThan(1));
+  });
+
   it('shows the expired dialog when the countdown reaches zero', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     setup(anAppointment({ expires_in_seconds: 3 }), [], { fakeTimers: true });

@@ -18,6 +18,8 @@ const aClientOf = (id: string, name: string, over: Partial<Client> = {}): Client
   email: `${name.split(' ')[0].toLowerCase()}@example.com`,
   phone: null,
   is_me: false,
+  attended: 0,
+  no_shows: 0,
   ...over,
 });
 

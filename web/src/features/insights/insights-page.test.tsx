@@ -32,6 +32,7 @@ function quiet(): Insights {
     class_fill: [],
     clients: WEEKS.map((week) => ({ week, new: 0, returning: 0 })),
     sales: MONTHS.map((month) => ({ month, card: 0, in_person: 0, refunded: 0, net: 0 })),
+    attendance: WEEKS.map((week) => ({ week, attended: 0, no_show: 0, not_marked: 0 })),
   };
 }
 

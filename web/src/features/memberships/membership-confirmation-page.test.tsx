@@ -125,6 +125,18 @@ describe('membership confirmation', () => {
     expect(within(dialog).getByRole('link', { name: 'Restart booking' }).getAttribute('href')).toBe('/pat');
   });
 
+  it('a plan no longer sold when confirming (409 plan_unavailable): says so in the server’s words and reads the purchase again', async () => {
+    const { calls, user } = setup(aMembership(), [
+      http.post(CONFIRM, () => apiError(409, { message: 'This plan is no longer sold.', code: 'plan_unavailable' })),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This plan is no longer sold.')).toBeTruthy();
+    expect(screen.getByText('Ooops!')).toBeTruthy();
+    // Not the hold running out: no expired dialog.
+    expect(screen.queryByRole('dialog', { name: 'Session time has expired' })).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url === `/api${PATH}`)).toHaveLength(2));
+  });
+
   it('shows the expired dialog when the countdown reaches zero, and for an expired purchase', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { unmount } = setup(aMembership({ expires_in_seconds: 2 }), [], { fakeTimers: true });
@@ -211,6 +223,25 @@ describe('membership confirmation: pay now', () => {
     expect(within(panel).getByText('Something went wrong.')).toBeTruthy();
     expect(within(panel).getByText('Your card was declined.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+  });
+
+  it('the hold ran out before the card payment starts (409 purchase_expired): the expired dialog', async () => {
+    setup(offered(), [
+      config,
+      http.post(CHECKOUT, () =>
+        apiError(409, { message: 'Your purchase has timed out. Please go back and try again.', code: 'purchase_expired' }),
+      ),
+    ]);
+    expect(await screen.findByRole('dialog', { name: 'Session time has expired' })).toBeTruthy();
+  });
+
+  it('the plan is no longer sold when the card payment starts (409 plan_unavailable): the server’s message, no expired dialog', async () => {
+    setup(offered(), [
+      config,
+      http.post(CHECKOUT, () => apiError(409, { message: 'This plan is no longer sold.', code: 'plan_unavailable' })),
+    ]);
+    expect(await screen.findByText('This plan is no longer sold.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Session time has expired' })).toBeNull();
   });
 
   it('back from a 3-D Secure redirect: sends Stripe’s payment_intent as session_id and cleans the address', async () => {

@@ -297,14 +297,15 @@ describe('public profile: buying a plan', () => {
     expect(button.closest('article')!.getAttribute('aria-current')).toBe('true');
   });
 
-  it('a plan no longer sold answers 409: the purchase timed out', async () => {
+  it('a plan no longer sold (409 plan_unavailable) is told in the server’s words, not as a timed-out purchase', async () => {
     const { router, user } = setup({
       buy: () => apiError(409, { message: 'This plan is no longer sold.', code: 'plan_unavailable' }),
     });
     await user.click(await screen.findByRole('tab', { name: /Plans/ }));
     await user.click(screen.getByRole('button', { name: 'Get membership: Unlimited' }));
     expect(await screen.findByText('Oops!')).toBeTruthy();
-    expect(screen.getByText('Your purchase has timed out. Please go back and again.')).toBeTruthy();
+    expect(screen.getByText('This plan is no longer sold.')).toBeTruthy();
+    expect(screen.queryByText(/timed out/)).toBeNull();
     expect(router.state.location.pathname).toBe('/demo');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Get membership: Unlimited' }).hasAttribute('disabled')).toBe(false));
   });

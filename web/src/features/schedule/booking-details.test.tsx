@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { aClient, aConfirmedAppointment, aProvider } from '../../test/generators.ts';
+import { aClient, aConfirmedAppointment, aProvider, rosterFacts } from '../../test/generators.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,6 +20,7 @@ const me = { id: 'u1', name: 'Ada Lovelace', avatar: null, is_me: true };
 const someone = (id: string, name: string) => ({ id, name, avatar: null, is_me: false });
 type CardBooking = ScheduleSlot['appointments'][number];
 const booking = (id: string, client: CardBooking['client'], cancelled = false): CardBooking => ({
+  ...rosterFacts,
   id,
   status: cancelled ? 'cancelled' : 'confirmed',
   cancelled_at: cancelled ? later(-1) : null,

@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { aConfirmedAppointment, aProvider } from '../../test/generators.ts';
+import { aConfirmedAppointment, aProvider, rosterFacts } from '../../test/generators.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,7 +32,7 @@ const card: ScheduleSlot = {
   provider: { name: 'Pat Provider', username: 'pat', avatar: null },
   is_mine: true,
   participants: 0,
-  appointments: [{ id: 'a9', status: 'cancelled', cancelled_at: later(-1), client: grace }],
+  appointments: [{ ...rosterFacts, id: 'a9', status: 'cancelled', cancelled_at: later(-1), client: grace }],
   repeater: null,
 };
 

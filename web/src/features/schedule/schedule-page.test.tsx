@@ -8,7 +8,7 @@ import { addDays, formatLongDate, formatShortDate, formatWeekday, todayIn } from
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, HttpResponse } from 'msw';
 import { apiError, ok, serveApi } from '../../test/api.ts';
-import { aClient, aProvider } from '../../test/generators.ts';
+import { aClient, aProvider, rosterFacts } from '../../test/generators.ts';
 
 const today = todayIn(aProvider.timezone);
 const inDays = (n: number) => addDays(today, n);
@@ -32,9 +32,9 @@ const classSlot = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({
   is_mine: true,
   participants: 2,
   appointments: [
-    { id: 'a1', status: 'confirmed', cancelled_at: null, client: client('c1', 'Ada Lovelace') },
-    { id: 'a2', status: 'confirmed', cancelled_at: null, client: client('c2', 'Grace Hopper') },
-    { id: 'a3', status: 'cancelled', cancelled_at: later(-1), client: client('c3', 'Alan Turing') },
+    { ...rosterFacts, id: 'a1', status: 'confirmed', cancelled_at: null, client: client('c1', 'Ada Lovelace') },
+    { ...rosterFacts, id: 'a2', status: 'confirmed', cancelled_at: null, client: client('c2', 'Grace Hopper') },
+    { ...rosterFacts, id: 'a3', status: 'cancelled', cancelled_at: later(-1), client: client('c3', 'Alan Turing') },
   ],
   repeater: { id: 5, weekdays: ['mon', 'wed'], start_time: '18:30', repeat_every: '1w' },
   ...over,

@@ -5,7 +5,7 @@ import { appointmentKeys, membershipKeys, purchaseKeys, scheduleKeys, serviceSlo
 
 /** POST /api/appointments/{id}/cancel: answers with the cancelled booking (409 if already cancelled or started). */
 export async function cancelAppointment(id: string): Promise<Appointment> {
-  return apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+  return apiData('cancelAppointment', { params: { id } });
 }
 
 /**

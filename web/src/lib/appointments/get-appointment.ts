@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { appointmentSchema, type Appointment, type appointmentQuery } from '@slotted/contract';
+import type { Appointment, appointmentQuery } from '@slotted/contract';
 import type { z } from 'zod';
 import { apiData } from '../api-client.ts';
 import { appointmentKeys } from '../query-keys.ts';
@@ -13,12 +13,7 @@ export interface AppointmentRequest {
 
 /** GET /api/appointments/{id}: one's own booking, or one made with the signed-in provider. */
 export async function fetchAppointment(id: string, { sessionId, include }: AppointmentRequest = {}): Promise<Appointment> {
-  const data = await apiData<unknown>(`/api/appointments/${encodeURIComponent(id)}`, { query: { session_id: sessionId, include } });
-  const parsed = appointmentSchema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  // Keep working with what the server sent, but make a contract drift visible to developers.
-  console.error('GET /api/appointments/{id} does not match the contract', parsed.error.issues);
-  return data as Appointment;
+  return apiData('appointment', { params: { id }, query: { session_id: sessionId ?? undefined, include } });
 }
 
 /**

@@ -12,7 +12,7 @@ import { appointmentKeys } from '../query-keys.ts';
 export function useMarkAppointmentRefunded() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/mark-refunded`, { method: 'POST' }),
+    mutationFn: (id: string) => apiData('markAppointmentRefunded', { params: { id } }),
     onSuccess: (saved) =>
       queryClient.setQueriesData<Appointment[] | Appointment>({ queryKey: appointmentKeys.all }, (data) =>
         Array.isArray(data) ? data.map((a) => (a.id === saved.id ? saved : a)) : data?.id === saved.id ? saved : data,

@@ -84,7 +84,7 @@ export function useApiForm<TValues extends FieldValues, TOutput>(
 
   const showServerErrors = useCallback(
     (error: unknown) => {
-      if (!isApiError(error, 422)) return false;
+      if (!isApiError(error, 'validation_failed')) return false;
       let shown = false;
       for (const [key, messages] of Object.entries(error.errors)) {
         const name = fieldOf ? fieldOf(key) : (key as Path<TValues>);
@@ -100,7 +100,7 @@ export function useApiForm<TValues extends FieldValues, TOutput>(
 
   const { toast } = useToast();
   const failed = (error: unknown) => {
-    if (showServerErrors(error) || isApiError(error, 401)) return;
+    if (showServerErrors(error) || isApiError(error, 'unauthenticated')) return;
     toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
   };
 

@@ -5,8 +5,7 @@ import { serviceKeys } from '../query-keys.ts';
 
 /** GET /api/services (optionally only one type): the signed-in provider's services. */
 export async function fetchServices(type?: ServiceType): Promise<Service[]> {
-  const services = await apiData<Service[] | null>('/api/services', { query: { type } });
-  return Array.isArray(services) ? services : [];
+  return apiData('listServices', { query: { type } });
 }
 
 export const servicesQueryOptions = (type?: ServiceType) =>

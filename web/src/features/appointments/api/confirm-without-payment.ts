@@ -7,7 +7,7 @@ import { apiData } from '../../../lib/api-client.ts';
  * confirmed booking. 409 hold_expired when the hold ran out; 403 when the provider asks for payment.
  */
 export async function confirmWithoutPayment(id: string): Promise<Appointment> {
-  return apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/confirm-without-payment`, { method: 'POST' });
+  return apiData('confirmWithoutPayment', { params: { id } });
 }
 
 /**

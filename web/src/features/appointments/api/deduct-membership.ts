@@ -13,10 +13,7 @@ export interface DeductMembershipInput {
  * membership; 409 membership_unusable when it has none left for this session.
  */
 export async function deductMembership({ id, membershipId }: DeductMembershipInput): Promise<Appointment> {
-  return apiData<Appointment>(`/api/appointments/${encodeURIComponent(id)}/deduct-membership`, {
-    method: 'POST',
-    json: { membership_id: membershipId },
-  });
+  return apiData('deductMembership', { params: { id }, json: { membership_id: membershipId } });
 }
 
 export function useDeductMembership() {

@@ -7,7 +7,7 @@ import { apiData } from '../../../lib/api-client.ts';
  * Payment Element. The server prices it and makes one payment per booking, however often asked.
  */
 export async function startCheckout(id: string): Promise<Checkout> {
-  return apiData<Checkout>(`/api/appointments/${encodeURIComponent(id)}/checkout`, { method: 'POST' });
+  return apiData('appointmentCheckout', { params: { id } });
 }
 
 /** Caches a booking's client secret (apart from the booking's own keys, which are refreshed often). */

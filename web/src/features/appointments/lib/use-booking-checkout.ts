@@ -91,6 +91,8 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
     expiredCode: 'hold_expired',
     // The membership's credits were used up meanwhile (e.g. another booking).
     genericFailureCodes: ['membership_unusable'],
+    // Taken or changed meanwhile, or the provider now takes payment online.
+    toldCodes: ['slot_taken', 'conflict', 'payment_required'],
     confirmWith: (option) => {
       if (option !== 'membership') return (handlers) => confirmFree.mutate(appointment.id, handlers);
       return membershipId ? (handlers) => deduct.mutate({ id: appointment.id, membershipId }, handlers) : null;
@@ -114,8 +116,9 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
       onError: (error) => {
         setCancelOpen(false);
         focusCancelButton();
-        if (isApiError(error, 401)) return signIn();
-        if (isApiError(error, 409)) {
+        if (isApiError(error, 'unauthenticated')) return signIn();
+        // Already cancelled or started meanwhile: say why, show the booking as it is now.
+        if (isApiError(error, 'conflict')) {
           toast({ title: CANCEL_FAILED.title, description: error.message, theme: 'error' });
           void queryClient.invalidateQueries({ queryKey });
           return;

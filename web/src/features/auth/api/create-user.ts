@@ -8,7 +8,7 @@ import { apiData, ensureCsrfCookie } from '../../../lib/api-client.ts';
  */
 export async function createUser(body: CreateUserRequest): Promise<Me> {
   await ensureCsrfCookie(true);
-  return apiData<Me>('/api/create-user', { method: 'POST', json: body });
+  return apiData('createUser', { json: body });
 }
 
 export function useCreateUser() {

@@ -6,10 +6,10 @@ import { apiRequest, ensureCsrfCookie } from '../../../lib/api-client.ts';
  * POST /api/login: e-mails a magic link. A fresh CSRF cookie is fetched first
  * (docs/architecture.md#api-conventions).
  */
-export async function login(body: LoginRequest): Promise<{ message?: string }> {
+export async function login(body: LoginRequest): Promise<{ message: string }> {
   await ensureCsrfCookie(true);
-  const { body: answer } = await apiRequest<{ message?: string }>('/api/login', { method: 'POST', json: body });
-  return answer ?? {};
+  const { body: answer } = await apiRequest('login', { json: body });
+  return answer;
 }
 
 export function useLogin() {

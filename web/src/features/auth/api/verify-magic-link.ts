@@ -6,12 +6,11 @@ export type MagicLinkResult = { kind: 'signed-in'; me: Me } | { kind: 'new-user'
 
 /** POST /api/magic-link: 200 signs in; 202 means the e-mail has no account yet (set one up). */
 export async function verifyMagicLink(token: string): Promise<MagicLinkResult> {
-  const { status, body } = await apiRequest<{ data: unknown }>('/api/magic-link', { method: 'POST', json: { token } });
-  const data = (body?.data ?? {}) as Record<string, unknown>;
-  if (status === 202 || (typeof data.email === 'string' && !('id' in data))) {
-    return { kind: 'new-user', email: String(data.email ?? ''), message: String(data.message ?? '') };
-  }
-  return { kind: 'signed-in', me: data as unknown as Me };
+  const { body } = await apiRequest('magicLink', { json: { token } });
+  const { data } = body;
+  // 202's answer is the e-mail and a message; 200's is the signed-in user.
+  if (!('id' in data)) return { kind: 'new-user', email: data.email, message: data.message };
+  return { kind: 'signed-in', me: data };
 }
 
 export function useVerifyMagicLink() {

@@ -7,7 +7,7 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { MailIcon } from 'lucide-react';
 import { FacebookIcon, GoogleIcon } from '../../../components/ui/icons.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { buildUrl, isApiError, routePath } from '../../../lib/api-client.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useMe } from '../../../lib/me.ts';
@@ -22,6 +22,11 @@ export const LOGIN_FAILED_TOAST = 'Oops! An error occurred. Please try again.';
  * The login page (docs/product-rules.md#sign-in): social sign-in (when configured) or an e-mailed
  * magic link.
  */
+/** GET /auth/social/{provider}: a link the browser follows, with its zone for a new account. */
+function socialStartUrl(provider: 'google' | 'facebook'): string {
+  return buildUrl(routePath('socialStart', { provider }), { timezone: browserTimeZone() });
+}
+
 export function LoginPage() {
   const { data: me } = useMe();
   const { config } = useConfig();
@@ -47,8 +52,8 @@ export function LoginPage() {
       onSuccess: () => setSent(true),
       onError: (err) => {
         if (showServerErrors(err)) return;
-        if (isApiError(err, 422)) form.setError('email', { type: 'server', message: err.message }, { shouldFocus: true });
-        else if (isApiError(err, 429)) toast({ title: err.message, theme: 'error' });
+        if (isApiError(err, 'validation_failed')) form.setError('email', { type: 'server', message: err.message }, { shouldFocus: true });
+        else if (isApiError(err, 'rate_limited')) toast({ title: err.message, theme: 'error' });
         else toast({ title: LOGIN_FAILED_TOAST, theme: 'error' });
       },
     }),
@@ -84,19 +89,13 @@ export function LoginPage() {
         <>
           <div className="flex flex-col gap-2.5">
             {config.social.google && (
-              <ButtonLink
-                href={`/auth/social/google?timezone=${encodeURIComponent(browserTimeZone())}`}
-                theme="white"
-                size="l"
-                fullWidth
-                leadingIcon={<GoogleIcon className="size-5" />}
-              >
+              <ButtonLink href={socialStartUrl('google')} theme="white" size="l" fullWidth leadingIcon={<GoogleIcon className="size-5" />}>
                 Continue with Google
               </ButtonLink>
             )}
             {config.social.facebook && (
               <ButtonLink
-                href={`/auth/social/facebook?timezone=${encodeURIComponent(browserTimeZone())}`}
+                href={socialStartUrl('facebook')}
                 theme="white"
                 size="l"
                 fullWidth

@@ -79,15 +79,15 @@ export function MagicLinkPage() {
       },
       (error: unknown) => {
         if (!active) return;
-        if (isApiError(error, 408)) {
+        if (isApiError(error, 'magic_link_expired')) {
           toastRef.current({ title: MAGIC_LINK_EXPIRED_TOAST, theme: 'error', duration: MAGIC_LINK_EXPIRED_REDIRECT_MS });
           fail('This link has expired', 'Sign-in links work for a limited time. Request a new one from the sign-in page.');
           redirectTimer = window.setTimeout(() => void navigate('/login', { replace: true }), MAGIC_LINK_EXPIRED_REDIRECT_MS);
-        } else if (isApiError(error, 422)) {
+        } else if (isApiError(error, 'validation_failed')) {
           const first = Object.values(error.errors)[0]?.[0] ?? error.message;
           fail('This link is not valid', first);
         } else {
-          const message = isApiError(error) && error.status !== 0 && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+          const message = isApiError(error) && error.code !== 'network_error' && error.message ? error.message : GENERIC_ERROR_MESSAGE;
           toastRef.current({ title: message, theme: 'error' });
           fail('We could not sign you in', message);
         }
@@ -143,7 +143,7 @@ function SetUpAccount({ email, token, onCreated }: { email: string; token: strin
         onSuccess: onCreated,
         onError: (error) => {
           if (showServerErrors(error)) return;
-          const message = isApiError(error) && error.status !== 0 && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+          const message = isApiError(error) && error.code !== 'network_error' && error.message ? error.message : GENERIC_ERROR_MESSAGE;
           toast({ title: message, theme: 'error' });
         },
       },

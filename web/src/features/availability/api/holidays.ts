@@ -1,19 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Holiday } from '@slotted/contract';
+import type { holidaysResponse } from '@slotted/contract';
+import type { z } from 'zod';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { availabilityKeys } from '../../../lib/query-keys.ts';
 
-export interface HolidaysAnswer {
-  /** ISO country code, or null when none is chosen. */
-  country: string | null;
-  year: number;
-  countries: { code: string; name: string }[];
-  holidays: Holiday[];
-}
+/** The provider's country (ISO code, or null when none is chosen), the countries offered and one year's holidays. */
+export type HolidaysAnswer = z.infer<typeof holidaysResponse>['data'];
 
 /** GET /api/holidays?year=YYYY: the provider's country, the countries offered and that year's holidays. */
 export async function fetchHolidays(year: number): Promise<HolidaysAnswer> {
-  return apiData<HolidaysAnswer>('/api/holidays', { query: { year } });
+  return apiData('holidays', { query: { year } });
 }
 
 export const holidaysQueryOptions = (year: number) =>
@@ -25,7 +21,7 @@ export function useHolidays(year: number) {
 
 /** POST /api/holidays/country `{ country }` (204); null means none. */
 export async function setHolidayCountry(country: string | null): Promise<void> {
-  await apiRequest('/api/holidays/country', { method: 'POST', json: { country } });
+  await apiRequest('setHolidayCountry', { json: { country } });
 }
 
 export function useSetHolidayCountry() {
@@ -38,7 +34,7 @@ export function useSetHolidayCountry() {
 
 /** POST /api/holidays/choice `{ date, available }` (204). */
 export async function chooseHoliday(choice: { date: string; available: boolean }): Promise<void> {
-  await apiRequest('/api/holidays/choice', { method: 'POST', json: choice });
+  await apiRequest('chooseHoliday', { json: choice });
 }
 
 /** A holiday's switch flips at once; it flips back (and the caller is told) if the server refuses. */

@@ -5,7 +5,7 @@ import { availabilityKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/policies. */
 export async function fetchPolicies(): Promise<Policies> {
-  return apiData<Policies>('/api/policies');
+  return apiData('policies');
 }
 
 export const policiesQueryOptions = queryOptions({ queryKey: availabilityKeys.policies, queryFn: fetchPolicies });
@@ -16,7 +16,7 @@ export function usePolicies() {
 
 /** POST /api/policies: answers with the saved policies. */
 export async function savePolicies(policies: Policies): Promise<Policies> {
-  return apiData<Policies>('/api/policies', { method: 'POST', json: policies });
+  return apiData('savePolicies', { json: policies });
 }
 
 export function useSavePolicies() {

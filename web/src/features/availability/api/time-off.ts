@@ -15,8 +15,8 @@ const start = (t: TimeOff) => `${t.from_date}T${t.from_time}`;
 
 /** GET /api/time-off, earliest first. */
 export async function fetchTimeOff(): Promise<TimeOffList> {
-  const { body } = await apiRequest<{ data: TimeOff[]; timezone: string }>('/api/time-off');
-  const periods = Array.isArray(body.data) ? [...body.data].sort((a, b) => start(a).localeCompare(start(b))) : [];
+  const { body } = await apiRequest('timeOff');
+  const periods = [...body.data].sort((a, b) => start(a).localeCompare(start(b)));
   return { periods, timezone: body.timezone };
 }
 
@@ -28,9 +28,7 @@ export function useTimeOff() {
 
 /** POST /api/time-off (new) or PUT /api/time-off/{id}. */
 export async function saveTimeOff({ id, input }: { id?: number; input: TimeOffInput }): Promise<TimeOff> {
-  return id === undefined
-    ? apiData<TimeOff>('/api/time-off', { method: 'POST', json: input })
-    : apiData<TimeOff>(`/api/time-off/${id}`, { method: 'PUT', json: input });
+  return id === undefined ? apiData('addTimeOff', { json: input }) : apiData('changeTimeOff', { params: { id }, json: input });
 }
 
 export function useSaveTimeOff() {
@@ -43,7 +41,7 @@ export function useSaveTimeOff() {
 
 /** DELETE /api/time-off/{id} (204). */
 export async function deleteTimeOff(id: number): Promise<void> {
-  await apiRequest(`/api/time-off/${id}`, { method: 'DELETE' });
+  await apiRequest('removeTimeOff', { params: { id } });
 }
 
 export function useDeleteTimeOff() {

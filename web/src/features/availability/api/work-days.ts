@@ -18,7 +18,7 @@ function toWeek(body: { data: WorkDay[]; timezone: string }): WorkWeek {
 
 /** GET /api/work-days: seven days, Monday first. */
 export async function fetchWorkDays(): Promise<WorkWeek> {
-  const { body } = await apiRequest<{ data: WorkDay[]; timezone: string }>('/api/work-days');
+  const { body } = await apiRequest('workDays');
   return toWeek(body);
 }
 
@@ -30,10 +30,7 @@ export function useWorkDays() {
 
 /** POST /api/work-days `{ data: [7 days] }`; answers like the GET. */
 export async function saveWorkDays(days: WorkDayInput[]): Promise<WorkWeek> {
-  const { body } = await apiRequest<{ data: WorkDay[]; timezone: string }>('/api/work-days', {
-    method: 'POST',
-    json: { data: days },
-  });
+  const { body } = await apiRequest('saveWorkDays', { json: { data: days } });
   return toWeek(body);
 }
 

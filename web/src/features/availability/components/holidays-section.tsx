@@ -37,7 +37,7 @@ export function HolidaysSection({ thisYear }: { thisYear: number }) {
   );
 
   const failed = (error: unknown, description: string) => {
-    if (isApiError(error, 401)) return; // signed out meanwhile: on the way to /login
+    if (isApiError(error, 'unauthenticated')) return; // signed out meanwhile: on the way to /login
     toast({ title: 'Oops!', description, theme: 'error' });
   };
 

@@ -137,7 +137,7 @@ function TimeOffSection({ today, timezone }: { today: string; timezone: string }
           remove.mutate(period.id, {
             onSuccess: () => toast({ title: 'Time off deleted' }),
             onError: (error) => {
-              if (!isApiError(error, 401)) {
+              if (!isApiError(error, 'unauthenticated')) {
                 toast({ title: 'Oops!', description: 'We could not delete it. Please try again.', theme: 'error' });
               }
             },

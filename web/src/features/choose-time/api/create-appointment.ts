@@ -19,7 +19,7 @@ export interface CreateAppointmentInput {
  * the confirmation page.
  */
 export async function createAppointment(input: CreateAppointmentInput): Promise<{ id: string | number }> {
-  return apiData<{ id: string | number }>('/api/appointments', { method: 'POST', json: input });
+  return apiData('createAppointment', { json: input });
 }
 
 export function useCreateAppointment() {

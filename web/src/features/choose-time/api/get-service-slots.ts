@@ -13,11 +13,8 @@ export type BookableSlot = SlotDay['slots'][number];
  * Without `from` the server starts today in `timezone`.
  */
 export async function fetchServiceSlots(serviceId: string, timezone: string, from: string | null = null): Promise<ServiceSlotsResponse> {
-  const { body } = await apiRequest<ServiceSlotsResponse>(`/api/services/${encodeURIComponent(serviceId)}/slots`, {
-    query: from ? { timezone, from } : { timezone },
-  });
-  const days = Array.isArray(body?.data) ? body.data.filter((day) => Array.isArray(day.slots) && day.slots.length > 0) : [];
-  return { data: days, meta: body.meta };
+  const { body } = await apiRequest('serviceSlots', { params: { id: serviceId }, query: from ? { timezone, from } : { timezone } });
+  return { data: body.data.filter((day) => day.slots.length > 0), meta: body.meta };
 }
 
 /** The windows loaded so far as one answer: their days in order, the first window's meta. */

@@ -103,7 +103,7 @@ function ChooseTime({
   // A failure to load more counts when what was loaded cannot be shown yet: no free day, or not
   // yet the day of a shared link. Then, as before anything was loaded, the page says so.
   const failed = slots.isError && (!slots.data || ((!anyFree || dateAhead) && isFetchNextPageError));
-  if (failed && isApiError(slots.error, 404)) return <PageNotFound />;
+  if (failed && isApiError(slots.error, 'not_found')) return <PageNotFound />;
   const shown = {
     isPending: slots.isPending || lookingAhead,
     isError: slots.isError,
@@ -137,8 +137,8 @@ function ChooseTime({
           book.mutate(bookingRequest(meta.service, selectedSlot), {
             onSuccess: (appointment) => void navigate(`/appointments/${appointment.id}`),
             onError: (error) => {
-              if (isApiError(error, 401)) return toLogin();
-              if (isApiError(error, 409)) {
+              if (isApiError(error, 'unauthenticated')) return toLogin();
+              if (isApiError(error, 'slot_taken')) {
                 toast({ title: 'Oops!', description: SLOT_GONE_MESSAGE, theme: 'error' });
                 go(path(day.date));
                 void slots.refetch();

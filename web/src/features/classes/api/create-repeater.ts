@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RepeaterInput } from '@slotted/contract';
+import type { createdRepeaterSchema, RepeaterInput } from '@slotted/contract';
+import type { z } from 'zod';
 import { apiData } from '../../../lib/api-client.ts';
 import { scheduleKeys, serviceSlotKeys } from '../../../lib/query-keys.ts';
 
-export interface CreatedRepeater {
-  id: number;
-  service: { id: number; name: string };
-  /** How many classes were put on the timetable. */
-  occurrences: number;
-}
+/** The class put on the timetable, and how many occurrences it has. */
+export type CreatedRepeater = z.infer<typeof createdRepeaterSchema>;
 
 /**
  * POST /api/repeaters (providers): a class, once or on a weekly timetable
  * (docs/product-rules.md#classes).
  */
 export async function createRepeater(input: RepeaterInput): Promise<CreatedRepeater> {
-  return apiData<CreatedRepeater>('/api/repeaters', { method: 'POST', json: input });
+  return apiData('createRepeater', { json: input });
 }
 
 export function useCreateRepeater() {

@@ -5,8 +5,8 @@ import { serviceKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/services?type=class: the provider's classes, for the Add a Class picker. */
 export async function fetchClassServices(): Promise<Service[]> {
-  const services = await apiData<Service[] | null>('/api/services', { query: { type: 'class' } });
-  return Array.isArray(services) ? services.filter((service) => service.type === 'class') : [];
+  const services = await apiData('listServices', { query: { type: 'class' } });
+  return services.filter((service) => service.type === 'class');
 }
 
 export const classServicesQueryOptions = queryOptions({

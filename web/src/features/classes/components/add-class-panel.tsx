@@ -154,7 +154,7 @@ export function AddClassPanel({ open, onOpenChange, timezone }: AddClassPanelPro
           onOpenChange(false);
         },
         onError: (error) => {
-          if (isApiError(error, 401)) return; // signed out meanwhile: the app is on its way to /login
+          if (isApiError(error, 'unauthenticated')) return; // signed out meanwhile: the app is on its way to /login
           if (!showServerErrors(error)) toast({ ...ADD_CLASS_ERROR, theme: 'error' });
         },
       }),

@@ -11,8 +11,7 @@ export type ClientAppointmentsSubset = 'future' | 'past';
 
 /** GET /api/appointments?client_id=…&subset=… (providers): one client's bookings with them. */
 export async function fetchClientAppointments(clientId: string, subset: ClientAppointmentsSubset): Promise<Appointment[]> {
-  const list = await apiData<Appointment[] | null>('/api/appointments', { query: { client_id: clientId, subset } });
-  return Array.isArray(list) ? list : [];
+  return apiData('listAppointments', { query: { client_id: clientId, subset } });
 }
 
 export const clientAppointmentsQueryOptions = (clientId: string, subset: ClientAppointmentsSubset) =>

@@ -5,8 +5,7 @@ import { membershipKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/memberships?client_id=…&include=services (providers): what one client bought from them. */
 export async function fetchClientMemberships(clientId: string): Promise<Membership[]> {
-  const list = await apiData<Membership[] | null>('/api/memberships', { query: { client_id: clientId, include: 'services' } });
-  return Array.isArray(list) ? list : [];
+  return apiData('listMemberships', { query: { client_id: clientId, include: 'services' } });
 }
 
 export const clientMembershipsQueryOptions = (clientId: string) =>

@@ -5,8 +5,7 @@ import { clientKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/clients (providers): everyone who has booked the signed-in provider. */
 export async function fetchClients(): Promise<Client[]> {
-  const clients = await apiData<Client[] | null>('/api/clients');
-  return Array.isArray(clients) ? clients : [];
+  return apiData('clients');
 }
 
 export const clientsQueryOptions = queryOptions({ queryKey: clientKeys.all, queryFn: fetchClients });

@@ -9,10 +9,10 @@ import { appointmentKeys, membershipKeys } from '../../../lib/query-keys.ts';
  * is cached (lists and the record itself), which are then refreshed (a 409 means it was already
  * paid).
  */
-function useMarkPaid<T extends { id: string }>(path: (id: string) => string, cached: readonly unknown[]) {
+function useMarkPaid<T extends { id: string }>(markPaid: (id: string) => Promise<T>, cached: readonly unknown[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiData<T>(path(id), { method: 'POST' }),
+    mutationFn: markPaid,
     onSuccess: (saved) =>
       queryClient.setQueriesData<T[] | T>({ queryKey: cached }, (data) =>
         Array.isArray(data) ? data.map((r) => (r.id === saved.id ? saved : r)) : data?.id === saved.id ? saved : data,
@@ -23,10 +23,10 @@ function useMarkPaid<T extends { id: string }>(path: (id: string) => string, cac
 
 /** POST /api/appointments/{id}/mark-paid: a confirmed in-person booking is paid. */
 export function useMarkAppointmentPaid() {
-  return useMarkPaid<Appointment>((id) => `/api/appointments/${encodeURIComponent(id)}/mark-paid`, appointmentKeys.all);
+  return useMarkPaid<Appointment>((id) => apiData('markAppointmentPaid', { params: { id } }), appointmentKeys.all);
 }
 
 /** POST /api/memberships/{id}/mark-paid: the membership's current period is paid. */
 export function useMarkMembershipPaid() {
-  return useMarkPaid<Membership>((id) => `/api/memberships/${encodeURIComponent(id)}/mark-paid`, membershipKeys.all);
+  return useMarkPaid<Membership>((id) => apiData('markMembershipPaid', { params: { id } }), membershipKeys.all);
 }

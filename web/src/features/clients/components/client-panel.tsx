@@ -301,7 +301,7 @@ function MarkPaidButton({ what, loading, onClick }: { what: string; loading: boo
 function useMarkPaidFailed() {
   const { toast } = useToast();
   return (error: unknown) => {
-    if (isApiError(error, 401)) return;
+    if (isApiError(error, 'unauthenticated')) return;
     toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
   };
 }

@@ -5,7 +5,7 @@ import { insightsKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/insights (providers): bookings, class fill, clients and sales on the provider's calendar. */
 export function fetchInsights(): Promise<Insights> {
-  return apiData<Insights>('/api/insights');
+  return apiData('insights');
 }
 
 export const insightsQueryOptions = queryOptions({ queryKey: insightsKeys.all, queryFn: fetchInsights });

@@ -2,15 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Membership } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
 import { membershipKeys, purchaseKeys } from '../../../lib/query-keys.ts';
-import { readMembership } from './get-membership.ts';
 
 /**
  * POST /api/memberships/{id}/cancel: stops renewal; the benefits last until the renewal day
  * (docs/product-rules.md#memberships-and-credits). 409 when it is not active and renewing.
  */
 export async function cancelMembership(id: string): Promise<Membership> {
-  const data = await apiData<unknown>(`/api/memberships/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
-  return readMembership(data, 'POST /api/memberships/{id}/cancel');
+  return apiData('cancelMembership', { params: { id } });
 }
 
 export function useCancelMembership() {

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Membership } from '@slotted/contract';
 import { apiData } from '../../../lib/api-client.ts';
-import { readMembership } from './get-membership.ts';
 
 /**
  * POST /api/memberships/{id}/confirm-without-payment (pay in person): answers with the confirmed
@@ -9,8 +8,7 @@ import { readMembership } from './get-membership.ts';
  * longer sold; 403 payment_required when the provider takes payment online.
  */
 export async function confirmMembership(id: string): Promise<Membership> {
-  const data = await apiData<unknown>(`/api/memberships/${encodeURIComponent(id)}/confirm-without-payment`, { method: 'POST' });
-  return readMembership(data, 'POST /api/memberships/{id}/confirm-without-payment');
+  return apiData('confirmMembershipWithoutPayment', { params: { id } });
 }
 
 /** The page puts the answer in place itself, a second later (docs/product-rules.md#appointment-confirmation). */

@@ -7,7 +7,7 @@ import { apiData } from '../../../lib/api-client.ts';
  * Payment Element. The server prices it and makes one payment per purchase, however often asked.
  */
 export async function startMembershipCheckout(id: string): Promise<Checkout> {
-  return apiData<Checkout>(`/api/memberships/${encodeURIComponent(id)}/checkout`, { method: 'POST' });
+  return apiData('membershipCheckout', { params: { id } });
 }
 
 /** Caches a purchase's client secret (apart from the purchase's own keys, which are refreshed often). */

@@ -26,7 +26,7 @@ export function MembershipConfirmationPage() {
       loading="Loading your purchase"
       what="this purchase"
       // A malformed id is answered 422: it cannot name a purchase either.
-      notFound={(error) => isApiError(error, 404) || isApiError(error, 422)}
+      notFound={(error) => isApiError(error, 'not_found') || isApiError(error, 'validation_failed')}
     >
       {(membership, receivedAt, returned) => <Confirmation membership={membership} receivedAt={receivedAt} returned={returned} />}
     </CheckoutPage>
@@ -55,6 +55,8 @@ function Confirmation({ membership, receivedAt, returned }: { membership: Member
       settled: (next) => next.confirmed_at !== null || next.status === 'expired',
     },
     expiredCode: 'purchase_expired',
+    // No longer sold meanwhile, or the provider now takes payment online.
+    toldCodes: ['plan_unavailable', 'payment_required'],
     confirmWith: () => (handlers) => confirmMutation.mutate(membership.id, handlers),
     refreshLists: (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: membershipKeys.mine() });

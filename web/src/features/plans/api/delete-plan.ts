@@ -5,7 +5,7 @@ import { planKeys } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/plans/{id} (204): stops new sales; clients keep what they bought. */
 export async function deletePlan(id: number): Promise<void> {
-  await apiRequest(`/api/plans/${id}`, { method: 'DELETE' });
+  await apiRequest('deletePlan', { params: { id } });
 }
 
 export function useDeletePlan() {

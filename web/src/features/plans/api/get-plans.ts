@@ -5,8 +5,7 @@ import { planKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/plans: the signed-in provider's plans with their total sales. */
 export async function fetchPlans(): Promise<ProviderPlan[]> {
-  const plans = await apiData<ProviderPlan[] | null>('/api/plans');
-  return Array.isArray(plans) ? plans : [];
+  return apiData('listPlans');
 }
 
 export const plansQueryOptions = queryOptions({ queryKey: planKeys.all, queryFn: fetchPlans });

@@ -26,7 +26,8 @@ export function planFormData(payload: PlanPayload): FormData {
 
 /** POST /api/plans (new) or POST /api/plans/{id}: answers with the saved plan. */
 export async function savePlan({ id, payload }: { id?: number; payload: PlanPayload }): Promise<ProviderPlan> {
-  return apiData<ProviderPlan>(id === undefined ? '/api/plans' : `/api/plans/${id}`, { method: 'POST', form: planFormData(payload) });
+  const form = planFormData(payload);
+  return id === undefined ? apiData('createPlan', { form }) : apiData('updatePlan', { params: { id }, form });
 }
 
 export function useSavePlan() {

@@ -9,7 +9,7 @@ import { apiData } from '../../../lib/api-client.ts';
  * 401 signed out, 409 when the plan is no longer sold.
  */
 export async function buyPlan(planId: number): Promise<z.infer<typeof createdMembershipSchema>> {
-  return apiData('/api/memberships', { method: 'POST', json: { plan_id: planId } });
+  return apiData('createMembership', { json: { plan_id: planId } });
 }
 
 export function useBuyPlan() {

@@ -8,7 +8,6 @@ import { useSignInAndReturn } from '../../../lib/use-sign-in-and-return.ts';
 import { useBuyPlan } from '../api/buy-plan.ts';
 import type { PublicPlan } from '../api/get-profile.ts';
 
-export const PURCHASE_TIMED_OUT = { title: 'Oops!', description: 'Your purchase has timed out. Please go back and again.' };
 /** `?plan={id}` on a profile names the plan a visitor was buying when sent to sign in. */
 export const PLAN_PARAM = 'plan';
 
@@ -40,8 +39,8 @@ export function usePlanPurchase({ username, plans, isOwn }: { username: string; 
       onSuccess: (created) => void navigate(`/memberships/${encodeURIComponent(created.id)}`),
       onError: (error) => {
         setBuyingId(null);
-        if (isApiError(error, 401)) return toLogin(plan);
-        if (isApiError(error, 409)) return toast({ ...PURCHASE_TIMED_OUT, theme: 'error' });
+        if (isApiError(error, 'unauthenticated')) return toLogin(plan);
+        // Every other failure, plan_unavailable (no longer sold) included, is told in the server's words.
         toast({ title: 'Oops!', description: isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE, theme: 'error' });
       },
     });

@@ -28,7 +28,7 @@ export function ProfilePage() {
   const { username = '' } = useParams();
   const profile = useProfile(username);
 
-  if (isApiError(profile.error, 404)) return <ProfileNotFound username={username} />;
+  if (isApiError(profile.error, 'not_found')) return <ProfileNotFound username={username} />;
   return (
     <QueryState
       query={profile}

@@ -7,8 +7,7 @@ export type ServiceAppointmentsSubset = 'future' | 'past';
 
 /** GET /api/appointments?service_id=…&subset=…: the signed-in client's bookings of one service. */
 export async function fetchServiceAppointments(serviceId: number, subset: ServiceAppointmentsSubset): Promise<Appointment[]> {
-  const list = await apiData<Appointment[] | null>('/api/appointments', { query: { service_id: serviceId, subset } });
-  return Array.isArray(list) ? list : [];
+  return apiData('listAppointments', { query: { service_id: serviceId, subset } });
 }
 
 export function useServiceAppointments(serviceId: number, subset: ServiceAppointmentsSubset, { enabled = true } = {}) {

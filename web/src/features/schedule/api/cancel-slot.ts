@@ -13,7 +13,7 @@ export interface CancelSlotInput {
  * (docs/product-rules.md#classes).
  */
 export async function cancelSlot({ id, upcoming }: CancelSlotInput): Promise<void> {
-  await apiRequest(`/api/slots/${encodeURIComponent(id)}`, { method: 'DELETE', query: { upcoming: upcoming ? 1 : 0 } });
+  await apiRequest('cancelSlot', { params: { id }, query: { upcoming: upcoming ? '1' : '0' } });
 }
 
 export function useCancelSlot() {

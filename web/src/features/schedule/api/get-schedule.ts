@@ -9,8 +9,8 @@ export function isScheduleSubset(value: string): value is ScheduleSubset {
 
 /** GET /api/schedule?subset=…: the signed-in user's bookings and classes, grouped by day. */
 export async function fetchSchedule(subset: ScheduleSubset): Promise<ScheduleDay[]> {
-  const days = await apiData<ScheduleDay[] | null>('/api/schedule', { query: { subset } });
-  return Array.isArray(days) ? days.filter((day) => Array.isArray(day.slots) && day.slots.length > 0) : [];
+  const days = await apiData('schedule', { query: { subset } });
+  return days.filter((day) => day.slots.length > 0);
 }
 
 export const scheduleQueryOptions = (subset: ScheduleSubset) =>

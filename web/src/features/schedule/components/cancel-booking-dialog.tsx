@@ -38,10 +38,10 @@ export function CancelBookingDialog({
         onCancelled();
       },
       onError: (error) => {
-        if (isApiError(error, 401)) return;
+        if (isApiError(error, 'unauthenticated')) return;
         toast({ ...CANCEL_FAILED, theme: 'error' });
-        // 409: already cancelled or started meanwhile; the reloaded panel shows that, so there is nothing to confirm.
-        if (isApiError(error, 409)) onOpenChange(false);
+        // conflict: already cancelled or started meanwhile; the reloaded panel shows that, so there is nothing to confirm.
+        if (isApiError(error, 'conflict')) onOpenChange(false);
       },
     });
   };

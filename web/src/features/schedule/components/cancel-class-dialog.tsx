@@ -49,7 +49,7 @@ export function CancelClassDialog({
           onCancelled();
         },
         onError: (error) => {
-          if (isApiError(error, 401)) return;
+          if (isApiError(error, 'unauthenticated')) return;
           toast({ ...CANCEL_FAILED, theme: 'error' });
         },
       },

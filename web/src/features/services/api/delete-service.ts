@@ -5,7 +5,7 @@ import { serviceKeys } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/services/{id} (204). */
 export async function deleteService(id: number): Promise<void> {
-  await apiRequest(`/api/services/${id}`, { method: 'DELETE' });
+  await apiRequest('deleteService', { params: { id } });
 }
 
 export function useDeleteService() {

@@ -12,9 +12,7 @@ export type ServicePayload = Required<Pick<ServiceInput, 'name' | 'type' | 'desc
 
 /** POST /api/services (new) or PUT /api/services/{id}: answers with the saved service. */
 export async function saveService({ id, payload }: { id?: number; payload: ServicePayload }): Promise<Service> {
-  return id === undefined
-    ? apiData<Service>('/api/services', { method: 'POST', json: payload })
-    : apiData<Service>(`/api/services/${id}`, { method: 'PUT', json: payload });
+  return id === undefined ? apiData('createService', { json: payload }) : apiData('updateService', { params: { id }, json: payload });
 }
 
 export function useSaveService() {

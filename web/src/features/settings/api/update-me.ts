@@ -37,7 +37,7 @@ export function updateMeFormData(input: UpdateMeInput): FormData {
 
 /** POST /api/me: updates the profile and answers with the updated user. */
 export async function updateMe(input: UpdateMeInput): Promise<Me> {
-  return apiData<Me>('/api/me', { method: 'POST', form: updateMeFormData(input) });
+  return apiData('updateMe', { form: updateMeFormData(input) });
 }
 
 export function useUpdateMe() {

@@ -5,7 +5,7 @@ import { meKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/me/payments: whether clients must pay by card when they book; answers the updated user. */
 export async function updatePayments(input: { require_payment: boolean }): Promise<Me> {
-  return apiData<Me>('/api/me/payments', { method: 'POST', json: input });
+  return apiData('updatePayments', { json: input });
 }
 
 export function useUpdatePayments() {

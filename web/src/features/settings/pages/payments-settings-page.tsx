@@ -7,7 +7,7 @@ import { Badge, DocumentTitle, Page, PageHeader } from '../../../components/ui/p
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError, routePath } from '../../../lib/api-client.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useUpdatePayments } from '../api/update-payments.ts';
@@ -47,7 +47,7 @@ function NotConnected() {
       </p>
       <div>
         {/* A full-page navigation: the server creates the account and sends the browser to Stripe. */}
-        <ButtonLink href="/stripe/connect" className="w-full sm:w-auto">
+        <ButtonLink href={routePath('stripeConnect')} className="w-full sm:w-auto">
           Connect with Stripe
         </ButtonLink>
       </div>
@@ -100,7 +100,7 @@ function Connected({ me }: { me: Me }) {
           <p className="mt-0.5 text-xs text-zinc-500">Your payments, payouts and bank details, on Stripe.</p>
         </div>
         <ButtonLink
-          href="/stripe/dashboard"
+          href={routePath('stripeDashboard')}
           target="_blank"
           rel="noopener noreferrer"
           theme="white"

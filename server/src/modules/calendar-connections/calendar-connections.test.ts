@@ -10,6 +10,7 @@ import type { CalendarConnection, ServiceSlotsResponse } from '@slotted/contract
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buildPolicy, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
+import { captureLogs } from '../../../test/support/log-capture.ts';
 import { startRadicale, type Radicale } from '../../../test/support/radicale.ts';
 import { calendarBookingEvents, calendarBusyTimes, calendarConnections, type services, type users } from '../../db/schema.ts';
 
@@ -132,6 +133,34 @@ describe('connecting a calendar', () => {
     expect(closed.status).toBe(422);
     expect(Object.keys(closed.body.errors ?? {})).toEqual(['server_url']);
     expect(await t.db.select().from(calendarConnections)).toEqual([]);
+  });
+
+  it('never writes the password to a log, also when the server is down', async () => {
+    const logs = captureLogs();
+    const logged = await createTestApp({ now: NOW, env: { CALDAV_ALLOW_PRIVATE_HOSTS: 'true' }, logger: logs.logger });
+    try {
+      const url = await radicale.calendar(`cal-${++n}`);
+      const owner = await buildProvider(logged);
+      const agent = await signIn(logged, owner);
+      expect((await connect(agent, { password: 'wrong' })).status).toBe(422);
+      const created = await connect(agent);
+      expect(created.status).toBe(201);
+      await radicale.put(url, 'x', ics(event('x', 'DTSTART:20260303T100000Z', 'DTEND:20260303T110000Z')));
+      await radicale.stop();
+      try {
+        logged.clock.advanceMinutes(6);
+        await logged.app.jobs.schedulePeriodic();
+        await logged.app.jobs.runDue();
+      } finally {
+        await radicale.start();
+      }
+      expect(logs.lines.some((l) => l.includes('calendar could not be read'))).toBe(true);
+      const everything = logs.lines.join('\n');
+      expect(everything).not.toContain(radicale.password);
+      expect(everything).not.toContain(Buffer.from(`${radicale.user}:${radicale.password}`).toString('base64'));
+    } finally {
+      await logged.close();
+    }
   });
 
   it('refuses loopback and private addresses, and plain http, unless CALDAV_ALLOW_PRIVATE_HOSTS is set', async () => {

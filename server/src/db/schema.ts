@@ -142,6 +142,8 @@ export const calendarBusyTimes = pgTable(
     connectionId: uuid('connection_id')
       .notNull()
       .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+    /** The calendar the event is in: unticking it removes its busy times at once. */
+    calendarUrl: text('calendar_url').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

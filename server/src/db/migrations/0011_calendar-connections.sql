@@ -10,6 +10,7 @@ CREATE TABLE "calendar_booking_events" (
 CREATE TABLE "calendar_busy_times" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "calendar_busy_times_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"connection_id" uuid NOT NULL,
+	"calendar_url" text NOT NULL,
 	"user_id" uuid NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL

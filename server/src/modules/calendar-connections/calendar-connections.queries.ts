@@ -1,4 +1,4 @@
-import { aliasedTable, and, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   appointments,
@@ -51,18 +51,35 @@ export async function dueConnections(db: Db, now: Date): Promise<string[]> {
 }
 
 /** Replaces a connection's stored busy times with a fresh reading. */
-export async function replaceBusyTimes(tx: Tx, connection: ConnectionRow, intervals: { start: number; end: number }[]): Promise<void> {
+export async function replaceBusyTimes(
+  tx: Tx,
+  connection: ConnectionRow,
+  intervals: { calendarUrl: string; start: number; end: number }[],
+): Promise<void> {
   await tx.delete(calendarBusyTimes).where(eq(calendarBusyTimes.connectionId, connection.id));
   for (let i = 0; i < intervals.length; i += 500) {
     await tx.insert(calendarBusyTimes).values(
       intervals.slice(i, i + 500).map((b) => ({
         connectionId: connection.id,
+        calendarUrl: b.calendarUrl,
         userId: connection.userId,
         startsAt: new Date(b.start),
         endsAt: new Date(b.end),
       })),
     );
   }
+}
+
+/** Forgets the busy times of a connection's calendars that no longer block (the choice takes effect at once). */
+export async function deleteBusyTimesExcept(tx: Db | Tx, connectionId: string, blocking: string[]): Promise<void> {
+  await tx
+    .delete(calendarBusyTimes)
+    .where(
+      and(
+        eq(calendarBusyTimes.connectionId, connectionId),
+        blocking.length > 0 ? notInArray(calendarBusyTimes.calendarUrl, blocking) : undefined,
+      ),
+    );
 }
 
 /** The stored busy times of a person touching [from, to). */

@@ -19,6 +19,7 @@ import {
   bookingForEvent,
   connectionsOf,
   deleteBookingEvent,
+  deleteBusyTimesExcept,
   deleteConnection,
   dueConnections,
   findBookingEvent,
@@ -94,18 +95,27 @@ export function calendarConnectionsService(deps: CalendarConnectionsDeps) {
     const to = new Date(now.getTime() + SYNC_AHEAD_MS);
     try {
       const login = loginOf(c);
-      const intervals: { start: number; end: number }[] = [];
+      const intervals: { calendarUrl: string; start: number; end: number }[] = [];
       for (const calendar of c.calendars.filter((k) => k.blocks)) {
         for (const ics of await caldav.objects(login, calendar.url, from, to)) {
           try {
-            intervals.push(...busyIntervals(ics, owner.timezone, from.getTime(), to.getTime()));
+            for (const i of busyIntervals(ics, owner.timezone, from.getTime(), to.getTime()))
+              intervals.push({ calendarUrl: calendar.url, ...i });
           } catch (err) {
             deps.log.warn({ err: reason(err), connection: c.id }, 'calendar object skipped: not readable iCalendar');
           }
         }
       }
       await db.transaction(async (tx) => {
-        await replaceBusyTimes(tx, c, intervals);
+        // The choice may have changed while we read: keep only calendars that block now.
+        const current = await findConnection(tx, c.id);
+        if (!current) return;
+        const blocking = new Set(current.calendars.filter((k) => k.blocks).map((k) => k.url));
+        await replaceBusyTimes(
+          tx,
+          c,
+          intervals.filter((i) => blocking.has(i.calendarUrl)),
+        );
         await updateConnection(tx, c.id, {
           syncedAt: now,
           failingSince: null,
@@ -240,6 +250,11 @@ export function calendarConnectionsService(deps: CalendarConnectionsDeps) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         await updateConnection(tx, c.id, { calendars, updatedAt: now, syncAfter: now });
+        await deleteBusyTimesExcept(
+          tx,
+          c.id,
+          calendars.filter((k) => k.blocks).map((k) => k.url),
+        );
         await enqueueSync(tx, c.id);
       });
       jobs.wake();

@@ -193,6 +193,15 @@ describe('connecting a calendar', () => {
     const other = await signIn(t, await buildProvider(t));
     expect((await other.post(`/api/calendar-connections/${c.id}`, { calendars: [] })).status).toBe(404);
     expect((await other.request('DELETE', `/api/calendar-connections/${c.id}`)).status).toBe(404);
+    // Unticked, its busy times stop blocking at once, without waiting for the server.
+    await radicale.stop();
+    try {
+      const unticked = await studio.post(`/api/calendar-connections/${c.id}`, { calendars: [{ url, blocks: false, writes: false }] });
+      expect(unticked.status).toBe(200);
+      expect(await t.db.select().from(calendarBusyTimes)).toEqual([]);
+    } finally {
+      await radicale.start();
+    }
     expect((await studio.request('DELETE', `/api/calendar-connections/${c.id}`)).status).toBe(204);
     expect(await t.db.select().from(calendarConnections)).toEqual([]);
     expect(await t.db.select().from(calendarBusyTimes)).toEqual([]);

@@ -70,6 +70,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const app = await startApp({
         PORT: String(appPort),
         SMTP_URL: smtp.url,
+        // Calendar connections reach the journeys' Radicale on loopback.
+        CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
         ...(google
           ? { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ISSUER_URL: google.issuer }
           : {}),

@@ -33,6 +33,7 @@ import { scheduleRoutes } from './modules/schedule/index.ts';
 import { scheduleService } from './modules/schedule/index.ts';
 import { insightsRoutes, insightsService } from './modules/insights/index.ts';
 import { calendarFeedsRoutes, calendarFeedsService } from './modules/calendar-feeds/index.ts';
+import { caldavClient, calendarConnectionsRoutes, calendarConnectionsService } from './modules/calendar-connections/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { profileFirstPaint, profileService } from './modules/profile/index.ts';
 import { slotsRoutes } from './modules/slots/index.ts';
@@ -171,11 +172,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(servicesRoutes, { services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { availability, clock });
+  // Calendar connections (D17): read and written by jobs, never on the request path.
+  const calendars = calendarConnectionsService({
+    db,
+    clock,
+    jobs,
+    caldav: caldavClient({ allowPrivate: config.calendars.allowPrivateHosts }),
+    encryptionKey: config.calendars.encryptionKey,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
+  calendars.register();
+  await app.register(calendarConnectionsRoutes, { calendars });
   const appointments = appointmentsService({
     db,
     clock,
     mail,
     jobs,
+    calendar: calendars,
     appUrl: config.appUrl,
     availability,
     classes,

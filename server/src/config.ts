@@ -33,6 +33,14 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Slotted <no-reply@localhost>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CALENDAR_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  CALDAV_ALLOW_PRIVATE_HOSTS: bool.default(false),
   SEED_DEMO: bool.default(true),
   MARKETING_URL: url('the main public site, e.g. https://example.com').optional(),
   TRUST_PROXY: z.string().optional(),
@@ -81,6 +89,13 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   sessionSecret: string;
+  /** Calendar connections (docs/decisions/0014-calendar-connections.md). */
+  calendars: {
+    /** 32 bytes sealing CalDAV passwords at rest (AES-256-GCM). */
+    encryptionKey: Buffer;
+    /** CalDAV servers on loopback, private or link-local addresses, and plain http://, are allowed. */
+    allowPrivateHosts: boolean;
+  };
   seedDemo: boolean;
   marketingUrl: string | null;
   /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-* headers count; false: none. */
@@ -134,6 +149,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DEV_OUTBOX && e.SMTP_URL) {
     throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX: has nothing to show when SMTP_URL is set (e-mails go to the SMTP server)');
   }
+  if (e.NODE_ENV === 'production' && !e.CALENDAR_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CALENDAR_ENCRYPTION_KEY: is required in production (32 random bytes in base64: openssl rand -base64 32)',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const pair = (id: string | undefined, secret: string | undefined, name: string) => {
     if (!!id !== !!secret)
@@ -170,7 +190,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir, 'session-secret', 'base64url'),
+    calendars: {
+      encryptionKey: Buffer.from(e.CALENDAR_ENCRYPTION_KEY ?? localSecret(dataDir, 'calendar-encryption-key', 'base64'), 'base64'),
+      allowPrivateHosts: e.CALDAV_ALLOW_PRIVATE_HOSTS,
+    },
     seedDemo: e.SEED_DEMO,
     marketingUrl: e.MARKETING_URL?.replace(/\/+$/, '') ?? null,
     trustProxy: trustedProxies(e.TRUST_PROXY),
@@ -230,12 +254,15 @@ function trustedProxies(value: string | undefined): string[] | false {
   return entries;
 }
 
-/** Outside production a secret is made once and kept in the data folder, so sessions survive restarts. */
-function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/**
+ * Outside production a secret is made once and kept in the data folder, so sessions survive
+ * restarts and sealed calendar passwords stay readable.
+ */
+function localSecret(dataDir: string, name: string, encoding: 'base64url' | 'base64'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -38,10 +38,22 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail:25',
       SESSION_SECRET: 'a'.repeat(40),
+      CALENDAR_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       APP_URL: 'https://book.example.com/',
       DATABASE_URL: 'postgres://db/slotted',
     });
     expect(prod).toMatchObject({ devOutbox: false, secure: true, appUrl: 'https://book.example.com', database: { kind: 'postgres' } });
+  });
+
+  it('requires the calendar encryption key in production, and makes one in DATA_DIR elsewhere', () => {
+    const prod = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SESSION_SECRET: 'a'.repeat(40) };
+    expect(() => loadConfig(prod)).toThrow(/CALENDAR_ENCRYPTION_KEY: is required in production/);
+    expect(() => loadConfig({ ...prod, CALENDAR_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/CALENDAR_ENCRYPTION_KEY: must be 32 random bytes/);
+    const dev = { DATA_DIR: '/tmp/slotted-cfg', SESSION_SECRET: 'a'.repeat(40) };
+    const key = loadConfig(dev).calendars.encryptionKey;
+    expect(key).toHaveLength(32);
+    expect(loadConfig(dev).calendars.encryptionKey.equals(key)).toBe(true);
+    expect(loadConfig(dev).calendars.allowPrivateHosts).toBe(false);
   });
 
   it('refuses the dev outbox in production and next to SMTP', () => {

@@ -39,6 +39,12 @@ import {
   workDaysInput,
   workDaysResponse,
 } from './availability.ts';
+import {
+  calendarConnectionIdParams,
+  calendarConnectionSchema,
+  connectCalendarInput,
+  updateCalendarConnectionInput,
+} from './calendar-connections.ts';
 import { createdRepeaterSchema, deleteSlotQuery, repeaterInput } from './classes.ts';
 import { healthResponse, notReadyResponse, readyResponse } from './health.ts';
 import { idParams } from './ids.ts';
@@ -156,6 +162,14 @@ export const apiSchemas = {
   purchasedServices: { response: { 200: dataOf(z.array(purchasedServiceSchema)) } },
   calendarFeed: { response: { 200: dataOf(calendarFeedSchema.nullable()) } },
   newCalendarFeed: { response: { 201: dataOf(calendarFeedSchema) } },
+  calendarConnections: { response: { 200: dataOf(z.array(calendarConnectionSchema)) } },
+  createCalendarConnection: { body: connectCalendarInput, response: { 201: dataOf(calendarConnectionSchema) } },
+  updateCalendarConnection: {
+    params: calendarConnectionIdParams,
+    body: updateCalendarConnectionInput,
+    response: { 200: dataOf(calendarConnectionSchema) },
+  },
+  deleteCalendarConnection: { params: calendarConnectionIdParams, response: { 204: noContent } },
   clients: { response: { 200: dataOf(z.array(clientSchema)) } },
   insights: { response: { 200: dataOf(insightsSchema) } },
   schedule: { querystring: scheduleQuery, response: { 200: dataOf(z.array(scheduleDaySchema)) } },

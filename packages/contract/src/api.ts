@@ -371,6 +371,32 @@ export const apiRoutes = {
   calendarFeed: { method: 'GET', access: 'user', path: '/api/calendar-feed', success: [200], errors: [...signedIn] },
   /** Makes the feed address, or a new one that ends the old at once. */
   newCalendarFeed: { method: 'POST', access: 'user', path: '/api/calendar-feed', success: [201], errors: [...signedIn, ...write] },
+  /** The provider's CalDAV connections (docs/product-rules.md#calendar-connections). */
+  calendarConnections: { method: 'GET', access: 'provider', path: '/api/calendar-connections', success: [200], errors: [...providerOnly] },
+  /** Checks the address and password, discovers the calendars and keeps the connection. */
+  createCalendarConnection: {
+    method: 'POST',
+    access: 'provider',
+    path: '/api/calendar-connections',
+    success: [201],
+    errors: [...providerOnly, ...write, ...jsonBody],
+  },
+  /** Which calendars block times and which one takes the bookings. */
+  updateCalendarConnection: {
+    method: 'POST',
+    access: 'provider',
+    path: '/api/calendar-connections/{id}',
+    success: [200],
+    errors: [...providerOnly, ...write, ...jsonBody, 'not_found'],
+  },
+  /** Disconnects: its busy times and credentials are deleted. */
+  deleteCalendarConnection: {
+    method: 'DELETE',
+    access: 'provider',
+    path: '/api/calendar-connections/{id}',
+    success: [204],
+    errors: [...providerOnly, ...write, ...checkedInput, 'not_found'],
+  },
   clients: { method: 'GET', access: 'provider', path: '/api/clients', success: [200], errors: [...providerOnly] },
   insights: { method: 'GET', access: 'provider', path: '/api/insights', success: [200], errors: [...providerOnly] },
   schedule: { method: 'GET', access: 'user', path: '/api/schedule', success: [200], errors: [...signedIn, ...checkedInput] },

@@ -110,6 +110,14 @@ export function calendarFile(e: CalendarEvent): string {
 }
 
 /**
+ * The event as a CalDAV calendar object (RFC 4791 §4.1): no METHOD, since it is stored, not sent.
+ * Without organizer and attendee, so no server takes it for an invitation to e-mail.
+ */
+export function calendarObject(e: CalendarEvent): string {
+  return lines([...HEADER, ...eventLines({ ...e, organizer: undefined, attendee: undefined }), 'END:VCALENDAR']);
+}
+
+/**
  * A subscription feed (docs/product-rules.md#calendar-feeds): many events, published, named, and
  * refreshed hourly by the apps that honour REFRESH-INTERVAL (RFC 7986).
  */

@@ -18,6 +18,7 @@ export * from './insights.ts';
 export * from './profile.ts';
 export * from './appointments.ts';
 export * from './ics.ts';
+export * from './calendar-connections.ts';
 export * from './api.ts';
 export * from './api-schemas.ts';
 export * from './health.ts';

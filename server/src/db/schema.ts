@@ -98,6 +98,78 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: createdAt(),
 });
 
+/** A calendar of a CalDAV account, as discovered, with what the owner chose it for. */
+export interface StoredCalendar {
+  url: string;
+  name: string;
+  /** Its events block the owner's time in the slots. */
+  blocks: boolean;
+  /** The one calendar bookings are written to (at most one per connection). */
+  writes: boolean;
+}
+
+/**
+ * A CalDAV account of the person whose time it blocks (D17; docs/product-rules.md#calendar-connections).
+ * The password is sealed with CALENDAR_ENCRYPTION_KEY (lib/secret-box.ts) and never leaves the server.
+ * Sync state: `synced_at` is the last successful fetch, `failing_since` the first failure after it,
+ * `sync_after` when the next fetch is due (later after each failure: back-off).
+ */
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serverUrl: text('server_url').notNull(),
+    username: text('username').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    calendars: jsonb('calendars').$type<StoredCalendar[]>().notNull().default([]),
+    syncedAt: instant('synced_at'),
+    failingSince: instant('failing_since'),
+    failures: integer('failures').notNull().default(0),
+    lastError: text('last_error'),
+    syncAfter: instant('sync_after').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('calendar_connections_user').on(t.userId), index('calendar_connections_sync_after').on(t.syncAfter)],
+);
+
+/** Busy time read from a connection's blocking calendars by the sync job: what slots and bookings read (D17). */
+export const calendarBusyTimes = pgTable(
+  'calendar_busy_times',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+    /** The calendar the event is in: unticking it removes its busy times at once. */
+    calendarUrl: text('calendar_url').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+  },
+  (t) => [index('calendar_busy_times_user_time').on(t.userId, t.startsAt), index('calendar_busy_times_connection').on(t.connectionId)],
+);
+
+/**
+ * The event a booking became in a connection's calendar: where it is (`href`), its ETag for
+ * conditional updates, and the booking's SEQUENCE it carries. One row per booking.
+ */
+export const calendarBookingEvents = pgTable('calendar_booking_events', {
+  appointmentId: uuid('appointment_id').primaryKey(),
+  connectionId: uuid('connection_id')
+    .notNull()
+    .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+  href: text('href').notNull(),
+  etag: text('etag'),
+  sequence: integer('sequence').notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Social sign-in identities (Google subject, Facebook id) linked to a user. */
 export const identities = pgTable(
   'identities',

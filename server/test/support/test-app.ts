@@ -33,12 +33,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The tests' key for sealed calendar passwords (every process of a test must share it). */
+export const TEST_CALENDAR_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return {
     ...loadConfig({
       NODE_ENV: 'test',
       APP_URL: 'http://localhost:3000',
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      CALENDAR_ENCRYPTION_KEY: TEST_CALENDAR_KEY,
       DATA_DIR: '/tmp/slotted-test-data',
       SEED_DEMO: 'false',
       ...env,

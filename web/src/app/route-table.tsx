@@ -67,6 +67,11 @@ export const routeTable: AppRoute[] = [
     name: 'PaymentsSettings',
     load: () => import('../features/settings/pages/payments-settings-page.tsx').then((m) => m.PaymentsSettingsPage),
   },
+  {
+    path: '/settings/calendar',
+    name: 'CalendarSettings',
+    load: () => import('../features/settings/pages/calendar-settings-page.tsx').then((m) => m.CalendarSettingsPage),
+  },
   { path: '/services', name: 'Services', load: () => import('../features/services/pages/services-page.tsx').then((m) => m.ServicesPage) },
   { path: '/plans', name: 'Plans', load: () => import('../features/plans/pages/plans-page.tsx').then((m) => m.PlansPage) },
   { path: '/clients', name: 'Clients', load: () => import('../features/clients/pages/clients-page.tsx').then((m) => m.ClientsPage) },

@@ -21,6 +21,11 @@ export const meKeys = {
 };
 
 /** Query keys of the provider's availability settings. */
+/** The provider's CalDAV connections (Settings → Calendar). */
+export const calendarConnectionKeys = {
+  all: ['calendar-connections'] as const,
+};
+
 export const availabilityKeys = {
   workDays: ['work-days'] as const,
   timeOff: ['time-off'] as const,

@@ -16,11 +16,14 @@ export interface ProviderDays {
   readonly holidays: readonly { readonly date: string; readonly name: string }[];
 }
 
-/** A booking that holds the provider's time, with the client's name for the message. */
+/**
+ * A booking that holds the provider's time, with the client's name for the message; or, with a
+ * null name, a busy time of the provider's connected calendars.
+ */
 export interface BusyBooking {
   readonly startMs: number;
   readonly endMs: number;
-  readonly clientName: string;
+  readonly clientName: string | null;
 }
 
 export type OccurrenceConflict =

@@ -24,6 +24,7 @@ import { AppError, validationError } from '../../lib/app-error.ts';
 import { bumpProviderVersion } from '../public-cache/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { availabilityService } from '../availability/index.ts';
+import { storedBusyTimes } from '../calendar-connections/index.ts';
 import { findLiveService } from '../services/index.ts';
 import {
   cancelOccurrences,
@@ -71,6 +72,7 @@ function conflictMessage(c: OccurrenceConflict, timeZone: string): string {
   const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
     c.booking.startMs,
   );
+  if (c.booking.clientName === null) return `Your calendar has an event at ${time} on ${day(c.booking.startMs)}.`;
   return `You have a booking with ${c.booking.clientName} at ${time} on ${day(c.booking.startMs)}.`;
 }
 
@@ -141,11 +143,12 @@ export function classesService(deps: ClassesDeps) {
         const [first, last] = [occurrences[0], occurrences.at(-1)];
         const span = first && last ? ([new Date(first.startMs), new Date(last.endMs)] as const) : null;
         const bookings = span ? (await activeBookings(tx, provider.id, span[0], span[1], now)).filter((b) => b.slotId === null) : [];
-        const conflicts = occurrenceConflicts(
-          occurrences,
-          off,
-          bookings.map((b) => ({ startMs: b.startsAt.getTime(), endMs: b.endsAt.getTime(), clientName: b.clientName })),
-        );
+        // Busy times of the provider's connected calendars, as the last sync stored them (D17).
+        const calendar = span ? await storedBusyTimes(tx, provider.id, span[0], span[1]) : [];
+        const conflicts = occurrenceConflicts(occurrences, off, [
+          ...bookings.map((b) => ({ startMs: b.startsAt.getTime(), endMs: b.endsAt.getTime(), clientName: b.clientName })),
+          ...calendar.map((c) => ({ startMs: c.startsAt.getTime(), endMs: c.endsAt.getTime(), clientName: null })),
+        ]);
         if (conflicts.length > 0) {
           const messages = [...new Set(conflicts.map((c) => conflictMessage(c, provider.timezone)))];
           const shown = messages.slice(0, MAX_CONFLICT_MESSAGES);

@@ -8,6 +8,7 @@ import { activeBookings } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { BookingPolicy, BusyInterval, ProviderAvailability } from '../../domain/scheduling/index.ts';
 import type { availabilityService } from '../availability/index.ts';
+import { storedBusyTimes } from '../calendar-connections/index.ts';
 import type { classesService } from '../classes/index.ts';
 import { findLiveService, type ServiceListRow } from '../services/index.ts';
 import { findProvider, type UserRow } from '../users/index.ts';
@@ -37,13 +38,16 @@ export function enginePolicy(policy: Policies): BookingPolicy {
  * Takes `tx` when a booking is checked under the provider's lock.
  */
 export async function busyTime(executor: Db | Tx, providerId: string, from: Date, to: Date, now: Date) {
-  const [bookings, occurrences] = await Promise.all([
+  const [bookings, occurrences, calendars] = await Promise.all([
     activeBookings(executor, providerId, from, to, now),
     liveOccurrences(executor, providerId, from, to, now),
+    // Busy times of the provider's connected calendars, as the last sync stored them (D17).
+    storedBusyTimes(executor, providerId, from, to),
   ]);
   const busy: BusyInterval[] = [
     ...bookings.filter((b) => b.slotId === null).map((b) => ({ start: b.startsAt.getTime(), end: b.endsAt.getTime() })),
     ...occurrences.map((o) => ({ start: o.startsAt.getTime(), end: o.endsAt.getTime() })),
+    ...calendars.map((c) => ({ start: c.startsAt.getTime(), end: c.endsAt.getTime() })),
   ];
   return { bookings, occurrences, busy };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { holdingTime, isActiveBooking } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, services, slots } from '../../db/schema.ts';
+import { appointments, calendarBusyTimes, services, slots } from '../../db/schema.ts';
 import { appointmentCounts, qualified, versionOf } from '../public-cache/index.ts';
 
 type Instant = Date | Placeholder;
@@ -32,6 +32,8 @@ export async function liveOccurrences(db: Db | Tx, providerId: string, from: Dat
 
 /** A booking holding time, as the slots read sends it: client, service, class occurrence, start and end (ms). */
 export type BusyBooking = [clientId: string, serviceId: number, slotId: number | null, startsAt: number, endsAt: number];
+/** A stored busy time of the provider's connected calendars: start and end (ms). */
+export type CalendarBusy = [startsAt: number, endsAt: number];
 /** A live class occurrence as the slots read sends it: id, service, start and end (ms), capacity, places taken. */
 export type BusyOccurrence = [id: number, serviceId: number, startsAt: number, endsAt: number, capacity: number, seatsTaken: number];
 
@@ -57,6 +59,10 @@ export function slotsReadQuery(db: Db) {
       occurrences: sql<
         BusyOccurrence[]
       >`coalesce((SELECT json_agg(json_build_array(${qualified(slots.id)}, ${qualified(slots.serviceId)}, ${ms(qualified(slots.startsAt))}, ${ms(qualified(slots.endsAt))}, ${qualified(slots.capacity)}, ${seatsTaken(now)})) FROM ${slots} WHERE ${liveIn(provider, from, to)}), '[]'::json)`,
+      // Busy times of the provider's connected calendars, as the last sync stored them (D17).
+      calendarBusy: sql<
+        CalendarBusy[]
+      >`coalesce((SELECT json_agg(json_build_array(${ms(qualified(calendarBusyTimes.startsAt))}, ${ms(qualified(calendarBusyTimes.endsAt))})) FROM ${calendarBusyTimes} WHERE ${and(eq(calendarBusyTimes.userId, provider), lt(calendarBusyTimes.startsAt, to), gt(calendarBusyTimes.endsAt, from))}), '[]'::json)`,
     })
     .from(services)
     .where(and(eq(services.id, sql.placeholder('serviceId')), isNull(services.deletedAt)))

@@ -82,6 +82,7 @@ export function slotsService(deps: SlotsDeps) {
       return {
         bookings: fresh.bookings,
         occurrences: fresh.occurrences,
+        calendarBusy: fresh.calendarBusy,
         found: withCounts(found, fresh.counts),
         provider,
         policy,
@@ -138,7 +139,7 @@ export function slotsService(deps: SlotsDeps) {
 
       const bookable = await publicInput(serviceId, loadFrom, loadTo, now);
       if (!bookable) throw new AppError('not_found', 'Service not found.');
-      const { found, policy, bookings, occurrences } = bookable;
+      const { found, policy, bookings, occurrences, calendarBusy } = bookable;
       const service = found.service;
       const horizon = now.getTime() + policy.max_days_before_booking * DAY_MS;
       const availability = await bookable.hours();
@@ -147,6 +148,7 @@ export function slotsService(deps: SlotsDeps) {
       const busy = [
         ...bookings.filter(([, , slotId]) => slotId === null).map(([, , , start, end]) => ({ start, end })),
         ...occurrences.map(([, , start, end]) => ({ start, end })),
+        ...calendarBusy.map(([start, end]) => ({ start, end })),
       ];
       const viewersOwn = viewer ? bookings.filter(([clientId]) => clientId === viewer.id) : [];
       const bookedByViewer = new Set(viewersOwn.map(([, , slotId]) => slotId).filter((id) => id !== null));

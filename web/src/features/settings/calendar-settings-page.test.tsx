@@ -26,6 +26,7 @@ describe('calendar settings', () => {
     const sent = serveApi(
       config,
       http.get('/api/calendar-feed', () => ok(current)),
+      http.get('/api/calendar-connections', () => ok([])),
       http.post('/api/calendar-feed', () => {
         current = address(tokens.shift() ?? 'z');
         return HttpResponse.json({ data: current }, { status: 201 });

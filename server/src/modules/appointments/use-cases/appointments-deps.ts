@@ -18,6 +18,11 @@ export interface AppointmentsDeps {
   classes: ReturnType<typeof classesService>;
   /** Card payments, or null when this installation has no Stripe keys (docs/product-rules.md#payments). */
   payments: CardPayments | null;
+  /**
+   * Told in the transaction of every change to a booking (confirmed, moved, cancelled), so the
+   * provider's connected calendar follows it (docs/product-rules.md#calendar-connections).
+   */
+  calendar?: { bookingChanged(tx: Tx, appointment: { id: string; providerId: string; slotId: number | null }): Promise<void> };
   /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
   /**

@@ -55,6 +55,7 @@ export async function cancelAppointment(deps: AppointmentsDeps, viewer: UserRow,
       await releaseSeats(tx, [a.slotId]);
       await deps.waitlist?.placesFreed(tx, [a.slotId], `cancelled:${id}`);
     }
+    await deps.calendar?.bookingChanged(tx, a);
     await deps.mail.queue(tx, [
       bookingCancelledEmail(await loadAppointment(tx, id), byProvider, { cents: refund, byHand: refundsByHand(deps) }, deps.appUrl, now),
     ]);

@@ -46,5 +46,6 @@ export async function markConfirmed(deps: AppointmentsDeps, tx: Tx, a: Appointme
   // Card attempts still open for this booking will never be needed: ended, so no second payment
   // can come through them (one that already succeeded is settled, and so refunded, by the job).
   await deps.payments?.abandon(tx, { appointmentId: a.id });
+  await deps.calendar?.bookingChanged(tx, a);
   await deps.mail.queue(tx, bookingConfirmedEmails(await loadAppointment(tx, a.id), deps.appUrl, now));
 }

@@ -1,0 +1,132 @@
+/**
+ * Bookings written to a connected calendar exactly once across processes
+ * (docs/product-rules.md#calendar-connections): two app processes on one PostgreSQL database run
+ * the same booking's write jobs at the same moment, and the calendar ends with one event per
+ * booking — created once, moved in place, deleted once.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, calendarBookingEvents, calendarConnections, jobs } from '../src/db/schema.ts';
+import type { Db } from '../src/db/client.ts';
+import { jobRunner } from '../src/jobs/job-runner.ts';
+import { seal } from '../src/lib/secret-box.ts';
+import { startApp, type RunningApp } from './support/app-process.ts';
+import { buildAppointment, buildProvider, buildService, buildUser } from './support/factories.ts';
+import { startRadicale, type Radicale } from './support/radicale.ts';
+import { TEST_CALENDAR_KEY } from './support/test-app.ts';
+import { engine, freshDatabase } from './support/test-db.ts';
+
+const BOOKINGS = 12;
+const clock = { now: () => new Date() };
+const quiet = { warn: () => undefined, error: () => undefined };
+
+describe.runIf(engine === 'postgres')('bookings written by two app processes at once', { timeout: 180_000 }, () => {
+  let db: Db;
+  let radicale: Radicale;
+  let calendarUrl: string;
+  let ids: string[] = [];
+  const cleanup: (() => Promise<void>)[] = [];
+
+  /** Every booking's write job twice, so both processes take one of each pair at the same moment. */
+  async function writeTwice(which: string[]) {
+    const runner = jobRunner({ db, clock, log: quiet });
+    for (const id of which) {
+      await runner.enqueue(db, 'calendar.write-booking', { appointmentId: id });
+      await runner.enqueue(db, 'calendar.write-booking', { appointmentId: id });
+    }
+    for (let i = 0; i < 600; i++) {
+      const [left] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(eq(jobs.kind, 'calendar.write-booking'));
+      if (left?.n === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the write jobs did not finish');
+  }
+
+  const events = async () =>
+    (await radicale.objects(calendarUrl)).map((o) => {
+      const e = new ICAL.Event(new ICAL.Component(ICAL.parse(o.ics)).getFirstSubcomponent('vevent') ?? undefined);
+      return { uid: e.uid, sequence: e.sequence, start: e.startDate.toJSDate().toISOString() };
+    });
+
+  beforeAll(async () => {
+    radicale = await startRadicale();
+    calendarUrl = await radicale.calendar('work');
+    const database = await freshDatabase({ poolSize: 4 });
+    db = database.db;
+    const store = { db, clock };
+    const provider = await buildProvider(store);
+    const service = await buildService(store, provider);
+    const client = await buildUser(store);
+    const start = Date.UTC(2030, 0, 7, 9);
+    for (let i = 0; i < BOOKINGS; i++) {
+      ids.push((await buildAppointment(store, { client, service, startsAt: new Date(start + i * 3_600_000) })).id);
+    }
+    await db.insert(calendarConnections).values({
+      userId: provider.id,
+      serverUrl: radicale.url,
+      username: radicale.user,
+      passwordSealed: seal(Buffer.from(TEST_CALENDAR_KEY, 'base64'), radicale.password),
+      calendars: [{ url: calendarUrl, name: 'Work', blocks: false, writes: true }],
+    });
+    const env = {
+      DATABASE_URL: database.url ?? '',
+      SESSION_SECRET: 'race-secret-race-secret-race-secret-0123',
+      CALENDAR_ENCRYPTION_KEY: TEST_CALENDAR_KEY,
+      CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+    };
+    const apps: RunningApp[] = await Promise.all([startApp(env), startApp(env)]);
+    cleanup.push(async () => {
+      await Promise.all(apps.map((a) => a.stop()));
+      await database.close();
+      await radicale.close();
+    });
+  });
+
+  afterAll(async () => {
+    for (const c of cleanup) await c();
+    ids = [];
+  });
+
+  it('creates one event per booking', async () => {
+    await writeTwice(ids);
+    const written = await events();
+    expect(written).toHaveLength(BOOKINGS);
+    expect(new Set(written.map((e) => e.uid))).toEqual(new Set(ids.map((id) => `${id}@slotted`)));
+    expect(await db.select().from(calendarBookingEvents)).toHaveLength(BOOKINGS);
+  });
+
+  it('moves each event in place, then deletes the cancelled ones once', async () => {
+    await db
+      .update(appointments)
+      .set({
+        startsAt: sql`${appointments.startsAt} + interval '1 day'`,
+        endsAt: sql`${appointments.endsAt} + interval '1 day'`,
+        icsSequence: 1,
+      })
+      .where(inArray(appointments.id, ids));
+    await writeTwice(ids);
+    const moved = await events();
+    expect(moved).toHaveLength(BOOKINGS);
+    expect(moved.every((e) => e.sequence === 1 && e.start.startsWith('2030-01-08'))).toBe(true);
+
+    const cancelled = ids.slice(0, BOOKINGS / 2);
+    await db
+      .update(appointments)
+      .set({ status: 'cancelled', cancelledAt: new Date(), icsSequence: 2 })
+      .where(and(inArray(appointments.id, cancelled)));
+    await writeTwice(cancelled);
+    const left = await events();
+    expect(left.map((e) => e.uid).sort()).toEqual(
+      ids
+        .slice(BOOKINGS / 2)
+        .map((id) => `${id}@slotted`)
+        .sort(),
+    );
+  });
+});

@@ -22,7 +22,7 @@ test.describe('a provider connects their calendar', () => {
   test('an event in the connected calendar takes its time off Choose time', async ({ page, app, smtp }) => {
     await signUpByEmail(page, smtp, app.url, 'caldav-studio@example.com', 'Calendar Studio');
     await page.goto(`${app.url}/settings/account`);
-    await page.getByRole('switch').click();
+    await page.getByRole('switch', { name: /I offer services/ }).click();
     await page.getByLabel('Username').fill('caldav-studio');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();

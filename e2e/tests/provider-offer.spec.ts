@@ -17,7 +17,7 @@ test.describe('a provider publishes their offer', () => {
     // The account takes the browser's zone (Madrid) when it is created.
     await signUpByEmail(page, smtp, app.url, 'studio@example.com', 'Sea Studio');
     await page.goto(`${app.url}/settings/account`);
-    await page.getByRole('switch').click();
+    await page.getByRole('switch', { name: /I offer services/ }).click();
     await page.getByLabel('Username').fill('sea-studio');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();

@@ -63,7 +63,7 @@ test('server-side field errors show under the field and the page scrolls to them
   await expect(page).toHaveURL(`${app.url}/schedule`);
 
   await page.goto(`${app.url}/settings/account`);
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: /I offer services/ }).click();
   await page.getByLabel('Username').fill('settings');
   await page.getByRole('button', { name: 'Save' }).click();
   const error = page.getByText('This username is reserved. Please choose another one.');

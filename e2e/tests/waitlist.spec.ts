@@ -38,7 +38,7 @@ test('a full class: a second client joins the waitlist, the first cancels, the s
   // A provider with a one-place class the day after tomorrow at 10:00 (Madrid).
   await signUpByEmail(page, smtp, app.url, 'wl-studio@example.com', 'Waitlist Studio');
   await page.goto(`${app.url}/settings/account`);
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: /I offer services/ }).click();
   await page.getByLabel('Username').fill('wl-studio');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Profile updated')).toBeVisible();

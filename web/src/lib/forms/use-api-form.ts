@@ -117,13 +117,24 @@ function useRevealFirstError(container: RefObject<HTMLElement | null>): () => vo
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (round === 0) return;
-    const first = container.current?.querySelector<HTMLElement>('[data-invalid], [aria-invalid="true"]');
-    if (!first) return;
-    first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    const control = first.matches('[aria-invalid="true"]')
-      ? first
-      : (first.querySelector<HTMLElement>('[aria-invalid="true"]') ?? first.querySelector<HTMLElement>('input, textarea, button'));
-    control?.focus({ preventScroll: true });
+    // The messages a failed validation sets may render a frame after this effect: look again for
+    // a few frames rather than give up (a long page would otherwise leave the error off screen).
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const first = container.current?.querySelector<HTMLElement>('[data-invalid], [aria-invalid="true"]');
+      if (!first) {
+        if (tries++ < 10) frame = requestAnimationFrame(attempt);
+        return;
+      }
+      first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      const control = first.matches('[aria-invalid="true"]')
+        ? first
+        : (first.querySelector<HTMLElement>('[aria-invalid="true"]') ?? first.querySelector<HTMLElement>('input, textarea, button'));
+      control?.focus({ preventScroll: true });
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
   }, [round, container]);
   return useCallback(() => setRound((r) => r + 1), []);
 }

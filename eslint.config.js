@@ -34,6 +34,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       // Check what may be missing (an index, a find, a nullable column) instead of asserting it is there.
       '@typescript-eslint/no-non-null-assertion': 'error',
+      // A double cast silences the checker instead of telling it the truth: type the value instead.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression[typeAnnotation.type="TSUnknownKeyword"]',
+          message: 'No `as unknown as`: give the value its real type (or a narrower single cast with a comment).',
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,4 @@
 import { vi } from 'vitest';
-import type { Stripe } from '@stripe/stripe-js';
 import { must } from '../../../server/test/support/must.ts';
 
 /**
@@ -42,7 +41,7 @@ export function fakeStripe() {
     registerAppInfo: vi.fn(),
     _registerWrapper: vi.fn(),
   };
-  return { stripe, elements, element, asStripe: () => stripe as unknown as Stripe };
+  return { stripe, elements, element };
 }
 
 export type FakeStripe = ReturnType<typeof fakeStripe>;

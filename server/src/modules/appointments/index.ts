@@ -3,5 +3,4 @@ export { expireStaleHolds, providersWithStaleHolds } from './appointments.querie
 export { missingPayment, paymentOptions } from './appointments.presenter.ts';
 export { appointmentsRoutes } from './appointments.routes.ts';
 export { appointmentsService } from './appointments.service.ts';
-export type { WaitlistHooks } from './use-cases/appointments-deps.ts';
 export type { PlaceToOffer } from './use-cases/offer-place.ts';

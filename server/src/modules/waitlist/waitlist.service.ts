@@ -28,6 +28,7 @@ import type { availabilityService } from '../availability/index.ts';
 import { imageUrl } from '../images/index.ts';
 import type { UserRow } from '../users/index.ts';
 import { noPlaceEmail, offerEmail } from './waitlist.emails.ts';
+import type { WaitlistHooks } from './waitlist-hooks.ts';
 import {
   anyoneWaiting,
   countInLine,
@@ -67,13 +68,6 @@ export interface WaitlistBookings {
   ): Promise<{ id: string; booked: boolean } | null>;
   expireHold(tx: Tx, id: string, now: Date): Promise<boolean>;
   expireStaleHoldsIn(tx: Tx, providerId: string, slotId: number, now: Date): Promise<number>;
-}
-
-/** The hooks the bookings and classes modules call (AppointmentsDeps.waitlist, ClassesDeps.occurrencesCancelled). */
-export interface WaitlistHooks {
-  placesFreed(tx: Tx, slotIds: number[], cause: string): Promise<void>;
-  othersWaiting(tx: Tx, slotId: number, clientId: string): Promise<boolean>;
-  occurrencesCancelled(tx: Tx, slotIds: number[]): Promise<void>;
 }
 
 export interface WaitlistDeps {

@@ -18,7 +18,7 @@ import { fakeStripe } from '../../test/fake-stripe.ts';
 const stripeJs = vi.hoisted(() => ({ stripe: null as unknown }));
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripeJs.stripe }));
 const fake = fakeStripe();
-stripeJs.stripe = fake.asStripe();
+stripeJs.stripe = fake.stripe;
 
 const ID = anAppointment().id;
 const PATH = `/appointments/${ID}`;

@@ -17,7 +17,7 @@ import { must } from '../../../../server/test/support/must.ts';
 const stripeJs = vi.hoisted(() => ({ stripe: null as unknown }));
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripeJs.stripe }));
 const fake = fakeStripe();
-stripeJs.stripe = fake.asStripe();
+stripeJs.stripe = fake.stripe;
 
 const ID = aMembership().id;
 const PATH = `/memberships/${ID}`;

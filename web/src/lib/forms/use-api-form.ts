@@ -54,12 +54,14 @@ export interface ApiForm<TValues extends FieldValues, TOutput> {
  * field and to scroll to, and focus, the first one.
  */
 export function useApiForm<TValues extends FieldValues, TOutput>(
-  schema: z.ZodType<TOutput>,
+  schema: z.ZodType<TOutput, FieldValues>,
   { defaultValues, fieldOf }: ApiFormOptions<TValues>,
 ): ApiForm<TValues, TOutput> {
   const form = useForm<TValues, unknown, TOutput>({
     defaultValues: defaultValues as DefaultValues<TValues>,
-    resolver: zodResolver(schema as never) as unknown as Resolver<TValues, unknown, TOutput>,
+    // The contract's schemas read any object (each field is checked from `unknown`), so they accept
+    // every TValues; TypeScript cannot see it through the resolver's options type, hence `as`.
+    resolver: zodResolver<FieldValues, unknown, TOutput>(schema) as Resolver<TValues, unknown, TOutput>,
     // Our reveal scrolls as well, and also reaches controls that are not registered inputs.
     shouldFocusError: false,
     // Like the server's answer, a message stays until the next save; editing the field clears it.

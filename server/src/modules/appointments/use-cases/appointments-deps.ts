@@ -5,6 +5,7 @@ import type { MailOutbox } from '../../../mail/mail-outbox.ts';
 import type { availabilityService } from '../../availability/index.ts';
 import type { classesService } from '../../classes/index.ts';
 import type { CardPayments } from '../../payments/index.ts';
+import type { BookingWaitlistHooks } from '../../waitlist/index.ts';
 
 /** What every booking use case is given (the composition root builds it once). */
 export interface AppointmentsDeps {
@@ -27,18 +28,7 @@ export interface AppointmentsDeps {
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
   /**
    * The waitlist's side of class places (docs/product-rules.md#waitlist), wired in app.ts (the
-   * waitlist module uses this one, so it is passed in rather than imported).
+   * waitlist module needs the bookings, so the service is passed in; only its type is imported).
    */
-  waitlist?: WaitlistHooks;
-}
-
-export interface WaitlistHooks {
-  /**
-   * Places of these occurrences came free in `tx` (a cancellation, a hold given up or run out):
-   * the waitlist offers them to the next in line once `tx` commits. `cause` makes the job's key
-   * (one job per freeing event).
-   */
-  placesFreed(tx: Tx, slotIds: number[], cause: string): Promise<void>;
-  /** Clients other than `clientId` wait without an offer: a free place of the occurrence is theirs first. */
-  othersWaiting(tx: Tx, slotId: number, clientId: string): Promise<boolean>;
+  waitlist?: BookingWaitlistHooks;
 }

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointments, services, slots, users } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
-import { startApp, type RunningApp } from './support/app-process.ts';
 import { bookingHeaders, creditRaceFixture, raceFixture, type RaceClient, type RaceFixture } from './support/race-fixture.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { buildAppointment, buildOccurrence, buildService, buildUser } from './support/factories.ts';
-import { engine, freshDatabase } from './support/test-db.ts';
+import { engine } from './support/test-db.ts';
+import { RACE_SECRET, twoProcesses } from './support/two-processes.ts';
 import { must } from './support/must.ts';
 
-const SECRET = 'race-secret-race-secret-race-secret-0123';
-// Every simulated client comes from this machine's one address: lift the per-address booking limit.
+// Every simulated client comes from this machine's one address: lift the per-address booking limit
+// (twoProcesses does the same).
 const ONE_ADDRESS = { BOOKING_LIMIT_PER_IP: '100000' };
 /** POSTs `body` to `path` as `client`; request `i` goes to process i % 2. */
 type Post = (i: number, client: RaceClient, path: string, body: object) => Promise<{ status: number; code?: string }>;
@@ -33,36 +33,24 @@ const cleanup: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   if (engine === 'postgres') {
-    const database = await freshDatabase({ poolSize: 4 });
-    db = database.db;
-    fixture = await raceFixture(db, { clients: 200, sessionSecret: SECRET });
-    const env = {
-      DATABASE_URL: must(database.url, 'database.url'),
-      SESSION_SECRET: SECRET,
-      SEED_DEMO: 'false',
-      NODE_ENV: 'test',
-      ...ONE_ADDRESS,
-    };
-    const apps: RunningApp[] = await Promise.all([startApp(env), startApp(env)]);
-    cleanup.push(async () => {
-      await Promise.all(apps.map((a) => a.stop()));
-      await database.close();
+    const processes = await twoProcesses({
+      prepare: async (shared) => {
+        fixture = await raceFixture(shared, { clients: 200, sessionSecret: RACE_SECRET });
+      },
     });
+    db = processes.db;
+    cleanup.push(() => processes.close());
     now = () => new Date();
     // Requests alternate between the two processes.
     post = async (i, client, path, body) => {
-      const res = await fetch(`${must(apps[i % 2], 'apps[i % 2]').url}${path}`, {
-        method: 'POST',
-        headers: bookingHeaders(client),
-        body: JSON.stringify(body),
-      });
+      const res = await processes.post(i, client, path, body);
       const answer = (await res.json()) as { code?: string };
       return { status: res.status, code: answer.code };
     };
   } else {
-    const t: TestApp = await createTestApp({ env: { SESSION_SECRET: SECRET, ...ONE_ADDRESS } });
+    const t: TestApp = await createTestApp({ env: { SESSION_SECRET: RACE_SECRET, ...ONE_ADDRESS } });
     db = t.db;
-    fixture = await raceFixture(db, { clients: 200, sessionSecret: SECRET, now: t.clock.now() });
+    fixture = await raceFixture(db, { clients: 200, sessionSecret: RACE_SECRET, now: t.clock.now() });
     cleanup.push(() => t.close());
     now = () => t.clock.now();
     post = async (_i, client, path, body) => {
@@ -249,7 +237,7 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
   });
 
   it('20 simultaneous payments with a membership that has 3 credits left: exactly 3 confirmed', async () => {
-    const credit = await creditRaceFixture(db, { holds: 20, credits: 3, sessionSecret: SECRET, now: now() });
+    const credit = await creditRaceFixture(db, { holds: 20, credits: 3, sessionSecret: RACE_SECRET, now: now() });
     const answers = await Promise.all(
       credit.holds.map((id, i) =>
         post(i, credit.client, `/api/appointments/${id}/deduct-membership`, { membership_id: credit.membershipId }),

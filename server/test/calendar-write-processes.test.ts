@@ -11,11 +11,11 @@ import { appointments, calendarBookingEvents, calendarConnections, jobs } from '
 import type { Db } from '../src/db/client.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { seal } from '../src/lib/secret-box.ts';
-import { startApp, type RunningApp } from './support/app-process.ts';
 import { buildAppointment, buildProvider, buildService, buildUser } from './support/factories.ts';
 import { startRadicale, type Radicale } from './support/radicale.ts';
 import { TEST_CALENDAR_KEY } from './support/test-app.ts';
-import { engine, freshDatabase } from './support/test-db.ts';
+import { engine } from './support/test-db.ts';
+import { twoProcesses } from './support/two-processes.ts';
 
 const BOOKINGS = 12;
 const clock = { now: () => new Date() };
@@ -55,35 +55,29 @@ describe.runIf(engine === 'postgres')('bookings written by two app processes at 
   beforeAll(async () => {
     radicale = await startRadicale();
     calendarUrl = await radicale.calendar('work');
-    const database = await freshDatabase({ poolSize: 4 });
-    db = database.db;
-    const store = { db, clock };
-    const provider = await buildProvider(store);
-    const service = await buildService(store, provider);
-    const client = await buildUser(store);
-    const start = Date.UTC(2030, 0, 7, 9);
-    for (let i = 0; i < BOOKINGS; i++) {
-      ids.push((await buildAppointment(store, { client, service, startsAt: new Date(start + i * 3_600_000) })).id);
-    }
-    await db.insert(calendarConnections).values({
-      userId: provider.id,
-      serverUrl: radicale.url,
-      username: radicale.user,
-      passwordSealed: seal(Buffer.from(TEST_CALENDAR_KEY, 'base64'), radicale.password),
-      calendars: [{ url: calendarUrl, name: 'Work', blocks: false, writes: true }],
+    const processes = await twoProcesses({
+      env: { CALENDAR_ENCRYPTION_KEY: TEST_CALENDAR_KEY, CALDAV_ALLOW_PRIVATE_HOSTS: 'true' },
+      prepare: async (shared) => {
+        const store = { db: shared, clock };
+        const provider = await buildProvider(store);
+        const service = await buildService(store, provider);
+        const client = await buildUser(store);
+        const start = Date.UTC(2030, 0, 7, 9);
+        for (let i = 0; i < BOOKINGS; i++) {
+          ids.push((await buildAppointment(store, { client, service, startsAt: new Date(start + i * 3_600_000) })).id);
+        }
+        await shared.insert(calendarConnections).values({
+          userId: provider.id,
+          serverUrl: radicale.url,
+          username: radicale.user,
+          passwordSealed: seal(Buffer.from(TEST_CALENDAR_KEY, 'base64'), radicale.password),
+          calendars: [{ url: calendarUrl, name: 'Work', blocks: false, writes: true }],
+        });
+      },
     });
-    const env = {
-      DATABASE_URL: database.url ?? '',
-      SESSION_SECRET: 'race-secret-race-secret-race-secret-0123',
-      CALENDAR_ENCRYPTION_KEY: TEST_CALENDAR_KEY,
-      CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
-      SEED_DEMO: 'false',
-      NODE_ENV: 'test',
-    };
-    const apps: RunningApp[] = await Promise.all([startApp(env), startApp(env)]);
+    db = processes.db;
     cleanup.push(async () => {
-      await Promise.all(apps.map((a) => a.stop()));
-      await database.close();
+      await processes.close();
       await radicale.close();
     });
   });

@@ -11,7 +11,6 @@ import type { Db } from '../src/db/client.ts';
 import { appointments } from '../src/db/schema.ts';
 import { membershipState } from '../src/domain/memberships/index.ts';
 import { loadMembershipFacts, toDomainMembership } from '../src/modules/memberships/index.ts';
-import { startApp, type RunningApp } from './support/app-process.ts';
 import {
   buildAppointment,
   buildMembership,
@@ -22,11 +21,11 @@ import {
   startSession,
   type Store,
 } from './support/factories.ts';
-import { bookingHeaders, type RaceClient } from './support/race-fixture.ts';
-import { engine, freshDatabase } from './support/test-db.ts';
+import { type RaceClient } from './support/race-fixture.ts';
+import { engine } from './support/test-db.ts';
+import { RACE_SECRET, twoProcesses, type TwoProcesses } from './support/two-processes.ts';
 import { must } from './support/must.ts';
 
-const SECRET = 'race-secret-race-secret-race-secret-0123';
 const DAY = 86_400_000;
 const ROUNDS = 12;
 /** Sessions 1 to 70 days ahead: in the membership's first, second and third months. */
@@ -37,38 +36,19 @@ describe.runIf(engine === 'postgres')(
   { timeout: 300_000 },
   () => {
     let db: Db;
-    let apps: RunningApp[] = [];
-    let close: () => Promise<void> = async () => {};
+    let processes: TwoProcesses | undefined;
 
     beforeAll(async () => {
-      const database = await freshDatabase({ poolSize: 4 });
-      db = database.db;
-      const env = {
-        DATABASE_URL: must(database.url, 'database.url'),
-        SESSION_SECRET: SECRET,
-        SEED_DEMO: 'false',
-        NODE_ENV: 'test',
-        BOOKING_LIMIT_PER_IP: '100000',
-      };
-      apps = await Promise.all([startApp(env), startApp(env)]);
-      close = async () => {
-        await Promise.all(apps.map((a) => a.stop()));
-        await database.close();
-      };
+      processes = await twoProcesses();
+      db = processes.db;
     }, 120_000);
 
     afterAll(async () => {
-      await close();
+      await processes?.close();
     });
 
-    const post = async (app: number, client: RaceClient, path: string, body?: object) => {
-      const res = await fetch(`${must(apps[app], 'apps[app]').url}${path}`, {
-        method: 'POST',
-        headers: bookingHeaders(client),
-        body: JSON.stringify(body ?? {}),
-      });
-      return res.status;
-    };
+    const post = async (app: number, client: RaceClient, path: string, body?: object) =>
+      (await must(processes, 'the two processes').post(app, client, path, body)).status;
 
     it('never leaves a confirmed booking holding a credit after the last covered day', async () => {
       for (let round = 0; round < ROUNDS; round++) {
@@ -78,7 +58,7 @@ describe.runIf(engine === 'postgres')(
         const massage = await buildService(store, provider, { name: 'Massage', priceCents: 4000, durationMinutes: 60 });
         const plan = await buildPlan(store, provider, { groups: [{ quantity: 10, services: [massage] }] });
         const user = await buildUser(store, { email: `cancel-race-${round}@example.com`, name: 'Ana', timezone: 'UTC' });
-        const session = await startSession(store, { secure: false, sessionSecret: SECRET }, user);
+        const session = await startSession(store, { secure: false, sessionSecret: RACE_SECRET }, user);
         const client: RaceClient = { cookie: `${session.name}=${session.value}; XSRF-TOKEN=${session.xsrf}`, xsrf: session.xsrf };
         const membership = await buildMembership(store, user, plan);
         const holds = await Promise.all(

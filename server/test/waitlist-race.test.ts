@@ -10,7 +10,6 @@ import { and, eq, inArray, lte, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { appointments, jobs, slots, waitlistEntries } from '../src/db/schema.ts';
-import { startApp, type RunningApp } from './support/app-process.ts';
 import {
   buildAppointment,
   buildOccurrence,
@@ -21,11 +20,11 @@ import {
   startSession,
   type Store,
 } from './support/factories.ts';
-import { bookingHeaders, type RaceClient } from './support/race-fixture.ts';
-import { engine, freshDatabase } from './support/test-db.ts';
+import { type RaceClient } from './support/race-fixture.ts';
+import { engine } from './support/test-db.ts';
+import { RACE_SECRET, twoProcesses, type TwoProcesses } from './support/two-processes.ts';
 import { must } from './support/must.ts';
 
-const SECRET = 'race-secret-race-secret-race-secret-0123';
 const DAY = 86_400_000;
 const ROUNDS = 6;
 const CAPACITY = 4;
@@ -37,39 +36,19 @@ describe.runIf(engine === 'postgres')(
   { timeout: 300_000 },
   () => {
     let db: Db;
-    let apps: RunningApp[] = [];
-    let close: () => Promise<void> = async () => {};
+    let processes: TwoProcesses | undefined;
 
     beforeAll(async () => {
-      const database = await freshDatabase({ poolSize: 4 });
-      db = database.db;
-      const env = {
-        DATABASE_URL: must(database.url, 'the database URL'),
-        SESSION_SECRET: SECRET,
-        SEED_DEMO: 'false',
-        NODE_ENV: 'test',
-        BOOKING_LIMIT_PER_IP: '100000',
-        BOOKING_LIMIT_PER_USER: '100000',
-      };
-      apps = await Promise.all([startApp(env), startApp(env)]);
-      close = async () => {
-        await Promise.all(apps.map((a) => a.stop()));
-        await database.close();
-      };
+      processes = await twoProcesses({ env: { BOOKING_LIMIT_PER_USER: '100000' } });
+      db = processes.db;
     }, 120_000);
 
     afterAll(async () => {
-      await close();
+      await processes?.close();
     });
 
     const post = async (app: number, client: RaceClient, path: string, body?: object) =>
-      (
-        await fetch(`${must(apps[app], 'the app process').url}${path}`, {
-          method: 'POST',
-          headers: bookingHeaders(client),
-          body: JSON.stringify(body ?? {}),
-        })
-      ).status;
+      (await must(processes, 'the two processes').post(app, client, path, body)).status;
 
     /** Waits until no fill job is due (both processes poll every second). */
     async function fillsDone(): Promise<void> {
@@ -100,7 +79,7 @@ describe.runIf(engine === 'postgres')(
         const slot = await buildOccurrence(store, klass, new Date(now.getTime() + 3 * DAY));
         const person = async (name: string) => {
           const user = await buildUser(store, { email: `wl-${round}-${name}@example.com`, name, timezone: 'UTC' });
-          const session = await startSession(store, { secure: false, sessionSecret: SECRET }, user);
+          const session = await startSession(store, { secure: false, sessionSecret: RACE_SECRET }, user);
           return { user, client: { cookie: `${session.name}=${session.value}; XSRF-TOKEN=${session.xsrf}`, xsrf: session.xsrf } };
         };
         const holders = await Promise.all(Array.from({ length: CAPACITY }, (_, i) => person(`holder${i}`)));

@@ -1,14 +1,11 @@
 import type { Insights } from '@slotted/contract';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatShortDate } from '../../../lib/format.ts';
 import { formatWeek } from '../lib/insights-format.ts';
 import { ChartCard, FigureEmpty, FigureTable } from './chart-card.tsx';
-import { axisProps, gridProps, SERIES_COLORS, useChartAnimation } from './chart-theme.ts';
+import { SERIES_COLORS } from './chart-theme.ts';
+import { WeeklyStackedBars } from './weekly-stacked-bars.tsx';
 
 /** Confirmed bookings that have started, per week: checked in as attended, as no-show, or not marked (docs/product-rules.md#roster-and-check-in). */
 export function AttendanceCard({ weeks }: { weeks: Insights['attendance'] }) {
-  const animate = useChartAnimation();
-  const data = weeks.map((w) => ({ label: formatShortDate(w.week), attended: w.attended, no_show: w.no_show, not_marked: w.not_marked }));
   return (
     <ChartCard
       title="Attendance"
@@ -22,25 +19,14 @@ export function AttendanceCard({ weeks }: { weeks: Insights['attendance'] }) {
         ) : undefined
       }
       chart={
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid {...gridProps} />
-            <XAxis dataKey="label" {...axisProps} interval="preserveStartEnd" />
-            <YAxis allowDecimals={false} {...axisProps} />
-            <Tooltip cursor={{ fill: '#f4f4f5' }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="attended" name="Attended" stackId="attendance" fill={SERIES_COLORS[1]} isAnimationActive={animate} />
-            <Bar dataKey="no_show" name="No-show" stackId="attendance" fill={SERIES_COLORS[3]} isAnimationActive={animate} />
-            <Bar
-              dataKey="not_marked"
-              name="Not marked"
-              stackId="attendance"
-              fill="#a1a1aa"
-              radius={[6, 6, 0, 0]}
-              isAnimationActive={animate}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+        <WeeklyStackedBars
+          weeks={weeks}
+          series={[
+            { key: 'attended', name: 'Attended', color: SERIES_COLORS[1] },
+            { key: 'no_show', name: 'No-show', color: SERIES_COLORS[3] },
+            { key: 'not_marked', name: 'Not marked', color: '#a1a1aa' },
+          ]}
+        />
       }
       table={
         <FigureTable

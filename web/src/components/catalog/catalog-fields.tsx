@@ -1,5 +1,6 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Field } from '../ui/field.tsx';
+import { digitsOnly } from '../../lib/forms/digits-only.ts';
+import { Field, Input } from '../ui/field.tsx';
 import { LazyRichTextEditor as RichTextEditor } from '../ui/lazy-rich-text-editor.tsx';
 import { PriceInput } from '../ui/price-input.tsx';
 
@@ -39,6 +40,38 @@ export function PriceField<T extends FieldValues>({ control, name, error, suffix
         control={control}
         name={name}
         render={({ field }) => <PriceInput name={name} value={field.value} onChange={field.onChange} suffix={suffix} />}
+      />
+    </Field>
+  );
+}
+
+/** A whole number typed as digits (a duration, a capacity, a quantity): anything else is dropped as it is typed. */
+export function CountField<T extends FieldValues>({
+  control,
+  name,
+  error,
+  label,
+  hint,
+  placeholder,
+  className,
+  inputClassName,
+}: CatalogFieldProps<T> & { label: string; hint?: string; placeholder?: string; className?: string; inputClassName?: string }) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Input
+            name={field.name}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={placeholder}
+            value={field.value}
+            onChange={(event) => field.onChange(digitsOnly(event.target.value))}
+            className={inputClassName}
+          />
+        )}
       />
     </Field>
   );

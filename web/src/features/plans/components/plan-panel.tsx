@@ -2,14 +2,13 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type Path } from 'react-hook-form';
 import { ImageIcon, PlusIcon, XIcon } from 'lucide-react';
 import { PLAN_BENEFITS_MAX, PLAN_COVER_MAX_BYTES, PLAN_GROUPS_MAX, PLAN_VALID_FOR_MONTHS, type ProviderPlan } from '@slotted/contract';
-import { DescriptionField, PriceField } from '../../../components/catalog/catalog-fields.tsx';
+import { CountField, DescriptionField, PriceField } from '../../../components/catalog/catalog-fields.tsx';
 import { CatalogPanel, type CatalogForm } from '../../../components/catalog/catalog-panel.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useServices } from '../../../lib/services/get-services.ts';
 import { useSavePlan, type PlanPayload } from '../api/save-plan.ts';
@@ -162,21 +161,13 @@ function PlanForm({ formId, onSave, plan }: CatalogForm<PlanPayload> & { plan: P
                         render={({ field }) => <ServicesSelect value={field.value} onChange={field.onChange} />}
                       />
                     </Field>
-                    <Field label="Quantity" error={errorOf(`services.${index}.quantity`)} className="min-w-0">
-                      <Controller
-                        control={control}
-                        name={`services.${index}.quantity`}
-                        render={({ field }) => (
-                          <Input
-                            name={field.name}
-                            inputMode="numeric"
-                            autoComplete="off"
-                            value={field.value}
-                            onChange={(event) => field.onChange(digitsOnly(event.target.value))}
-                          />
-                        )}
-                      />
-                    </Field>
+                    <CountField
+                      control={control}
+                      name={`services.${index}.quantity`}
+                      error={errorOf(`services.${index}.quantity`)}
+                      label="Quantity"
+                      className="min-w-0"
+                    />
                   </div>
                   <RemoveButton label={`Remove service group ${index + 1}`} onClick={() => groups.remove(index)} className="mt-6" />
                 </div>

@@ -1,10 +1,9 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { CAPACITY_MAX, DURATION_MAX_MINUTES, WAITLIST_SIZE_MAX, type Service } from '@slotted/contract';
-import { DescriptionField, PriceField } from '../../../components/catalog/catalog-fields.tsx';
+import { CountField, DescriptionField, PriceField } from '../../../components/catalog/catalog-fields.tsx';
 import { CatalogPanel, type CatalogForm } from '../../../components/catalog/catalog-panel.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
-import { digitsOnly } from '../../../lib/forms/digits-only.ts';
 import { useApiForm } from '../../../lib/forms/use-api-form.ts';
 import { useSaveService, type ServicePayload } from '../api/save-service.ts';
 import { changeServiceType, serviceFormSchema, serviceFormValues } from '../lib/service-form.ts';
@@ -81,22 +80,14 @@ function ServiceForm({ formId, onSave, service }: CatalogForm<ServicePayload> & 
 
       <div className="grid gap-5 sm:grid-cols-2">
         <PriceField control={control} name="price" error={errorOf('price')} />
-        <Field label="Duration (minutes)" error={errorOf('duration')} hint={`1 to ${DURATION_MAX_MINUTES} minutes.`}>
-          <Controller
-            control={control}
-            name="duration"
-            render={({ field }) => (
-              <Input
-                name="duration"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="60"
-                value={field.value}
-                onChange={(event) => field.onChange(digitsOnly(event.target.value))}
-              />
-            )}
-          />
-        </Field>
+        <CountField
+          control={control}
+          name="duration"
+          error={errorOf('duration')}
+          label="Duration (minutes)"
+          hint={`1 to ${DURATION_MAX_MINUTES} minutes.`}
+          placeholder="60"
+        />
       </div>
 
       <Field label="Location" error={errorOf('location')} aside="Optional">
@@ -104,44 +95,24 @@ function ServiceForm({ formId, onSave, service }: CatalogForm<ServicePayload> & 
       </Field>
 
       {isClass && (
-        <Field label="Capacity" error={errorOf('capacity')} hint={`How many clients can join one class (0 to ${CAPACITY_MAX}).`}>
-          <Controller
-            control={control}
-            name="capacity"
-            render={({ field }) => (
-              <Input
-                name="capacity"
-                inputMode="numeric"
-                autoComplete="off"
-                value={field.value}
-                onChange={(event) => field.onChange(digitsOnly(event.target.value))}
-                className="sm:max-w-40"
-              />
-            )}
-          />
-        </Field>
+        <CountField
+          control={control}
+          name="capacity"
+          error={errorOf('capacity')}
+          label="Capacity"
+          hint={`How many clients can join one class (0 to ${CAPACITY_MAX}).`}
+          inputClassName="sm:max-w-40"
+        />
       )}
       {isClass && (
-        <Field
-          label="Waitlist size"
+        <CountField
+          control={control}
+          name="waitlist_size"
           error={errorOf('waitlist_size')}
+          label="Waitlist size"
           hint={`How many clients can wait for a place when a class is full (0 = no waitlist, up to ${WAITLIST_SIZE_MAX}).`}
-        >
-          <Controller
-            control={control}
-            name="waitlist_size"
-            render={({ field }) => (
-              <Input
-                name="waitlist_size"
-                inputMode="numeric"
-                autoComplete="off"
-                value={field.value}
-                onChange={(event) => field.onChange(digitsOnly(event.target.value))}
-                className="sm:max-w-40"
-              />
-            )}
-          />
-        </Field>
+          inputClassName="sm:max-w-40"
+        />
       )}
     </form>
   );

@@ -160,7 +160,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     config,
   });
-  const availability = availabilityService({ db, clock });
+  const availability = availabilityService({
+    db,
+    clock,
+    // The waitlist (built below) closes its lines at the new notice.
+    noticeChanged: (tx, providerId) => waitlist.hooks.noticeChanged(tx, providerId),
+  });
   const classes = classesService({
     db,
     clock,

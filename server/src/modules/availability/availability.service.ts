@@ -93,7 +93,17 @@ function presentTimeOff(row: TimeOffRow): TimeOff {
   };
 }
 
-export function availabilityService(deps: { db: Db; clock: Clock }) {
+export interface AvailabilityDeps {
+  db: Db;
+  clock: Clock;
+  /**
+   * The booking notice changed, in the saving transaction: the waitlists close at the new time
+   * (docs/product-rules.md#waitlist). Wired in app.ts (the waitlist module reads this one).
+   */
+  noticeChanged?(tx: Tx, providerId: string): Promise<void>;
+}
+
+export function availabilityService(deps: AvailabilityDeps) {
   const { db } = deps;
 
   /** One write of the provider's availability, with the version bump that makes every process see it. */
@@ -153,7 +163,13 @@ export function availabilityService(deps: { db: Db; clock: Clock }) {
         termsHtml: sanitizeRichText(input.terms_of_service),
         updatedAt: deps.clock.now(),
       };
-      return presentPolicy(await changePublicData(providerId, (tx) => upsertPolicy(tx, values)));
+      const before = await policy(providerId);
+      const saved = await changePublicData(providerId, async (tx) => {
+        const row = await upsertPolicy(tx, values);
+        if (before.min_hours_before_booking !== values.minHoursBeforeBooking) await deps.noticeChanged?.(tx, providerId);
+        return row;
+      });
+      return presentPolicy(saved);
     },
 
     async timeOff(providerId: string): Promise<TimeOff[]> {

@@ -16,8 +16,13 @@ export interface BookingWaitlistHooks {
   othersWaiting(tx: Tx, slotId: number, clientId: string): Promise<boolean>;
 }
 
-/** Every hook: the bookings' (AppointmentsDeps.waitlist) and the classes' (ClassesDeps.occurrencesCancelled). */
+/**
+ * Every hook: the bookings' (AppointmentsDeps.waitlist), the classes' (ClassesDeps.occurrencesCancelled)
+ * and the policies' (AvailabilityDeps.noticeChanged).
+ */
 export interface WaitlistHooks extends BookingWaitlistHooks {
+  /** The provider saved their booking notice in `tx`: their lines close at the new time. */
+  noticeChanged(tx: Tx, providerId: string): Promise<void>;
   /** These occurrences were cancelled in `tx`: their lines end and the waiting clients are told. */
   occurrencesCancelled(tx: Tx, slotIds: number[]): Promise<void>;
 }

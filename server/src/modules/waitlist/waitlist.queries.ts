@@ -205,3 +205,15 @@ export async function waitingOf(tx: Tx, slotIds: number[]) {
     .where(and(inArray(waitlistEntries.slotId, slotIds), eq(waitlistEntries.status, 'waiting')))
     .orderBy(asc(waitlistEntries.id));
 }
+
+/** The provider's occurrences, not yet started, that somebody waits for. */
+export async function occurrencesWithLines(tx: Tx, providerId: string, now: Date): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: slots.id })
+    .from(waitlistEntries)
+    .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
+    .where(
+      and(eq(slots.providerId, providerId), gt(slots.startsAt, now), isNull(slots.cancelledAt), eq(waitlistEntries.status, 'waiting')),
+    );
+  return rows.map((r) => r.id);
+}

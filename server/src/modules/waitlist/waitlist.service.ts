@@ -38,6 +38,7 @@ import {
   insertEntry,
   lineOf,
   lineWithClients,
+  occurrencesWithLines,
   othersWaiting,
   positionsOf,
   setEntries,
@@ -149,6 +150,10 @@ export function waitlistService(deps: WaitlistDeps) {
         return;
       }
 
+      // Whoever is still waiting is told when booking closes: a job at the close the current notice
+      // gives (keyed by that time, so a changed notice adds the job of its own close).
+      if (waiting.length > 0) await enqueueFill(tx, slotId, `close:${closesAt.getTime()}`, closesAt);
+
       // Holds past their expiry still count in seats_taken: they hold places nobody has.
       await appointments.expireStaleHoldsIn(tx, providerId, slotId, now);
       const fresh = await findSlotWithService(tx, slotId);
@@ -203,6 +208,14 @@ export function waitlistService(deps: WaitlistDeps) {
       }
     },
     othersWaiting: (tx, slotId, clientId) => othersWaiting(tx, slotId, clientId),
+    /**
+     * The provider saved a booking notice: each line they have runs its job now, which closes it
+     * if booking has closed under the new notice, or else plans the close at the new time.
+     */
+    async noticeChanged(tx, providerId) {
+      const now = clock.now();
+      for (const slotId of await occurrencesWithLines(tx, providerId, now)) await enqueueFill(tx, slotId, `notice:${now.getTime()}`);
+    },
     /** A class cancellation: everyone still waiting is told, in its transaction. */
     async occurrencesCancelled(tx, slotIds) {
       const now = clock.now();
@@ -250,8 +263,8 @@ export function waitlistService(deps: WaitlistDeps) {
           const inLine = await countInLine(tx, slotId);
           if (inLine >= service.waitlistSize) throw refused('The waitlist of this class is full.');
           await insertEntry(tx, { slotId, clientId: viewer.id, autoBook, status: 'waiting', createdAt: now, updatedAt: now });
-          // When booking closes, whoever is still waiting is told (the same job, keyed once per occurrence).
-          await enqueueFill(tx, slotId, 'close', closesAt);
+          // When booking closes, whoever is still waiting is told (the same job, keyed once per occurrence and close).
+          await enqueueFill(tx, slotId, `close:${closesAt.getTime()}`, closesAt);
           return { slot_id: slotId, position: inLine + 1, auto_book: autoBook };
         });
       } catch (err) {

@@ -296,6 +296,40 @@ describe('closing', () => {
     expect(await heldFor(carla)).toBeUndefined();
   });
 
+  const setNotice = async (hours: number) =>
+    expect(
+      (
+        await provider.post('/api/policies', {
+          min_hours_before_booking: hours,
+          max_days_before_booking: 30,
+          min_hours_before_cancellation: 24,
+        })
+      ).status,
+    ).toBe(200);
+
+  it('a shorter booking notice keeps the line open until booking closes at the new time', async () => {
+    await setNotice(24); // Booking closes on Tuesday 10:00.
+    await join(await signIn(t, carla));
+    await setNotice(1); // Now on Wednesday 09:00.
+    t.clock.advanceMinutes(26 * 60); // Tuesday 11:00: the old close has passed.
+    await t.app.jobs.runDue();
+    expect(mailTo('carla@example.com')).toEqual([]);
+    expect((await t.db.select().from(waitlistEntries))[0]?.status).toBe('waiting');
+    t.clock.advanceMinutes(22 * 60 + 30); // Wednesday 09:30.
+    await t.app.jobs.runDue();
+    expect(mailTo('carla@example.com').map((m) => m.subject)).toEqual(['No place came free: Yoga']);
+    expect((await t.db.select().from(waitlistEntries))[0]?.status).toBe('closed');
+  });
+
+  it('a longer booking notice closes the line at the new, earlier time', async () => {
+    await join(await signIn(t, carla)); // Booking closes on Wednesday 09:00.
+    await setNotice(24); // Now on Tuesday 10:00.
+    t.clock.advanceMinutes(25 * 60 + 30); // Tuesday 10:30.
+    await t.app.jobs.runDue();
+    expect(mailTo('carla@example.com').map((m) => m.subject)).toEqual(['No place came free: Yoga']);
+    expect((await t.db.select().from(waitlistEntries))[0]?.status).toBe('closed');
+  });
+
   it('a cancelled class e-mails its waitlist', async () => {
     await join(await signIn(t, carla));
     expect((await provider.request('DELETE', `/api/slots/${slot.id}`)).status).toBe(204);

@@ -8,11 +8,20 @@ import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CalendarConnection, ServiceSlotsResponse } from '@slotted/contract';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { buildPolicy, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
+import { buildAppointment, buildPolicy, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
+import { must } from '../../../test/support/must.ts';
 import { captureLogs } from '../../../test/support/log-capture.ts';
 import { startRadicale, type Radicale } from '../../../test/support/radicale.ts';
-import { calendarBookingEvents, calendarBusyTimes, calendarConnections, type services, type users } from '../../db/schema.ts';
+import {
+  calendarBookingEvents,
+  calendarBusyTimes,
+  calendarClassEvents,
+  calendarConnections,
+  slots,
+  type services,
+  type users,
+} from '../../db/schema.ts';
 
 type Connection = { data: CalendarConnection; errors?: Record<string, string[]>; code?: string };
 
@@ -322,14 +331,17 @@ describe('busy times', () => {
   });
 });
 
-describe('bookings written to the calendar', () => {
-  const read = (text: string) => {
-    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
-    if (!vevent) throw new Error('no VEVENT');
-    const e = new ICAL.Event(vevent);
-    return { uid: e.uid, sequence: e.sequence, start: e.startDate.toJSDate().toISOString(), summary: e.summary, location: e.location };
-  };
+const read = (text: string) => {
+  const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+  if (!vevent) throw new Error('no VEVENT');
+  const e = new ICAL.Event(vevent);
+  return { uid: e.uid, sequence: e.sequence, start: e.startDate.toJSDate().toISOString(), summary: e.summary, location: e.location };
+};
+/** The events of a calendar, by start. */
+const eventsIn = async (url: string) =>
+  (await radicale.objects(url)).map((o) => read(o.ics)).sort((a, b) => a.start.localeCompare(b.start) || a.uid.localeCompare(b.uid));
 
+describe('bookings written to the calendar', () => {
   it('a booking becomes one event, moved in place (same UID, higher SEQUENCE), deleted when cancelled, and is not read back as busy', async () => {
     const url = await newCalendar();
     await connectOnly(url, { writes: true });
@@ -382,5 +394,158 @@ describe('bookings written to the calendar', () => {
     t.clock.advanceMinutes(1);
     await t.app.jobs.runDue();
     expect((await radicale.objects(url)).map((o) => read(o.ics).uid)).toEqual([`${id}@slotted`]);
+  });
+});
+
+describe('class occurrences written to the calendar', () => {
+  let yoga: typeof services.$inferSelect;
+  beforeEach(async () => {
+    yoga = await buildService(t, provider, { name: 'Yoga', type: 'class', capacity: 8, durationMinutes: 60, location: 'Studio 2' });
+  });
+
+  /** A one-off Yoga class at `startAt` (provider-local), made as the timetable page makes it; its occurrence's id. */
+  async function scheduleYoga(startAt: string): Promise<number> {
+    expect((await studio.post('/api/repeaters', { service_id: yoga.id, start_at: startAt, repeat_every: null })).status).toBe(201);
+    const [slot] = await t.db
+      .select()
+      .from(slots)
+      .where(eq(slots.startsAt, new Date(`${startAt.replace(' ', 'T')}:00+01:00`)));
+    return must(slot, 'the new occurrence').id;
+  }
+
+  async function bookYoga(client: Agent, slotId: number): Promise<string> {
+    const held = await client.post<{ data: { id: string } }>('/api/appointments', { service_id: yoga.id, slot_id: slotId });
+    expect(held.status).toBe(201);
+    expect((await client.post(`/api/appointments/${held.body.data.id}/confirm-without-payment`)).status).toBe(200);
+    return held.body.data.id;
+  }
+
+  it('each scheduled occurrence is one event with its places taken, updated in place on every booking and cancellation, deleted when the class is cancelled', async () => {
+    const url = await newCalendar();
+    await connectOnly(url, { writes: true });
+    const slotId = await scheduleYoga('2026-03-05 18:00');
+    expect(await eventsIn(url)).toEqual([
+      {
+        uid: `class-${slotId}@slotted`,
+        sequence: 0,
+        start: '2026-03-05T17:00:00.000Z',
+        summary: 'Yoga — places taken 0/8',
+        location: 'Studio 2',
+      },
+    ]);
+
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    const ben = await signIn(t, await buildUser(t, { name: 'Ben' }));
+    const anas = await bookYoga(ana, slotId);
+    await bookYoga(ben, slotId);
+    let events = await eventsIn(url);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ uid: `class-${slotId}@slotted`, sequence: 2, summary: 'Yoga — places taken 2/8' });
+    expect((await radicale.objects(url))[0]?.ics).toContain('2 of 8 places taken: Ana\\, Ben');
+
+    expect((await ana.post(`/api/appointments/${anas}/cancel`)).status).toBe(200);
+    events = await eventsIn(url);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ uid: `class-${slotId}@slotted`, sequence: 3, summary: 'Yoga — places taken 1/8' });
+    // Slotted's own class events are not read back as busy time.
+    expect(await t.db.select().from(calendarBusyTimes)).toEqual([]);
+
+    expect((await studio.request('DELETE', `/api/slots/${slotId}?upcoming=0`)).status).toBe(204);
+    expect(await radicale.objects(url)).toEqual([]);
+    expect(await t.db.select().from(calendarClassEvents)).toEqual([]);
+  });
+
+  it('a class booking moved to another occurrence updates both events', async () => {
+    const url = await newCalendar();
+    await connectOnly(url, { writes: true });
+    const thu = await scheduleYoga('2026-03-05 18:00');
+    const fri = await scheduleYoga('2026-03-06 18:00');
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    const id = await bookYoga(ana, thu);
+    expect((await eventsIn(url)).map((e) => e.summary)).toEqual(['Yoga — places taken 1/8', 'Yoga — places taken 0/8']);
+    expect((await ana.post(`/api/appointments/${id}/reschedule`, { slot_id: fri })).status).toBe(200);
+    expect((await eventsIn(url)).map((e) => [e.uid, e.summary])).toEqual([
+      [`class-${thu}@slotted`, 'Yoga — places taken 0/8'],
+      [`class-${fri}@slotted`, 'Yoga — places taken 1/8'],
+    ]);
+  });
+
+  it('is retried through the job queue when the server is down', async () => {
+    const url = await newCalendar();
+    await connectOnly(url, { writes: true });
+    const slotId = await scheduleYoga('2026-03-05 18:00');
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    await radicale.stop();
+    try {
+      await bookYoga(ana, slotId);
+    } finally {
+      await radicale.start();
+    }
+    expect((await eventsIn(url)).map((e) => e.summary)).toEqual(['Yoga — places taken 0/8']);
+    t.clock.advanceMinutes(1);
+    await t.app.jobs.runDue();
+    expect((await eventsIn(url)).map((e) => e.summary)).toEqual(['Yoga — places taken 1/8']);
+  });
+});
+
+describe('picking the calendar to write to', () => {
+  it('writes every upcoming booking and class made before, moves them when another calendar is picked, and removes them when none is', async () => {
+    const first = await newCalendar('First');
+    const second = await newCalendar('Second');
+    const c = await connectOnly(first, { blocks: false });
+    const yoga = await buildService(t, provider, { name: 'Yoga', type: 'class', capacity: 8 });
+    expect((await studio.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-03-05 18:00', repeat_every: null })).status).toBe(
+      201,
+    );
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    const held = await ana.post<{ data: { id: string } }>('/api/appointments', {
+      service_id: massage.id,
+      starts_at: '2026-03-03T10:00:00Z',
+    });
+    const id = held.body.data.id;
+    expect((await ana.post(`/api/appointments/${id}/confirm-without-payment`)).status).toBe(200);
+    // A booking already over is history: it is not written.
+    const past = await buildAppointment(t, { client: await buildUser(t), service: massage, startsAt: new Date('2026-03-02T06:00:00Z') });
+    expect(await radicale.objects(first)).toEqual([]);
+
+    const pick = (url: string | null) =>
+      studio.post(`/api/calendar-connections/${c.id}`, {
+        calendars: [first, second].map((k) => ({ url: k, blocks: false, writes: k === url })),
+      });
+    expect((await pick(first)).status).toBe(200);
+    const [slot] = await t.db.select().from(slots);
+    const written = [
+      { uid: `${id}@slotted`, summary: 'Massage — Ana' },
+      { uid: `class-${must(slot, 'slot').id}@slotted`, summary: 'Yoga — places taken 0/8' },
+    ];
+    expect((await eventsIn(first)).map(({ uid, summary }) => ({ uid, summary }))).toEqual(written);
+    expect((await eventsIn(first)).some((e) => e.uid === `${past.id}@slotted`)).toBe(false);
+
+    expect((await pick(second)).status).toBe(200);
+    expect(await radicale.objects(first)).toEqual([]);
+    expect((await eventsIn(second)).map(({ uid, summary }) => ({ uid, summary }))).toEqual(written);
+
+    expect((await pick(null)).status).toBe(200);
+    expect(await radicale.objects(second)).toEqual([]);
+    expect(await t.db.select().from(calendarBookingEvents)).toEqual([]);
+    expect(await t.db.select().from(calendarClassEvents)).toEqual([]);
+  });
+});
+
+describe('a newly ticked calendar', () => {
+  it('blocks its times as soon as it is saved, without waiting for the next reading', async () => {
+    const quiet = await newCalendar('Quiet');
+    const personal = await newCalendar('Personal');
+    await radicale.put(personal, 'gym', ics(event('gym', 'DTSTART:20260303T100000Z', 'DTEND:20260303T110000Z')));
+    const c = await connectOnly(quiet);
+    expect(times(await slotsOf('2026-03-03', '2026-03-03'), '2026-03-03')).toEqual(ALL_DAY);
+    const ticked = await studio.post<Connection>(`/api/calendar-connections/${c.id}`, {
+      calendars: [
+        { url: quiet, blocks: true, writes: false },
+        { url: personal, blocks: true, writes: false },
+      ],
+    });
+    expect(ticked.status).toBe(200);
+    expect(times(await slotsOf('2026-03-03', '2026-03-03'), '2026-03-03')).toEqual(without('11:00'));
   });
 });

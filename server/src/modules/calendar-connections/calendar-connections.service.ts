@@ -1,8 +1,10 @@
 /**
  * Calendar connections (D17, docs/product-rules.md#calendar-connections,
- * docs/decisions/0014-calendar-connections.md). Nothing here runs on the request path of slots
- * or bookings: busy times are fetched by the `calendar.sync` job and stored; bookings are written
- * by the `calendar.write-booking` job, which a booking's transaction enqueues.
+ * docs/decisions/0014-calendar-connections.md, 0015-class-occurrences-in-the-calendar.md).
+ * Nothing here runs on the request path of slots or bookings: busy times are fetched by the
+ * `calendar.sync` job and stored; 1:1 bookings and class occurrences are written by the
+ * `calendar.write-booking` and `calendar.write-occurrences` jobs, which the transaction that
+ * changed them enqueues (and `calendar.write-upcoming` when the write calendar is picked).
  */
 import {
   calendarObject,
@@ -414,7 +416,7 @@ export function calendarConnectionsService(deps: CalendarConnectionsDeps) {
       if (writeTarget(await connectionsOf(tx, providerId))) await enqueueOccurrences(tx, slotIds);
     },
 
-    /** Registers the jobs: reading calendars, writing bookings, and the sweep that finds readings due. */
+    /** Registers the jobs: reading calendars, writing bookings and occurrences, and the sweep that finds readings due. */
     register(): void {
       jobs.register<{ connectionId: string }>('calendar.sync', ({ connectionId }) => sync(connectionId));
       jobs.register<{ appointmentId: string }>('calendar.write-booking', ({ appointmentId }) =>

@@ -3,6 +3,8 @@
  * busy-time case, slots with the server stopped, and bookings written as one event each
  * (docs/product-rules.md#calendar-connections).
  */
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -532,6 +534,51 @@ describe('picking the calendar to write to', () => {
   });
 });
 
+/**
+ * A proxy in front of Radicale that can hold calendar reads (REPORT) until released: a reading
+ * caught in the middle, to change the choice meanwhile.
+ */
+async function holdingProxy() {
+  const target = new URL(radicale.url);
+  let holding = false;
+  const held: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    const forward = () => {
+      const out = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(out);
+    };
+    if (holding && req.method === 'REPORT') held.push(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold: () => {
+      holding = true;
+    },
+    /** Resolves once a read is being held. */
+    async caught() {
+      for (let i = 0; i < 200 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      if (held.length === 0) throw new Error('no calendar read came');
+    },
+    release() {
+      holding = false;
+      for (const go of held.splice(0)) go();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 describe('a newly ticked calendar', () => {
   it('blocks its times as soon as it is saved, without waiting for the next reading', async () => {
     const quiet = await newCalendar('Quiet');
@@ -547,5 +594,44 @@ describe('a newly ticked calendar', () => {
     });
     expect(ticked.status).toBe(200);
     expect(times(await slotsOf('2026-03-03', '2026-03-03'), '2026-03-03')).toEqual(without('11:00'));
+  });
+
+  it('ticked while a reading is under way, is read straight after it rather than at the next reading', async () => {
+    const quiet = await newCalendar('Quiet');
+    const personal = await newCalendar('Personal');
+    await radicale.put(personal, 'gym', ics(event('gym', 'DTSTART:20260303T100000Z', 'DTEND:20260303T110000Z')));
+    const proxy = await holdingProxy();
+    try {
+      const created = await connect(studio, { server_url: proxy.url });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id;
+      const only = (blocking: string[]) =>
+        created.body.data.calendars.map((k) => ({
+          url: k.url,
+          blocks: blocking.some((b) => k.url.endsWith(new URL(b).pathname)),
+          writes: false,
+        }));
+      expect((await studio.post(`/api/calendar-connections/${id}`, { calendars: only([quiet]) })).status).toBe(200);
+
+      // A reading of Quiet starts and is held at the server...
+      proxy.hold();
+      await t.app.jobs.enqueue(t.db, 'calendar.sync', { connectionId: id }, { key: `calendar.sync:${id}` });
+      const reading = t.app.jobs.runDue();
+      await proxy.caught();
+      // ...while Personal is ticked: the save's own reading is not added, this one is under way.
+      const saving = studio.post(`/api/calendar-connections/${id}`, { calendars: only([quiet, personal]) });
+      for (let i = 0; i < 200; i++) {
+        const [row] = await t.db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
+        if (row?.calendars.filter((k) => k.blocks).length === 2) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      proxy.release();
+      await reading;
+      expect((await saving).status).toBe(200);
+      expect(times(await slotsOf('2026-03-03', '2026-03-03'), '2026-03-03')).toEqual(without('11:00'));
+    } finally {
+      proxy.release();
+      await proxy.close();
+    }
   });
 });

@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     availability,
     bookingsCancelled: (tx, ids) => appointments.classBookingsCancelled(tx, ids),
     occurrencesCancelled: (tx, ids) => waitlist.hooks.occurrencesCancelled(tx, ids),
+    occurrencesChanged: (tx, providerId, ids) => calendars.occurrencesChanged(tx, providerId, ids),
     cancellationCommitted: () => payments?.wake(),
   });
   await app.register(servicesRoutes, { services: servicesService({ db, clock }) });

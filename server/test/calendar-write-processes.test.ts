@@ -1,23 +1,25 @@
 /**
- * Bookings written to a connected calendar exactly once across processes
+ * Bookings and class occurrences written to a connected calendar exactly once across processes
  * (docs/product-rules.md#calendar-connections): two app processes on one PostgreSQL database run
- * the same booking's write jobs at the same moment, and the calendar ends with one event per
- * booking — created once, moved in place, deleted once.
+ * the same booking's (or occurrence's) write jobs at the same moment, and the calendar ends with one
+ * event per booking and occurrence — created once, moved or updated in place, deleted once.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, calendarBookingEvents, calendarConnections, jobs } from '../src/db/schema.ts';
+import { appointments, calendarBookingEvents, calendarClassEvents, calendarConnections, jobs, slots } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { jobRunner } from '../src/jobs/job-runner.ts';
 import { seal } from '../src/lib/secret-box.ts';
-import { buildAppointment, buildProvider, buildService, buildUser } from './support/factories.ts';
+import { buildAppointment, buildOccurrence, buildProvider, buildService, buildUser } from './support/factories.ts';
+import { must } from './support/must.ts';
 import { startRadicale, type Radicale } from './support/radicale.ts';
 import { TEST_CALENDAR_KEY } from './support/test-app.ts';
 import { engine } from './support/test-db.ts';
 import { twoProcesses } from './support/two-processes.ts';
 
 const BOOKINGS = 12;
+const OCCURRENCES = 6;
 const clock = { now: () => new Date() };
 const quiet = { warn: () => undefined, error: () => undefined };
 
@@ -26,20 +28,27 @@ describe.runIf(engine === 'postgres')('bookings written by two app processes at 
   let radicale: Radicale;
   let calendarUrl: string;
   let ids: string[] = [];
+  let classes: number[] = [];
+  let yoga: Awaited<ReturnType<typeof buildService>>;
+  let classClient: Awaited<ReturnType<typeof buildUser>>;
   const cleanup: (() => Promise<void>)[] = [];
 
-  /** Every booking's write job twice, so both processes take one of each pair at the same moment. */
-  async function writeTwice(which: string[]) {
+  /** Every booking's (or occurrence's) write job twice, so both processes take one of each pair at the same moment. */
+  async function writeTwice(which: string[], occurrences: number[] = []) {
     const runner = jobRunner({ db, clock, log: quiet });
     for (const id of which) {
       await runner.enqueue(db, 'calendar.write-booking', { appointmentId: id });
       await runner.enqueue(db, 'calendar.write-booking', { appointmentId: id });
     }
+    for (const id of occurrences) {
+      await runner.enqueue(db, 'calendar.write-occurrences', { slotIds: [id] });
+      await runner.enqueue(db, 'calendar.write-occurrences', { slotIds: [id] });
+    }
     for (let i = 0; i < 600; i++) {
       const [left] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(jobs)
-        .where(eq(jobs.kind, 'calendar.write-booking'));
+        .where(inArray(jobs.kind, ['calendar.write-booking', 'calendar.write-occurrences']));
       if (left?.n === 0) return;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -49,7 +58,7 @@ describe.runIf(engine === 'postgres')('bookings written by two app processes at 
   const events = async () =>
     (await radicale.objects(calendarUrl)).map((o) => {
       const e = new ICAL.Event(new ICAL.Component(ICAL.parse(o.ics)).getFirstSubcomponent('vevent') ?? undefined);
-      return { uid: e.uid, sequence: e.sequence, start: e.startDate.toJSDate().toISOString() };
+      return { uid: e.uid, sequence: e.sequence, start: e.startDate.toJSDate().toISOString(), summary: e.summary };
     });
 
   beforeAll(async () => {
@@ -66,6 +75,11 @@ describe.runIf(engine === 'postgres')('bookings written by two app processes at 
         for (let i = 0; i < BOOKINGS; i++) {
           ids.push((await buildAppointment(store, { client, service, startsAt: new Date(start + i * 3_600_000) })).id);
         }
+        yoga = await buildService(store, provider, { name: 'Yoga', type: 'class', capacity: 10 });
+        for (let i = 0; i < OCCURRENCES; i++) {
+          classes.push((await buildOccurrence(store, yoga, new Date(start + 86_400_000 * 3 + i * 3_600_000))).id);
+        }
+        classClient = client;
         await shared.insert(calendarConnections).values({
           userId: provider.id,
           serverUrl: radicale.url,
@@ -85,6 +99,7 @@ describe.runIf(engine === 'postgres')('bookings written by two app processes at 
   afterAll(async () => {
     for (const c of cleanup) await c();
     ids = [];
+    classes = [];
   });
 
   it('creates one event per booking', async () => {
@@ -122,5 +137,32 @@ describe.runIf(engine === 'postgres')('bookings written by two app processes at 
         .map((id) => `${id}@slotted`)
         .sort(),
     );
+  });
+
+  it('writes each class occurrence once, updates it in place as places are taken, and deletes it once when cancelled', async () => {
+    await writeTwice([], classes);
+    const classUids = (which: number[]) => which.map((id) => `class-${id}@slotted`).sort();
+    const ofClasses = async () => (await events()).filter((e) => e.uid.startsWith('class-'));
+    expect((await ofClasses()).map((e) => e.uid).sort()).toEqual(classUids(classes));
+    expect(await db.select().from(calendarClassEvents)).toHaveLength(OCCURRENCES);
+
+    // A place taken in each, as a booking's transaction does: the occurrence's SEQUENCE is raised.
+    for (const slotId of classes) {
+      const slot = must((await db.select().from(slots).where(eq(slots.id, slotId)))[0], 'occurrence');
+      await buildAppointment({ db, clock }, { client: classClient, service: yoga, slot });
+    }
+    await db
+      .update(slots)
+      .set({ icsSequence: sql`${slots.icsSequence} + 1` })
+      .where(inArray(slots.id, classes));
+    await writeTwice([], classes);
+    const updated = await ofClasses();
+    expect(updated).toHaveLength(OCCURRENCES);
+    expect(updated.every((e) => e.sequence === 1 && e.summary === 'Yoga — places taken 1/10')).toBe(true);
+
+    const cancelled = classes.slice(0, OCCURRENCES / 2);
+    await db.update(slots).set({ cancelledAt: new Date() }).where(inArray(slots.id, cancelled));
+    await writeTwice([], cancelled);
+    expect((await ofClasses()).map((e) => e.uid).sort()).toEqual(classUids(classes.slice(OCCURRENCES / 2)));
   });
 });

@@ -170,6 +170,23 @@ export const calendarBookingEvents = pgTable('calendar_booking_events', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The event a class occurrence became in a connection's calendar, as `calendarBookingEvents` is
+ * for a 1:1 booking: where it is, its ETag, and the occurrence's SEQUENCE it carries.
+ */
+export const calendarClassEvents = pgTable('calendar_class_events', {
+  slotId: integer('slot_id')
+    .primaryKey()
+    .references(() => slots.id, { onDelete: 'cascade' }),
+  connectionId: uuid('connection_id')
+    .notNull()
+    .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+  href: text('href').notNull(),
+  etag: text('etag'),
+  sequence: integer('sequence').notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Social sign-in identities (Google subject, Facebook id) linked to a user. */
 export const identities = pgTable(
   'identities',
@@ -390,6 +407,12 @@ export const slots = pgTable(
     endsAt: instant('ends_at').notNull(),
     capacity: integer('capacity').notNull(),
     seatsTaken: integer('seats_taken').notNull().default(0),
+    /**
+     * SEQUENCE of the occurrence's event in the provider's connected calendar (D17): raised in the
+     * transaction of every booking change that alters its places taken, so the write job never puts
+     * an older state over a newer one.
+     */
+    icsSequence: integer('ics_sequence').notNull().default(0),
     cancelledAt: instant('cancelled_at'),
     createdAt: createdAt(),
   },

@@ -1,11 +1,13 @@
-import { aliasedTable, and, eq, gt, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   appointments,
   calendarBookingEvents,
   calendarBusyTimes,
+  calendarClassEvents,
   calendarConnections,
   services,
+  slots,
   users,
   type StoredCalendar,
 } from '../../db/schema.ts';
@@ -106,25 +108,102 @@ export async function bookingForEvent(db: Db, id: string) {
   return row ?? null;
 }
 
-export async function findBookingEvent(db: Db, appointmentId: string): Promise<BookingEventRow | null> {
-  const [row] = await db.select().from(calendarBookingEvents).where(eq(calendarBookingEvents.appointmentId, appointmentId)).limit(1);
+/** Where a booking's (by appointment id) or a class occurrence's (by slot id) event was written. */
+export type EventRef = { kind: 'booking'; id: string } | { kind: 'occurrence'; id: number };
+export type WrittenEvent = Omit<BookingEventRow, 'appointmentId' | 'updatedAt'>;
+
+export async function findWrittenEvent(db: Db, ref: EventRef): Promise<WrittenEvent | null> {
+  const [row] =
+    ref.kind === 'booking'
+      ? await db.select().from(calendarBookingEvents).where(eq(calendarBookingEvents.appointmentId, ref.id)).limit(1)
+      : await db.select().from(calendarClassEvents).where(eq(calendarClassEvents.slotId, ref.id)).limit(1);
   return row ?? null;
 }
 
 /** Records the event written; an older sequence never overwrites a newer one's record. */
-export async function saveBookingEvent(db: Db, row: Omit<BookingEventRow, 'updatedAt'>, now: Date): Promise<void> {
-  await db
-    .insert(calendarBookingEvents)
-    .values({ ...row, updatedAt: now })
-    .onConflictDoUpdate({
-      target: calendarBookingEvents.appointmentId,
-      set: { connectionId: row.connectionId, href: row.href, etag: row.etag, sequence: row.sequence, updatedAt: now },
-      setWhere: sql`${calendarBookingEvents.sequence} <= ${row.sequence}`,
-    });
+export async function saveWrittenEvent(db: Db, ref: EventRef, row: WrittenEvent, now: Date): Promise<void> {
+  const set = { connectionId: row.connectionId, href: row.href, etag: row.etag, sequence: row.sequence, updatedAt: now };
+  if (ref.kind === 'booking') {
+    await db
+      .insert(calendarBookingEvents)
+      .values({ appointmentId: ref.id, ...set })
+      .onConflictDoUpdate({
+        target: calendarBookingEvents.appointmentId,
+        set,
+        setWhere: sql`${calendarBookingEvents.sequence} <= ${row.sequence}`,
+      });
+  } else {
+    await db
+      .insert(calendarClassEvents)
+      .values({ slotId: ref.id, ...set })
+      .onConflictDoUpdate({ target: calendarClassEvents.slotId, set, setWhere: sql`${calendarClassEvents.sequence} <= ${row.sequence}` });
+  }
 }
 
-export async function deleteBookingEvent(db: Db, appointmentId: string): Promise<void> {
-  await db.delete(calendarBookingEvents).where(eq(calendarBookingEvents.appointmentId, appointmentId));
+export async function deleteWrittenEvent(db: Db, ref: EventRef): Promise<void> {
+  if (ref.kind === 'booking') await db.delete(calendarBookingEvents).where(eq(calendarBookingEvents.appointmentId, ref.id));
+  else await db.delete(calendarClassEvents).where(eq(calendarClassEvents.slotId, ref.id));
+}
+
+/** A class occurrence as its calendar event needs it: the class, the provider and who has a place. */
+export async function occurrenceForEvent(db: Db, slotId: number) {
+  const [row] = await db
+    .select({ slot: slots, service: services, provider })
+    .from(slots)
+    .innerJoin(services, eq(services.id, slots.serviceId))
+    .innerJoin(provider, eq(provider.id, slots.providerId))
+    .where(eq(slots.id, slotId))
+    .limit(1);
+  if (!row) return null;
+  const booked = await db
+    .select({ name: client.name })
+    .from(appointments)
+    .innerJoin(client, eq(client.id, appointments.clientId))
+    .where(and(eq(appointments.slotId, slotId), eq(appointments.status, 'confirmed')))
+    .orderBy(asc(client.name), asc(appointments.id));
+  return { ...row, clients: booked.map((b) => b.name) };
+}
+
+/** Raises the SEQUENCE of occurrences whose places taken changed in `tx`. */
+export async function raiseOccurrenceSequences(tx: Tx, slotIds: number[]): Promise<void> {
+  if (slotIds.length === 0) return;
+  await tx
+    .update(slots)
+    .set({ icsSequence: sql`${slots.icsSequence} + 1` })
+    .where(inArray(slots.id, slotIds));
+}
+
+/**
+ * What a provider's write calendar should hold from `now` on, and what was written there before:
+ * 1:1 bookings that are confirmed or have an event, and occurrences that are scheduled or have one.
+ */
+export async function upcomingEvents(db: Db, providerId: string, now: Date): Promise<{ bookings: string[]; occurrences: number[] }> {
+  const bookings = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .leftJoin(calendarBookingEvents, eq(calendarBookingEvents.appointmentId, appointments.id))
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        isNull(appointments.slotId),
+        gt(appointments.endsAt, now),
+        or(eq(appointments.status, 'confirmed'), sql`${calendarBookingEvents.appointmentId} IS NOT NULL`),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+  const occurrences = await db
+    .select({ id: slots.id })
+    .from(slots)
+    .leftJoin(calendarClassEvents, eq(calendarClassEvents.slotId, slots.id))
+    .where(
+      and(
+        eq(slots.providerId, providerId),
+        gt(slots.endsAt, now),
+        or(isNull(slots.cancelledAt), sql`${calendarClassEvents.slotId} IS NOT NULL`),
+      ),
+    )
+    .orderBy(asc(slots.startsAt));
+  return { bookings: bookings.map((b) => b.id), occurrences: occurrences.map((o) => o.id) };
 }
 
 export async function findUser(db: Db, id: string) {

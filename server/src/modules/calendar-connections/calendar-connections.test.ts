@@ -3,16 +3,27 @@
  * busy-time case, slots with the server stopped, and bookings written as one event each
  * (docs/product-rules.md#calendar-connections).
  */
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CalendarConnection, ServiceSlotsResponse } from '@slotted/contract';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { buildPolicy, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
+import { buildAppointment, buildPolicy, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import type { Agent } from '../../../test/support/agent.ts';
+import { must } from '../../../test/support/must.ts';
 import { captureLogs } from '../../../test/support/log-capture.ts';
 import { startRadicale, type Radicale } from '../../../test/support/radicale.ts';
-import { calendarBookingEvents, calendarBusyTimes, calendarConnections, type services, type users } from '../../db/schema.ts';
+import {
+  calendarBookingEvents,
+  calendarBusyTimes,
+  calendarClassEvents,
+  calendarConnections,
+  slots,
+  type services,
+  type users,
+} from '../../db/schema.ts';
 
 type Connection = { data: CalendarConnection; errors?: Record<string, string[]>; code?: string };
 
@@ -322,14 +333,17 @@ describe('busy times', () => {
   });
 });
 
-describe('bookings written to the calendar', () => {
-  const read = (text: string) => {
-    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
-    if (!vevent) throw new Error('no VEVENT');
-    const e = new ICAL.Event(vevent);
-    return { uid: e.uid, sequence: e.sequence, start: e.startDate.toJSDate().toISOString(), summary: e.summary, location: e.location };
-  };
+const read = (text: string) => {
+  const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+  if (!vevent) throw new Error('no VEVENT');
+  const e = new ICAL.Event(vevent);
+  return { uid: e.uid, sequence: e.sequence, start: e.startDate.toJSDate().toISOString(), summary: e.summary, location: e.location };
+};
+/** The events of a calendar, by start. */
+const eventsIn = async (url: string) =>
+  (await radicale.objects(url)).map((o) => read(o.ics)).sort((a, b) => a.start.localeCompare(b.start) || a.uid.localeCompare(b.uid));
 
+describe('bookings written to the calendar', () => {
   it('a booking becomes one event, moved in place (same UID, higher SEQUENCE), deleted when cancelled, and is not read back as busy', async () => {
     const url = await newCalendar();
     await connectOnly(url, { writes: true });
@@ -382,5 +396,242 @@ describe('bookings written to the calendar', () => {
     t.clock.advanceMinutes(1);
     await t.app.jobs.runDue();
     expect((await radicale.objects(url)).map((o) => read(o.ics).uid)).toEqual([`${id}@slotted`]);
+  });
+});
+
+describe('class occurrences written to the calendar', () => {
+  let yoga: typeof services.$inferSelect;
+  beforeEach(async () => {
+    yoga = await buildService(t, provider, { name: 'Yoga', type: 'class', capacity: 8, durationMinutes: 60, location: 'Studio 2' });
+  });
+
+  /** A one-off Yoga class at `startAt` (provider-local), made as the timetable page makes it; its occurrence's id. */
+  async function scheduleYoga(startAt: string): Promise<number> {
+    expect((await studio.post('/api/repeaters', { service_id: yoga.id, start_at: startAt, repeat_every: null })).status).toBe(201);
+    const [slot] = await t.db
+      .select()
+      .from(slots)
+      .where(eq(slots.startsAt, new Date(`${startAt.replace(' ', 'T')}:00+01:00`)));
+    return must(slot, 'the new occurrence').id;
+  }
+
+  async function bookYoga(client: Agent, slotId: number): Promise<string> {
+    const held = await client.post<{ data: { id: string } }>('/api/appointments', { service_id: yoga.id, slot_id: slotId });
+    expect(held.status).toBe(201);
+    expect((await client.post(`/api/appointments/${held.body.data.id}/confirm-without-payment`)).status).toBe(200);
+    return held.body.data.id;
+  }
+
+  it('each scheduled occurrence is one event with its places taken, updated in place on every booking and cancellation, deleted when the class is cancelled', async () => {
+    const url = await newCalendar();
+    await connectOnly(url, { writes: true });
+    const slotId = await scheduleYoga('2026-03-05 18:00');
+    expect(await eventsIn(url)).toEqual([
+      {
+        uid: `class-${slotId}@slotted`,
+        sequence: 0,
+        start: '2026-03-05T17:00:00.000Z',
+        summary: 'Yoga — places taken 0/8',
+        location: 'Studio 2',
+      },
+    ]);
+
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    const ben = await signIn(t, await buildUser(t, { name: 'Ben' }));
+    const anas = await bookYoga(ana, slotId);
+    await bookYoga(ben, slotId);
+    let events = await eventsIn(url);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ uid: `class-${slotId}@slotted`, sequence: 2, summary: 'Yoga — places taken 2/8' });
+    expect((await radicale.objects(url))[0]?.ics).toContain('2 of 8 places taken: Ana\\, Ben');
+
+    expect((await ana.post(`/api/appointments/${anas}/cancel`)).status).toBe(200);
+    events = await eventsIn(url);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ uid: `class-${slotId}@slotted`, sequence: 3, summary: 'Yoga — places taken 1/8' });
+    // Slotted's own class events are not read back as busy time.
+    expect(await t.db.select().from(calendarBusyTimes)).toEqual([]);
+
+    expect((await studio.request('DELETE', `/api/slots/${slotId}?upcoming=0`)).status).toBe(204);
+    expect(await radicale.objects(url)).toEqual([]);
+    expect(await t.db.select().from(calendarClassEvents)).toEqual([]);
+  });
+
+  it('a class booking moved to another occurrence updates both events', async () => {
+    const url = await newCalendar();
+    await connectOnly(url, { writes: true });
+    const thu = await scheduleYoga('2026-03-05 18:00');
+    const fri = await scheduleYoga('2026-03-06 18:00');
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    const id = await bookYoga(ana, thu);
+    expect((await eventsIn(url)).map((e) => e.summary)).toEqual(['Yoga — places taken 1/8', 'Yoga — places taken 0/8']);
+    expect((await ana.post(`/api/appointments/${id}/reschedule`, { slot_id: fri })).status).toBe(200);
+    expect((await eventsIn(url)).map((e) => [e.uid, e.summary])).toEqual([
+      [`class-${thu}@slotted`, 'Yoga — places taken 0/8'],
+      [`class-${fri}@slotted`, 'Yoga — places taken 1/8'],
+    ]);
+  });
+
+  it('is retried through the job queue when the server is down', async () => {
+    const url = await newCalendar();
+    await connectOnly(url, { writes: true });
+    const slotId = await scheduleYoga('2026-03-05 18:00');
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    await radicale.stop();
+    try {
+      await bookYoga(ana, slotId);
+    } finally {
+      await radicale.start();
+    }
+    expect((await eventsIn(url)).map((e) => e.summary)).toEqual(['Yoga — places taken 0/8']);
+    t.clock.advanceMinutes(1);
+    await t.app.jobs.runDue();
+    expect((await eventsIn(url)).map((e) => e.summary)).toEqual(['Yoga — places taken 1/8']);
+  });
+});
+
+describe('picking the calendar to write to', () => {
+  it('writes every upcoming booking and class made before, moves them when another calendar is picked, and removes them when none is', async () => {
+    const first = await newCalendar('First');
+    const second = await newCalendar('Second');
+    const c = await connectOnly(first, { blocks: false });
+    const yoga = await buildService(t, provider, { name: 'Yoga', type: 'class', capacity: 8 });
+    expect((await studio.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-03-05 18:00', repeat_every: null })).status).toBe(
+      201,
+    );
+    const ana = await signIn(t, await buildUser(t, { name: 'Ana' }));
+    const held = await ana.post<{ data: { id: string } }>('/api/appointments', {
+      service_id: massage.id,
+      starts_at: '2026-03-03T10:00:00Z',
+    });
+    const id = held.body.data.id;
+    expect((await ana.post(`/api/appointments/${id}/confirm-without-payment`)).status).toBe(200);
+    // A booking already over is history: it is not written.
+    const past = await buildAppointment(t, { client: await buildUser(t), service: massage, startsAt: new Date('2026-03-02T06:00:00Z') });
+    expect(await radicale.objects(first)).toEqual([]);
+
+    const pick = (url: string | null) =>
+      studio.post(`/api/calendar-connections/${c.id}`, {
+        calendars: [first, second].map((k) => ({ url: k, blocks: false, writes: k === url })),
+      });
+    expect((await pick(first)).status).toBe(200);
+    const [slot] = await t.db.select().from(slots);
+    const written = [
+      { uid: `${id}@slotted`, summary: 'Massage — Ana' },
+      { uid: `class-${must(slot, 'slot').id}@slotted`, summary: 'Yoga — places taken 0/8' },
+    ];
+    expect((await eventsIn(first)).map(({ uid, summary }) => ({ uid, summary }))).toEqual(written);
+    expect((await eventsIn(first)).some((e) => e.uid === `${past.id}@slotted`)).toBe(false);
+
+    expect((await pick(second)).status).toBe(200);
+    expect(await radicale.objects(first)).toEqual([]);
+    expect((await eventsIn(second)).map(({ uid, summary }) => ({ uid, summary }))).toEqual(written);
+
+    expect((await pick(null)).status).toBe(200);
+    expect(await radicale.objects(second)).toEqual([]);
+    expect(await t.db.select().from(calendarBookingEvents)).toEqual([]);
+    expect(await t.db.select().from(calendarClassEvents)).toEqual([]);
+  });
+});
+
+/**
+ * A proxy in front of Radicale that can hold calendar reads (REPORT) until released: a reading
+ * caught in the middle, to change the choice meanwhile.
+ */
+async function holdingProxy() {
+  const target = new URL(radicale.url);
+  let holding = false;
+  const held: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    const forward = () => {
+      const out = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(out);
+    };
+    if (holding && req.method === 'REPORT') held.push(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold: () => {
+      holding = true;
+    },
+    /** Resolves once a read is being held. */
+    async caught() {
+      for (let i = 0; i < 200 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      if (held.length === 0) throw new Error('no calendar read came');
+    },
+    release() {
+      holding = false;
+      for (const go of held.splice(0)) go();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe('a newly ticked calendar', () => {
+  it('blocks its times as soon as it is saved, without waiting for the next reading', async () => {
+    const quiet = await newCalendar('Quiet');
+    const personal = await newCalendar('Personal');
+    await radicale.put(personal, 'gym', ics(event('gym', 'DTSTART:20260303T100000Z', 'DTEND:20260303T110000Z')));
+    const c = await connectOnly(quiet);
+    expect(times(await slotsOf('2026-03-03', '2026-03-03'), '2026-03-03')).toEqual(ALL_DAY);
+    const ticked = await studio.post<Connection>(`/api/calendar-connections/${c.id}`, {
+      calendars: [
+        { url: quiet, blocks: true, writes: false },
+        { url: personal, blocks: true, writes: false },
+      ],
+    });
+    expect(ticked.status).toBe(200);
+    expect(times(await slotsOf('2026-03-03', '2026-03-03'), '2026-03-03')).toEqual(without('11:00'));
+  });
+
+  it('ticked while a reading is under way, is read straight after it rather than at the next reading', async () => {
+    const quiet = await newCalendar('Quiet');
+    const personal = await newCalendar('Personal');
+    await radicale.put(personal, 'gym', ics(event('gym', 'DTSTART:20260303T100000Z', 'DTEND:20260303T110000Z')));
+    const proxy = await holdingProxy();
+    try {
+      const created = await connect(studio, { server_url: proxy.url });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id;
+      const only = (blocking: string[]) =>
+        created.body.data.calendars.map((k) => ({
+          url: k.url,
+          blocks: blocking.some((b) => k.url.endsWith(new URL(b).pathname)),
+          writes: false,
+        }));
+      expect((await studio.post(`/api/calendar-connections/${id}`, { calendars: only([quiet]) })).status).toBe(200);
+
+      // A reading of Quiet starts and is held at the server...
+      proxy.hold();
+      await t.app.jobs.enqueue(t.db, 'calendar.sync', { connectionId: id }, { key: `calendar.sync:${id}` });
+      const reading = t.app.jobs.runDue();
+      await proxy.caught();
+      // ...while Personal is ticked: the save's own reading is not added, this one is under way.
+      const saving = studio.post(`/api/calendar-connections/${id}`, { calendars: only([quiet, personal]) });
+      for (let i = 0; i < 200; i++) {
+        const [row] = await t.db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
+        if (row?.calendars.filter((k) => k.blocks).length === 2) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      proxy.release();
+      await reading;
+      expect((await saving).status).toBe(200);
+      expect(times(await slotsOf('2026-03-03', '2026-03-03'), '2026-03-03')).toEqual(without('11:00'));
+    } finally {
+      proxy.release();
+      await proxy.close();
+    }
   });
 });

@@ -11,13 +11,15 @@ export async function insertRepeater(tx: Tx, row: typeof repeaters.$inferInsert)
   return saved;
 }
 
-/** Inserts occurrences; ones that exist already (same repeater and start) are left alone. */
-export async function insertOccurrences(tx: Db | Tx, rows: (typeof slots.$inferInsert)[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx
+/** Inserts occurrences; ones that exist already (same repeater and start) are left alone. The new ones' ids. */
+export async function insertOccurrences(tx: Db | Tx, rows: (typeof slots.$inferInsert)[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
     .insert(slots)
     .values(rows)
-    .onConflictDoNothing({ target: [slots.repeaterId, slots.startsAt] });
+    .onConflictDoNothing({ target: [slots.repeaterId, slots.startsAt] })
+    .returning({ id: slots.id });
+  return inserted.map((r) => r.id);
 }
 
 export async function setMaterialisedUntil(tx: Db | Tx, id: number, until: string): Promise<void> {

@@ -50,6 +50,11 @@ export interface ClassesDeps {
   occurrencesCancelled?(tx: Tx, slotIds: number[]): Promise<void>;
   /** After a class cancellation committed: starts what it queued (refunds) now rather than at the next poll. */
   cancellationCommitted?(): void;
+  /**
+   * Occurrences added (a new timetable, one extended) or cancelled in `tx`: the provider's
+   * connected calendar follows them (docs/product-rules.md#calendar-connections).
+   */
+  occurrencesChanged?(tx: Tx, providerId: string, slotIds: number[]): Promise<void>;
 }
 
 const isoWeekday = (w: (typeof WEEKDAYS)[number]) => (WEEKDAYS.indexOf(w) + 1) as IsoWeekday;
@@ -165,7 +170,7 @@ export function classesService(deps: ClassesDeps) {
           materialisedUntil: until,
           createdAt: now,
         });
-        await insertOccurrences(
+        const added = await insertOccurrences(
           tx,
           occurrences.map((o) => ({
             providerId: provider.id,
@@ -177,6 +182,7 @@ export function classesService(deps: ClassesDeps) {
           })),
         );
         await bumpProviderVersion(tx, provider.id);
+        await deps.occurrencesChanged?.(tx, provider.id, added);
         return { id: repeater.id, service: { id: service.service.id, name: service.service.name }, occurrences: occurrences.length };
       });
     },
@@ -190,7 +196,7 @@ export function classesService(deps: ClassesDeps) {
         const from = r.materialisedUntil ?? r.startLocal.slice(0, 10);
         const occurrences = repeaterOccurrences(ruleOf(r, service.service.durationMinutes), from, horizon);
         await db.transaction(async (tx) => {
-          await insertOccurrences(
+          const added = await insertOccurrences(
             tx,
             occurrences.map((o) => ({
               providerId: r.providerId,
@@ -202,6 +208,7 @@ export function classesService(deps: ClassesDeps) {
             })),
           );
           await setMaterialisedUntil(tx, r.id, horizon);
+          await deps.occurrencesChanged?.(tx, r.providerId, added);
         });
       }
     },
@@ -222,6 +229,7 @@ export function classesService(deps: ClassesDeps) {
         }
         await deps.bookingsCancelled(tx, await cancelOccurrences(tx, ids, provider.id, now));
         await deps.occurrencesCancelled?.(tx, ids);
+        await deps.occurrencesChanged?.(tx, provider.id, ids);
       });
       deps.cancellationCommitted?.();
     },

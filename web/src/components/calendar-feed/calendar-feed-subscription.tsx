@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { CalendarPlusIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { Input } from '../ui/field.tsx';
+import { Textarea } from '../ui/field.tsx';
 import { QueryState } from '../ui/query-state.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { useToast } from '../ui/toast.tsx';
@@ -75,7 +75,16 @@ export function CalendarFeedSubscription({ what, enabled = true }: { what: strin
               <label htmlFor={inputId} className="text-sm font-medium text-zinc-900">
                 Calendar address
               </label>
-              <Input id={inputId} readOnly value={address.https} onFocus={(e) => e.currentTarget.select()} aria-describedby={helpId} />
+              {/* The whole address, wrapped, rather than a field that cuts it off: people check it before pasting it. */}
+              <Textarea
+                id={inputId}
+                readOnly
+                rows={2}
+                value={address.https}
+                onFocus={(e) => e.currentTarget.select()}
+                aria-describedby={helpId}
+                className="resize-none break-all [field-sizing:content]"
+              />
               <p id={helpId} className="text-sm leading-relaxed text-zinc-500">
                 In Google Calendar: Other calendars → From URL. In Outlook: Add calendar → Subscribe from web. Calendar apps refresh it
                 about once an hour. Anyone who has this address can see {what}.

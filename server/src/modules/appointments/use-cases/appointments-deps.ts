@@ -21,9 +21,16 @@ export interface AppointmentsDeps {
   payments: CardPayments | null;
   /**
    * Told in the transaction of every change to a booking (confirmed, moved, cancelled), so the
-   * provider's connected calendar follows it (docs/product-rules.md#calendar-connections).
+   * provider's connected calendar follows it (docs/product-rules.md#calendar-connections); a class
+   * booking moved to another occurrence names the one it left, whose places taken changed too.
    */
-  calendar?: { bookingChanged(tx: Tx, appointment: { id: string; providerId: string; slotId: number | null }): Promise<void> };
+  calendar?: {
+    bookingChanged(
+      tx: Tx,
+      appointment: { id: string; providerId: string; slotId: number | null },
+      movedFromSlotId?: number | null,
+    ): Promise<void>;
+  };
   /** `POST /api/appointments` per signed-in user and per client address, in a window of minutes. */
   bookingLimits: { perUser: number; perIp: number; windowMinutes: number };
   /**

@@ -67,7 +67,7 @@ export async function reschedule(deps: AppointmentsDeps, viewer: UserRow, id: st
         updatedAt: now,
       });
       if (a.paymentMethod === 'membership' && a.membershipId !== null) await creditAgain(tx, moved, a.membershipId);
-      await deps.calendar?.bookingChanged(tx, moved);
+      await deps.calendar?.bookingChanged(tx, moved, a.slotId);
       await deps.mail.queue(tx, bookingMovedEmails(await loadAppointment(tx, id), before, byProvider, deps.appUrl, now));
     });
   } catch (err) {

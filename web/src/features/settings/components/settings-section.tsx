@@ -14,9 +14,10 @@ export function SettingsSection({
 }) {
   return (
     <section className="rounded-2xl border border-zinc-200/80 bg-white shadow-xs">
-      <header className="flex items-start justify-between gap-4 border-b border-zinc-100 px-5 py-4 sm:px-6">
+      {/* Wraps: a long title (a calendar server's address) puts the status under it on a phone. */}
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-zinc-100 px-5 py-4 sm:px-6">
         <div className="min-w-0">
-          <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
+          <h2 className="text-base font-semibold [overflow-wrap:anywhere] text-zinc-900">{title}</h2>
           {description && <p className="mt-0.5 text-sm text-zinc-500">{description}</p>}
         </div>
         {aside && <div className="shrink-0">{aside}</div>}

@@ -117,11 +117,12 @@ function ConnectionCard({ connection, timeZone }: { connection: CalendarConnecti
           Slotted could not read this calendar lately, so the busy times it last read still block your times. It keeps trying.
         </p>
       )}
-      <fieldset className="flex flex-col gap-3">
+      {/* min-w-0: a fieldset is otherwise as wide as its longest calendar name, past the card's edge. */}
+      <fieldset className="flex min-w-0 flex-col gap-3">
         <legend className="mb-2 text-sm font-medium text-zinc-800">Calendars that block your times</legend>
         {connection.calendars.map((c, i) => (
           <div key={c.url} className="flex items-center justify-between gap-4">
-            <label htmlFor={`${ids}-blocks-${i}`} className="min-w-0 truncate text-sm text-zinc-700">
+            <label htmlFor={`${ids}-blocks-${i}`} className="min-w-0 text-sm [overflow-wrap:anywhere] text-zinc-700">
               {c.name}
             </label>
             <Switch
@@ -132,7 +133,10 @@ function ConnectionCard({ connection, timeZone }: { connection: CalendarConnecti
           </div>
         ))}
       </fieldset>
-      <Field label="Write bookings to" hint="Each confirmed booking becomes an event there, moved and deleted with it.">
+      <Field
+        label="Write bookings to"
+        hint="Each confirmed booking and each class becomes an event there, kept up to date. Upcoming ones move when you pick another calendar."
+      >
         <Select<string>
           value={writesTo}
           onChange={setWritesTo}

@@ -98,6 +98,27 @@ describe('one-off jobs', () => {
     expect(await rows()).toMatchObject([{ failedAt: expect.any(Date) }]);
   });
 
+  it('a keyed job that gave up starts over when asked for again; a pending one stays as it is', async () => {
+    const r = runner();
+    let fail = true;
+    const done: string[] = [];
+    r.register<{ n: number }>('sync', async ({ n }) => {
+      if (fail) throw new Error('server down');
+      done.push(`sync ${n}`);
+    });
+    await r.enqueue(db, 'sync', { n: 1 }, { key: 'sync:a', maxAttempts: 1 });
+    await r.runDue();
+    expect(await rows()).toMatchObject([{ failedAt: expect.any(Date) }]);
+
+    fail = false;
+    await r.enqueue(db, 'sync', { n: 2 }, { key: 'sync:a', maxAttempts: 1 });
+    // A second ask while the first is pending changes nothing.
+    await r.enqueue(db, 'sync', { n: 3 }, { key: 'sync:a', maxAttempts: 1 });
+    expect(await r.runDue()).toBe(1);
+    expect(done).toEqual(['sync 2']);
+    expect(await rows()).toEqual([]);
+  });
+
   it('back off exponentially after failures, and give up after their last attempt', async () => {
     const r = runner();
     let calls = 0;

@@ -42,7 +42,7 @@ export interface JobLog {
 export interface EnqueueOptions {
   /** When it may run; now by default. */
   runAt?: Date;
-  /** Jobs that must exist once: a second enqueue with the same key does nothing. */
+  /** Jobs that must exist once: a second enqueue with the same key does nothing (unless the first gave up: it starts over). */
   key?: string;
   maxAttempts?: number;
 }

@@ -1,16 +1,31 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** Adds a job; with a key, only if no job with that key exists (periodic and other once-only jobs). */
+/** Adds a job; with a key, only if no live job with that key exists (periodic and other once-only jobs). */
 export async function insertJob(
   tx: Db | Tx,
   row: { kind: string; payload: unknown; runAt: Date; maxAttempts: number; key?: string; createdAt: Date },
 ): Promise<void> {
   const insert = tx.insert(jobs).values({ ...row, key: row.key ?? null });
-  await (row.key ? insert.onConflictDoNothing({ target: jobs.key }) : insert);
+  if (!row.key) return void (await insert);
+  // A keyed job that is pending stays as it is; one that gave up is asked for again, so it starts
+  // over (otherwise its row would block every later job of that key, such as a calendar's syncs).
+  await insert.onConflictDoUpdate({
+    target: jobs.key,
+    set: {
+      payload: row.payload,
+      runAt: row.runAt,
+      attempts: 0,
+      maxAttempts: row.maxAttempts,
+      failedAt: null,
+      lastError: null,
+      lockedUntil: null,
+    },
+    setWhere: isNotNull(jobs.failedAt),
+  });
 }
 
 /**

@@ -151,7 +151,7 @@ export function aProviderPlan(overrides: Partial<ProviderPlan> = {}): ProviderPl
     benefits: ['8 classes a month'],
     services: [{ quantity: 8, services: [2] }],
     cover: null,
-    total_sales: { memberships: 3, amount: 237 },
+    total_sales: { memberships: 3, amount: 237, unpaid: { memberships: 0, amount: 0 } },
     ...overrides,
   };
 }

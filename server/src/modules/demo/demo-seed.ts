@@ -3,7 +3,7 @@
  * newcomer sees a working product at once. Its pictures are drawn here, so nothing is downloaded.
  */
 import sharp from 'sharp';
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, membershipGroups, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -383,19 +383,21 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
       sessions: [mobility, training],
       at,
     });
+    // The latest Yin class (Tuesdays and Thursdays, so within the week's check-in window): Lucía with
+    // her credit and Tom paid at the desk, not checked in yet — the roster has something to mark.
+    const yin = byName('Yin & Restore');
     const [recentClass] = await tx
       .select()
       .from(slots)
-      .where(and(eq(slots.providerId, demo.id), gt(slots.startsAt, new Date(now.getTime() - 9 * 86_400_000)), lt(slots.startsAt, now)))
-      .orderBy(asc(slots.startsAt))
+      .where(and(eq(slots.serviceId, yin.id), gt(slots.startsAt, new Date(now.getTime() - 7 * 86_400_000)), lt(slots.startsAt, now)))
+      .orderBy(desc(slots.startsAt))
       .limit(1);
     if (recentClass) {
-      const service = must(catalog.find((c) => c.id === recentClass.serviceId));
       await tx
         .insert(appointments)
         .values([
-          booking(lucia, service, recentClass, { slotId: recentClass.id, ...luciaCredit, attendance: 'attended', attendanceMarkedAt: recentClass.endsAt }),
-          booking(tom, service, recentClass, { slotId: recentClass.id, paidAt: recentClass.startsAt, attendance: 'attended', attendanceMarkedAt: recentClass.endsAt }),
+          booking(lucia, yin, recentClass, { slotId: recentClass.id, ...luciaCredit }),
+          booking(tom, yin, recentClass, { slotId: recentClass.id, paidAt: recentClass.startsAt }),
         ]);
       await tx.update(slots).set({ seatsTaken: sql`${slots.seatsTaken} + 2` }).where(eq(slots.id, recentClass.id));
     }

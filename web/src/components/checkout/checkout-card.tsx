@@ -26,19 +26,30 @@ export const MEMBERSHIP_TOTAL_BADGE: TotalBadge = { label: 'Included in your mem
  * next to a price that reads as a charge (issue 27 #6).
  */
 export function CheckoutTotal({ price, badge, className }: { price: number; badge?: TotalBadge | null; className?: string }) {
-  const covered = badge?.covered === true && price > 0;
-  return (
-    <div className={cn('flex flex-wrap items-center justify-between gap-x-3 gap-y-1', className)}>
-      <span className="text-sm font-medium text-zinc-900">Total</span>
-      <span className="flex flex-wrap items-center justify-end gap-2">
-        {badge && <Badge tone={badge.tone}>{badge.label}</Badge>}
-        {covered && (
+  const amount = (value: number) => <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(value)}</span>;
+  if (badge?.covered === true && price > 0) {
+    // Two lines, so the badge never sits beside a figure that reads as the charge.
+    return (
+      <div className={cn('flex flex-col gap-1', className)}>
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-sm font-medium text-zinc-900">Total</span>
+          {amount(0)}
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
           <span className="text-sm text-zinc-500 tabular-nums">
-            <span className="sr-only">usually </span>
-            <s>{formatMoney(price)}</s>
+            usually <s>{formatMoney(price)}</s>
           </span>
-        )}
-        <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(covered ? 0 : price)}</span>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={cn('flex items-center justify-between gap-3', className)}>
+      <span className="text-sm font-medium text-zinc-900">Total</span>
+      <span className="flex items-center gap-2">
+        {badge && <Badge tone={badge.tone}>{badge.label}</Badge>}
+        {amount(price)}
       </span>
     </div>
   );

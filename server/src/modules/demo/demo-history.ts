@@ -118,7 +118,14 @@ export async function seedDemoHistory(
       const attendees = Array.from({ length: count }, (_, k) => active[(offset + k) % active.length]?.index ?? 0);
       const [slot] = await tx
         .insert(slots)
-        .values({ providerId, serviceId: entry.service.id, ...when, capacity: entry.service.capacity, seatsTaken: count, createdAt: when.startsAt })
+        .values({
+          providerId,
+          serviceId: entry.service.id,
+          ...when,
+          capacity: entry.service.capacity,
+          seatsTaken: count,
+          createdAt: when.startsAt,
+        })
         .returning({ id: slots.id });
       if (!slot) throw new Error('INSERT … RETURNING answers the inserted row');
       for (const clientIndex of attendees) bookings.push(booking(clientIndex, entry.service, when, salt, { slotId: slot.id }));

@@ -95,7 +95,9 @@ it('gives the demo studio clients and bookings to look at', async () => {
     future.find((c) => c.kind === 'appointment' && c.service.name === '1:1 Mobility Session'),
     'Lucía’s next 1:1',
   );
-  expect(['Sat', 'Sun']).not.toContain(new Date(luciasSession.starts_at).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'Europe/Madrid' }));
+  expect(['Sat', 'Sun']).not.toContain(
+    new Date(luciasSession.starts_at).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'Europe/Madrid' }),
+  );
   const past = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=past')).body.data.flatMap((d) => d.slots);
   expect(new Set(past.map((c) => c.service.name))).toEqual(
     new Set(['Vinyasa Flow', 'Yin & Restore', 'Sunrise Yoga', '1:1 Mobility Session', 'Personal Training']),

@@ -379,7 +379,9 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
       providerId: demo.id,
       now,
       today,
-      timetable: CLASSES.flatMap((c, i) => c.timetable.map((entry) => ({ service: must(classServices[i]), time: entry.time, weekdays: entry.weekdays }))),
+      timetable: CLASSES.flatMap((c, i) =>
+        c.timetable.map((entry) => ({ service: must(classServices[i]), time: entry.time, weekdays: entry.weekdays })),
+      ),
       sessions: [mobility, training],
       at,
     });
@@ -399,7 +401,10 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
           booking(lucia, yin, recentClass, { slotId: recentClass.id, ...luciaCredit }),
           booking(tom, yin, recentClass, { slotId: recentClass.id, paidAt: recentClass.startsAt }),
         ]);
-      await tx.update(slots).set({ seatsTaken: sql`${slots.seatsTaken} + 2` }).where(eq(slots.id, recentClass.id));
+      await tx
+        .update(slots)
+        .set({ seatsTaken: sql`${slots.seatsTaken} + 2` })
+        .where(eq(slots.id, recentClass.id));
     }
     // Aiko bought the pack five days ago and has used one session since, on a weekday afternoon.
     const aikoDay = [-1, -2, -3, -4].map((d) => addDays(today, d)).find((d) => !['sat', 'sun'].includes(weekdayKey(d)));

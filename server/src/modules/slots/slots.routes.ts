@@ -4,10 +4,10 @@ import { sendWithEtag } from '../public-cache/index.ts';
 import type { slotsService } from './slots.service.ts';
 import type { timetableService } from './timetable.service.ts';
 
-export const slotsRoutes: FastifyPluginAsyncZod<{ slots: ReturnType<typeof slotsService>; timetable: ReturnType<typeof timetableService> }> = async (
-  app,
-  { slots, timetable },
-) => {
+export const slotsRoutes: FastifyPluginAsyncZod<{
+  slots: ReturnType<typeof slotsService>;
+  timetable: ReturnType<typeof timetableService>;
+}> = async (app, { slots, timetable }) => {
   // Login optional: visitors see free times; a signed-in viewer also sees their own bookings.
   app.route({
     ...apiRoute('serviceSlots'),

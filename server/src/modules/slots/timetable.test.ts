@@ -15,7 +15,14 @@ beforeEach(async () => {
   t = await createTestApp();
   studio = await buildProvider(t, { username: 'studio', name: 'Studio' });
   provider = await signIn(t, studio);
-  yoga = await buildService(t, studio, { name: 'Yoga', type: 'class', priceCents: 1200, durationMinutes: 60, capacity: 3, location: 'Room 1' });
+  yoga = await buildService(t, studio, {
+    name: 'Yoga',
+    type: 'class',
+    priceCents: 1200,
+    durationMinutes: 60,
+    capacity: 3,
+    location: 'Room 1',
+  });
   await buildService(t, studio, { name: 'Massage', priceCents: 4000, durationMinutes: 60 });
 });
 afterEach(async () => {
@@ -26,7 +33,12 @@ const timetable = async (query = '') => t.agent().get<ProfileTimetableResponse>(
 
 describe('GET /api/profile/{username}/timetable', () => {
   it('lists the week’s classes day by day in the viewer’s zone, with places left and whether each can be booked', async () => {
-    await provider.post('/api/repeaters', { service_id: yoga.id, start_at: '2026-11-24 18:00', repeat_every: '1w', weekdays: ['tue', 'thu'] });
+    await provider.post('/api/repeaters', {
+      service_id: yoga.id,
+      start_at: '2026-11-24 18:00',
+      repeat_every: '1w',
+      weekdays: ['tue', 'thu'],
+    });
     const soon = await buildOccurrence(t, yoga, '2026-11-23T09:30:00Z'); // 10:30 Madrid: inside the hour's notice
     const [ana, bo, cy] = [await buildUser(t), await buildUser(t), await buildUser(t)];
     const full = await buildOccurrence(t, yoga, '2026-11-25T08:00:00Z');
@@ -79,7 +91,9 @@ describe('GET /api/profile/{username}/timetable', () => {
     await provider.request('DELETE', `/api/slots/${cancelled.id}`);
     const res = await timetable();
     expect(res.body.data.flatMap((d) => d.classes)).toEqual([]);
-    const again = await t.agent().request('GET', '/api/profile/studio/timetable', { headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await t
+      .agent()
+      .request('GET', '/api/profile/studio/timetable', { headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.status).toBe(304);
   });
 

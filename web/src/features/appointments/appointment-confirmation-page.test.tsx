@@ -408,7 +408,11 @@ describe('appointment confirmation: paying with a membership', () => {
 
   it('totals a booking that used a membership €0.00, Included in your membership, its usual price struck through', async () => {
     setup(
-      aConfirmedAppointment({ price: 12, payment_method: 'membership', membership: { id: monthlyUnlimited.id, name: 'Monthly unlimited' } }),
+      aConfirmedAppointment({
+        price: 12,
+        payment_method: 'membership',
+        membership: { id: monthlyUnlimited.id, name: 'Monthly unlimited' },
+      }),
     );
     await heading('Booking confirmed');
     const payment = screen.getByRole('region', { name: 'Payment' });

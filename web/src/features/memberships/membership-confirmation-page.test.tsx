@@ -71,7 +71,9 @@ describe('membership confirmation', () => {
     setup(aMembership({ interval: '', expires_in: 3, provider: { ...base.provider, policy: { terms_of_service: '<p></p>' } } }));
     await heading('Checkout');
     expect(screen.getByText('Valid for 3 months')).toBeTruthy();
-    expect(screen.getByText(/Your pass starts when you confirm/).textContent).toMatch(/Pay Pat Provider €79\.00 once, at your next visit\./);
+    expect(screen.getByText(/Your pass starts when you confirm/).textContent).toMatch(
+      /Pay Pat Provider €79\.00 once, at your next visit\./,
+    );
     expect(screen.queryByRole('button', { name: 'Terms and conditions' })).toBeNull();
   });
 

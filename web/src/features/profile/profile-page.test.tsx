@@ -90,7 +90,9 @@ describe('public profile', () => {
     serveApi(
       http.get('/api/me', signedOut),
       http.get('/api/config', config),
-      http.get('/api/profile/demo', () => ok(profile({ services: [aVinyasaClass({ id: 13, name: '1:1 Mobility', type: 'appointment' })] }))),
+      http.get('/api/profile/demo', () =>
+        ok(profile({ services: [aVinyasaClass({ id: 13, name: '1:1 Mobility', type: 'appointment' })] })),
+      ),
     );
     renderRoutes(routes, { path: '/demo' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Services' })).toBeTruthy();
@@ -134,7 +136,9 @@ describe('public profile', () => {
       http.get('/api/me', signedOut),
       http.get('/api/config', config),
       http.get('/api/profile/demo', () => ok(profile())),
-      http.get('/api/profile/demo/timetable', ({ request }) => HttpResponse.json(new URL(request.url).searchParams.get('from') ? nextWeek : week)),
+      http.get('/api/profile/demo/timetable', ({ request }) =>
+        HttpResponse.json(new URL(request.url).searchParams.get('from') ? nextWeek : week),
+      ),
     );
     renderRoutes(routes, { path: '/demo' });
     const user = userEvent.setup();

@@ -90,7 +90,8 @@ describe('payment settings', () => {
     const section = must(heading.closest('section'), 'the Card payments section');
     expect(router.state.location.pathname).toBe('/settings/payments');
     expect(section.textContent).toContain('Not set up on this installation.');
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) expect(within(section).getByText(name)).toBeTruthy();
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])
+      expect(within(section).getByText(name)).toBeTruthy();
     expect(section.textContent).toContain('‘Card payments (Stripe Connect)’ of Slotted’s README');
     expect(screen.queryByRole('link', { name: 'Payments' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Connect with Stripe' })).toBeNull();

@@ -28,11 +28,7 @@ export function BookingCheckoutCard({ appointment, checkout }: { appointment: Ap
         />
       )}
       totalBadge={(option) =>
-        option === 'rebook'
-          ? { label: 'Paid', tone: 'success' }
-          : option === 'membership'
-            ? MEMBERSHIP_TOTAL_BADGE
-            : null
+        option === 'rebook' ? { label: 'Paid', tone: 'success' } : option === 'membership' ? MEMBERSHIP_TOTAL_BADGE : null
       }
       expiredText="Your hold on this time has expired."
       noOption={

@@ -61,7 +61,12 @@ export function PlansTable({
       )}
       columns={[
         { header: 'Price', className: 'w-32 text-right max-sm:hidden', cellClassName: NUMBER_CELL, cell: formatPlanPrice },
-        { header: 'Total sales', className: 'w-40 text-right max-sm:hidden', cellClassName: NUMBER_CELL, cell: (plan) => <TotalSales plan={plan} /> },
+        {
+          header: 'Total sales',
+          className: 'w-48 text-right max-sm:hidden',
+          cellClassName: NUMBER_CELL,
+          cell: (plan) => <TotalSales plan={plan} />,
+        },
       ]}
       onEdit={onEdit}
       onDelete={onDelete}

@@ -146,7 +146,14 @@ function Offers({
         { value: 'services', label: 'Services', count: profile.services.length, content: services },
         ...(hasClasses ? [{ value: 'timetable', label: 'Timetable', content: <Timetable username={profile.username} /> }] : []),
         ...(profile.plans.length > 0
-          ? [{ value: 'plans', label: 'Plans', count: profile.plans.length, content: <PlansList plans={profile.plans} purchase={purchase} /> }]
+          ? [
+              {
+                value: 'plans',
+                label: 'Plans',
+                count: profile.plans.length,
+                content: <PlansList plans={profile.plans} purchase={purchase} />,
+              },
+            ]
           : []),
       ]}
     />

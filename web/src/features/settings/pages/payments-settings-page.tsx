@@ -48,8 +48,8 @@ function NotConfigured() {
       </ul>
       <p className="text-sm leading-relaxed text-zinc-600">
         The section ‘Card payments (Stripe Connect)’ of Slotted’s README says where to find each one in Stripe’s dashboard, how to try it
-        with Stripe’s test keys or without the internet, and which webhook events to send. Once they are set, this page offers ‘Connect
-        with Stripe’.
+        with Stripe’s test keys or without the internet, and which webhook events to send. Once they are set, this page offers ‘Connect with
+        Stripe’.
       </p>
     </SettingsSection>
   );

@@ -175,7 +175,8 @@ describe('membership confirmation', () => {
     const yin = { id: 13, name: 'Yin Yoga', type: 'class', duration: 75, price: 15, cover: null } as const;
     const flow = { id: 12, name: 'Vinyasa Flow', type: 'class', duration: 60, price: 15, cover: null } as const;
     const { unmount } = setup(anActiveMembership({ services: group([flow, yin]) }));
-    expect((await screen.findByRole('link', { name: 'Book a class' })).getAttribute('href')).toBe('/pat');
+    // The provider's page opened on its week of classes.
+    expect((await screen.findByRole('link', { name: 'Book a class' })).getAttribute('href')).toBe('/pat?show=timetable');
     unmount();
     setup(anActiveMembership({ services: group([flow, { ...yin, id: 14, name: 'Private session', type: 'appointment' }]) }));
     expect((await screen.findByRole('link', { name: 'Book a session' })).getAttribute('href')).toBe('/pat');

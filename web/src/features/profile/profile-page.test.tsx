@@ -86,6 +86,20 @@ describe('public profile', () => {
     ]);
   });
 
+  it('opens on the Timetable with ?show=timetable (where Book a class leads)', async () => {
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+      http.get('/api/profile/demo/timetable', () =>
+        HttpResponse.json({ data: [], meta: { timezone: 'UTC', from: '2026-11-24', to: '2026-11-30', next_from: null } }),
+      ),
+    );
+    renderRoutes(routes, { path: '/demo?show=timetable' });
+    expect((await screen.findByRole('tab', { name: 'Timetable' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No classes scheduled')).toBeTruthy();
+  });
+
   it('a studio with 1:1 services only and no plans lists them alone', async () => {
     serveApi(
       http.get('/api/me', signedOut),

@@ -68,7 +68,8 @@ export function bookWithMembership(membership: Membership): { label: string; to:
   const [only] = covered;
   if (only && covered.length === 1) return { label: `Book ${only.name}`, to: chooseTimePath(username, only.id) };
   const classesOnly = covered.length > 0 && covered.every((s) => s.type === 'class');
-  return { label: classesOnly ? 'Book a class' : 'Book a session', to: `/${encodeURIComponent(username)}` };
+  const profile = `/${encodeURIComponent(username)}`;
+  return classesOnly ? { label: 'Book a class', to: `${profile}?show=timetable` } : { label: 'Book a session', to: profile };
 }
 
 /** A confirmed purchase: what it costs and how it is paid, then booking with it, and 'View my order' (My passes). */

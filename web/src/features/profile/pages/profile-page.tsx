@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Service } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -64,8 +64,14 @@ function ProfileView({ profile }: { profile: Profile }) {
   const [shareOpen, setShareOpen] = useState(false);
   const isOwn = Boolean(me?.username && me.username === profile.username);
   const purchase = usePlanPurchase({ username: profile.username, plans: profile.plans, isOwn });
+  const [search] = useSearchParams();
+  // '?show=timetable' opens the week's classes (where 'Book a class' after buying a membership leads).
   const [segment, setSegment] = useState<Segment>(
-    purchase.requestedPlanId !== null || (profile.services.length === 0 && profile.plans.length > 0) ? 'plans' : 'services',
+    purchase.requestedPlanId !== null || (profile.services.length === 0 && profile.plans.length > 0)
+      ? 'plans'
+      : search.get('show') === 'timetable' && profile.services.some((service) => service.type === 'class')
+        ? 'timetable'
+        : 'services',
   );
   const hasContact = Boolean(profile.email || profile.phone);
 

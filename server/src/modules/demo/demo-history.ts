@@ -12,17 +12,20 @@ import { addDays } from '../../domain/classes/repeater-occurrences.ts';
 /** How far back the history reaches: the eight weeks Insights charts. */
 export const HISTORY_WEEKS = 8;
 
-/** Regulars who came before the three named clients, each from `since` weeks ago (so 'new' clients show week by week). */
+/**
+ * Regulars who came before the three named clients, each from `since` weeks ago (so 'new' clients
+ * show week by week). Addresses of the form first.last, which no journey signs up with.
+ */
 export const HISTORY_CLIENTS = [
-  { email: 'marta@example.com', name: 'Marta Gil', since: 8 },
-  { email: 'javier@example.com', name: 'Javier Ortega', since: 8 },
-  { email: 'sofia@example.com', name: 'Sofía Navarro', since: 7 },
-  { email: 'noah@example.com', name: 'Noah Williams', since: 6 },
-  { email: 'ines@example.com', name: 'Inés Castro', since: 5 },
-  { email: 'pablo@example.com', name: 'Pablo Ruiz', since: 4 },
-  { email: 'emma@example.com', name: 'Emma Laurent', since: 3 },
-  { email: 'daniel@example.com', name: 'Daniel Moreno', since: 2 },
-  { email: 'carla@example.com', name: 'Carla Vidal', since: 1 },
+  { email: 'marta.gil@example.com', name: 'Marta Gil', since: 8 },
+  { email: 'javier.ortega@example.com', name: 'Javier Ortega', since: 8 },
+  { email: 'sofia.navarro@example.com', name: 'Sofía Navarro', since: 7 },
+  { email: 'noah.williams@example.com', name: 'Noah Williams', since: 6 },
+  { email: 'ines.castro@example.com', name: 'Inés Castro', since: 5 },
+  { email: 'pablo.ruiz@example.com', name: 'Pablo Ruiz', since: 4 },
+  { email: 'emma.laurent@example.com', name: 'Emma Laurent', since: 3 },
+  { email: 'daniel.moreno@example.com', name: 'Daniel Moreno', since: 2 },
+  { email: 'carla.vidal@example.com', name: 'Carla Vidal', since: 1 },
 ] as const;
 
 /** A number in [0, 1) from integers: the same inputs always give the same history. */

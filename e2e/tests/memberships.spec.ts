@@ -21,7 +21,7 @@ async function bookYinWithMembership(page: Page, appUrl: string, dayIndex: numbe
   await expect(page.getByRole('radio', { name: new RegExp(PLAN) })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
-  await expect(page.getByText('Included in membership').first()).toBeVisible();
+  await expect(page.getByText('Included in your membership').first()).toBeVisible();
   await expectAccessible(page, 'booking confirmed with a membership');
   return chosen;
 }

@@ -37,7 +37,7 @@ import { caldavClient, calendarConnectionsRoutes, calendarConnectionsService } f
 import { profileRoutes } from './modules/profile/index.ts';
 import { profileFirstPaint, profileService } from './modules/profile/index.ts';
 import { slotsRoutes } from './modules/slots/index.ts';
-import { slotsService } from './modules/slots/index.ts';
+import { slotsService, timetableService } from './modules/slots/index.ts';
 import { appointmentsRoutes } from './modules/appointments/index.ts';
 import { appointmentsService } from './modules/appointments/index.ts';
 import { paymentOptions } from './modules/appointments/index.ts';
@@ -234,7 +234,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentsRoutes, { appointments });
   await app.register(waitlistRoutes, { waitlist });
   await app.register(membershipsRoutes, { memberships });
-  await app.register(slotsRoutes, { slots: slotsService({ db, clock, availability, classes }) });
+  await app.register(slotsRoutes, {
+    slots: slotsService({ db, clock, availability, classes }),
+    timetable: timetableService({ db, clock, availability, classes }),
+  });
   const profile = profileService({ db, availability });
   await app.register(profileRoutes, { profile });
   await app.register(scheduleRoutes, {

@@ -61,7 +61,14 @@ import {
   purchasedServiceSchema,
 } from './memberships.ts';
 import { planForm, providerPlanSchema } from './plans.ts';
-import { profileParams, publicProfileSchema, serviceSlotsQuery, serviceSlotsResponse } from './profile.ts';
+import {
+  profileParams,
+  profileTimetableQuery,
+  profileTimetableResponse,
+  publicProfileSchema,
+  serviceSlotsQuery,
+  serviceSlotsResponse,
+} from './profile.ts';
 import { scheduleDaySchema, scheduleQuery } from './schedule.ts';
 import { listServicesQuery, serviceInput, serviceSchema } from './services.ts';
 import { joinWaitlistInput, slotWaitlistEntrySchema, waitlistEntrySchema, waitlistPlaceSchema } from './waitlist.ts';
@@ -174,6 +181,7 @@ export const apiSchemas = {
   insights: { response: { 200: dataOf(insightsSchema) } },
   schedule: { querystring: scheduleQuery, response: { 200: dataOf(z.array(scheduleDaySchema)) } },
   profile: { params: profileParams, response: { 200: dataOf(publicProfileSchema) } },
+  profileTimetable: { params: profileParams, querystring: profileTimetableQuery, response: { 200: profileTimetableResponse } },
   health: { response: { 200: healthResponse } },
   ready: { response: { 200: readyResponse, 503: notReadyResponse } },
 } as const satisfies Record<RouteName, RouteSchemas>;

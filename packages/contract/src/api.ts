@@ -401,6 +401,13 @@ export const apiRoutes = {
   insights: { method: 'GET', access: 'provider', path: '/api/insights', success: [200], errors: [...providerOnly] },
   schedule: { method: 'GET', access: 'user', path: '/api/schedule', success: [200], errors: [...signedIn, ...checkedInput] },
   profile: { method: 'GET', access: 'public', path: '/api/profile/{username}', success: [200], errors: [...checkedInput, 'not_found'] },
+  profileTimetable: {
+    method: 'GET',
+    access: 'public',
+    path: '/api/profile/{username}/timetable',
+    success: [200],
+    errors: [...checkedInput, 'not_found'],
+  },
   health: { method: 'GET', access: 'public', path: '/health', success: [200], errors: [] },
   ready: { method: 'GET', access: 'public', path: '/ready', success: [200, 503], errors: [] },
 } as const satisfies Record<string, ApiRoute>;

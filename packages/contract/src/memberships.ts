@@ -151,6 +151,8 @@ export const purchasedServiceSchema = z.object({
   availability: z.array(z.object({ expires_in_days: z.number(), count: z.number() })),
   /** Memberships that cover the service (name and id), for the panel's links. */
   memberships: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Its credits are shared with other services (a group covers several): booking any of them uses the same credits. */
+  shares_credits: z.boolean(),
   /** Payments for bookings of this service (not membership payments). */
   payments: z.array(paymentRecordSchema),
 });

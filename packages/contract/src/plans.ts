@@ -36,6 +36,8 @@ export const providerPlanSchema = planSchema.extend({
     memberships: z.number(),
     /** Euros taken for them, net of refunds. */
     amount: z.number(),
+    /** Confirmed purchases nothing has been paid for yet (to be paid in person), and their price in euros. */
+    unpaid: z.object({ memberships: z.number(), amount: z.number() }),
   }),
 });
 export type ProviderPlan = z.infer<typeof providerPlanSchema>;

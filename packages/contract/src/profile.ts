@@ -100,3 +100,64 @@ export const serviceSlotsResponse = z.object({
   }),
 });
 export type ServiceSlotsResponse = z.infer<typeof serviceSlotsResponse>;
+
+/** The most days one timetable answer covers (two weeks); later weeks are asked for with `from`. */
+export const TIMETABLE_MAX_DAYS = 14;
+
+/**
+ * GET /api/profile/{username}/timetable?timezone=…&from=…&days=… (docs/product-rules.md#public-profile):
+ * the provider's classes day by day, from `from` (a date in `timezone`, today by default) for `days`
+ * days (7 by default).
+ */
+export const profileTimetableQuery = z.object({
+  timezone: timezoneField.default('UTC'),
+  from: calendarDate.optional(),
+  days: z.coerce
+    .number({ error: 'Choose a number of days.' })
+    .int('Choose a whole number of days.')
+    .min(1, 'Choose at least one day.')
+    .max(TIMETABLE_MAX_DAYS, `Choose at most ${TIMETABLE_MAX_DAYS} days at a time.`)
+    .default(7),
+});
+export type ProfileTimetableQuery = z.input<typeof profileTimetableQuery>;
+
+/** One class occurrence on the timetable: when, what, and the places left. */
+export const timetableClassSchema = z.object({
+  /** The occurrence (slot) id, as the choose-time page's slots carry it. */
+  slot_id: z.string(),
+  service: z.object({ id: z.number(), name: z.string(), duration: z.number(), location: z.string() }),
+  /** Wall clock in the query's `timezone`: the day (for the choose-time link), start and end. */
+  date: z.string(),
+  time: z.string(),
+  until: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  capacity: z.number(),
+  /** Places not taken by confirmed bookings or live holds. */
+  places_left: z.number(),
+  /** Open for booking now: not full, and inside the provider's booking notice and advance window. */
+  bookable: z.boolean(),
+});
+export type TimetableClass = z.infer<typeof timetableClassSchema>;
+
+export const timetableDaySchema = z.object({
+  date: z.string(),
+  weekday: z.string(),
+  day: z.number(),
+  month: z.string(),
+  classes: z.array(timetableClassSchema),
+});
+export type TimetableDay = z.infer<typeof timetableDaySchema>;
+
+export const profileTimetableResponse = z.object({
+  /** Every day of the window, in order, those without classes too. */
+  data: z.array(timetableDaySchema),
+  meta: z.object({
+    timezone: z.string(),
+    from: z.string(),
+    to: z.string(),
+    /** The first day of the next window while the provider's advance-booking window reaches it, else null. */
+    next_from: z.string().nullable(),
+  }),
+});
+export type ProfileTimetableResponse = z.infer<typeof profileTimetableResponse>;

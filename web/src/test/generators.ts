@@ -151,7 +151,7 @@ export function aProviderPlan(overrides: Partial<ProviderPlan> = {}): ProviderPl
     benefits: ['8 classes a month'],
     services: [{ quantity: 8, services: [2] }],
     cover: null,
-    total_sales: { memberships: 3, amount: 237 },
+    total_sales: { memberships: 3, amount: 237, unpaid: { memberships: 0, amount: 0 } },
     ...overrides,
   };
 }
@@ -239,6 +239,7 @@ export function aPurchasedService(overrides: Partial<PurchasedService> = {}): Pu
       { expires_in_days: 40, count: 3 },
     ],
     memberships: [{ id: '3d2a8f7e-5b1c-4e0a-9f3d-2c1b0a9e8d7f', name: 'Monthly Flow Membership' }],
+    shares_credits: false,
     payments: [],
     ...overrides,
   };

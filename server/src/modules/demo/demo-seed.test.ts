@@ -2,7 +2,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestApp, lastLinkToken, type TestApp } from '../../../test/support/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { seedDemoIfEmpty } from './demo-seed.ts';
-import type { Membership, ProviderPlan, PublicProfile, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
+import { HISTORY_CLIENTS, HISTORY_WEEKS } from './demo-history.ts';
+import type { Insights, Membership, ProviderPlan, PublicProfile, ScheduleDay, ServiceSlotsResponse } from '@slotted/contract';
 import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
@@ -16,7 +17,8 @@ afterEach(async () => {
 it('seeds a believable demo studio on an empty database, once', async () => {
   expect(await seedDemoIfEmpty(t.db, t.clock)).toBe(true);
   expect(await seedDemoIfEmpty(t.db, t.clock)).toBe(false);
-  expect(await t.db.select().from(users)).toHaveLength(4);
+  // The provider, the three named clients and the regulars of the history.
+  expect(await t.db.select().from(users)).toHaveLength(4 + HISTORY_CLIENTS.length);
 
   const profile = (await t.agent().get<{ data: PublicProfile }>('/api/profile/demo')).body.data;
   expect(profile).toMatchObject({ name: 'Harbour Yoga & Movement', username: 'demo' });
@@ -44,6 +46,8 @@ it('seeds a believable demo studio on an empty database, once', async () => {
     { name: '5-Session Pack', price: 225, interval: '', expires_in: '3', services: [{ quantity: 5, services: sessionIds }] },
   ]);
   expect(profile.plans.every((p) => p.cover?.startsWith('/images/') && p.benefits.length === 3)).toBe(true);
+  // The pack's card says how long it is valid; its benefits do not say it again.
+  expect(profile.plans.flatMap((p) => p.benefits).filter((b) => /valid for/i.test(b))).toEqual([]);
 
   // Vinyasa runs Mon/Wed/Fri 18:30 and Sat 10:00, Madrid time, from tomorrow (Tue 24 Nov 2026).
   const vinyasa = must(
@@ -77,22 +81,34 @@ it('gives the demo studio clients and bookings to look at', async () => {
   await demo.post('/api/login', { email: 'demo@example.com' });
   await demo.post('/api/magic-link', { token: lastLinkToken(t.outbox, 'demo@example.com') });
   const clients = (await demo.get<{ data: { name: string }[] }>('/api/clients')).body.data;
-  expect(clients.map((c) => c.name)).toEqual(['Aiko Tanaka', 'Lucía Romero', 'Tom Becker']);
+  expect(clients.map((c) => c.name)).toEqual(
+    ['Aiko Tanaka', 'Lucía Romero', 'Tom Becker', ...HISTORY_CLIENTS.map((c) => c.name)].sort((a, b) => a.localeCompare(b)),
+  );
   const future = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=future')).body.data.flatMap((d) => d.slots);
   const vinyasa = future.filter((c) => c.service.name === 'Vinyasa Flow');
   expect(vinyasa.slice(0, 2).map((c) => [c.participants, c.appointments.filter((a) => a.status === 'cancelled').length])).toEqual([
     [3, 0],
     [2, 1],
   ]);
-  expect(future.some((c) => c.kind === 'appointment' && c.service.name === '1:1 Mobility Session')).toBe(true);
+  // Lucía's next 1:1 falls on a day the studio is open (Monday to Saturday, hours permitting).
+  const luciasSession = must(
+    future.find((c) => c.kind === 'appointment' && c.service.name === '1:1 Mobility Session'),
+    'Lucía’s next 1:1',
+  );
+  expect(['Sat', 'Sun']).not.toContain(
+    new Date(luciasSession.starts_at).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'Europe/Madrid' }),
+  );
   const past = (await demo.get<{ data: ScheduleDay[] }>('/api/schedule?subset=past')).body.data.flatMap((d) => d.slots);
-  expect(past.map((c) => c.service.name).sort()).toEqual(['Personal Training', 'Yin & Restore']);
+  expect(new Set(past.map((c) => c.service.name))).toEqual(
+    new Set(['Vinyasa Flow', 'Yin & Restore', 'Sunrise Yoga', '1:1 Mobility Session', 'Personal Training']),
+  );
 
   // Some clients hold the demo plans, with bookings paid by a credit (docs/product-rules.md#first-run).
   const plans = (await demo.get<{ data: ProviderPlan[] }>('/api/plans')).body.data;
   expect(plans.map((p) => [p.name, p.total_sales])).toEqual([
-    ['Monthly Flow Membership', { memberships: 1, amount: 79 }],
-    ['5-Session Pack', { memberships: 1, amount: 0 }],
+    ['Monthly Flow Membership', { memberships: 1, amount: 79, unpaid: { memberships: 0, amount: 0 } }],
+    // Aiko pays her pack at the studio: the plans table says what she owes.
+    ['5-Session Pack', { memberships: 1, amount: 0, unpaid: { memberships: 1, amount: 225 } }],
   ]);
   const passes = async (email: string) => {
     const client = t.agent();
@@ -114,4 +130,33 @@ it('gives the demo studio clients and bookings to look at', async () => {
     { name: '5-Session Pack', status: 'active', used_count: 1, available_count: 4, missing_payment: true, expiration_day: '2027-02-18' },
   ]);
   expect(await passes('tom@example.com')).toEqual([]);
+});
+
+it('gives every Insights chart eight weeks of history to show', async () => {
+  await seedDemoIfEmpty(t.db, t.clock);
+  const demo = t.agent();
+  await demo.post('/api/login', { email: 'demo@example.com' });
+  await demo.post('/api/magic-link', { token: lastLinkToken(t.outbox, 'demo@example.com') });
+  const insights = (await demo.get<{ data: Insights }>('/api/insights')).body.data;
+  // The weeks before this one (the test's clock is a Monday morning): every chart has data in each.
+  const pastWeeks = <T extends { week: string }>(weeks: T[]) => weeks.slice(0, HISTORY_WEEKS - 1);
+  expect(insights.class_fill.map((c) => c.service.name).sort()).toEqual(['Sunrise Yoga', 'Vinyasa Flow', 'Yin & Restore']);
+  for (const fill of insights.class_fill) {
+    for (const week of pastWeeks(fill.weeks)) {
+      expect(week.booked).toBeGreaterThan(0);
+      expect(week.booked).toBeLessThanOrEqual(week.capacity);
+    }
+  }
+  // New clients arrive week by week, and those who came before keep coming back.
+  const clients = pastWeeks(insights.clients);
+  expect(clients.every((w) => w.new > 0)).toBe(true);
+  expect(clients.slice(1).every((w) => w.returning > 0)).toBe(true);
+  // Mostly attended, a few no-shows.
+  const attendance = pastWeeks(insights.attendance);
+  expect(attendance.every((w) => w.attended > 0)).toBe(true);
+  expect(attendance.reduce((n, w) => n + w.no_show, 0)).toBeGreaterThan(0);
+  // Money taken at the desk in each month the history covers (October and November in full).
+  const sales = new Map(insights.sales.map((m) => [m.month, m.in_person]));
+  expect(sales.get('2026-10')).toBeGreaterThan(0);
+  expect(sales.get('2026-11')).toBeGreaterThan(0);
 });

@@ -3,7 +3,7 @@
  * newcomer sees a working product at once. Its pictures are drawn here, so nothing is downloaded.
  */
 import sharp from 'sharp';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, membershipGroups, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -15,6 +15,13 @@ import { plansService } from '../plans/index.ts';
 import { servicesService } from '../services/index.ts';
 import { addDays, localDateOf, repeaterOccurrences } from '../../domain/classes/repeater-occurrences.ts';
 import type { WEEKDAYS } from '@slotted/contract';
+import { seedDemoHistory, weekdayKey } from './demo-history.ts';
+
+/** The value, which the seed's own data guarantees is there. */
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('The demo seed lost track of its own data');
+  return value;
+}
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_USERNAME = 'demo';
@@ -224,7 +231,8 @@ async function seedDemoPlans(db: Db, clock: Clock, demoId: string): Promise<void
       price: 225,
       interval: '',
       expires_in: '3',
-      benefits: ['5 one-to-one sessions', 'Valid for 3 months', 'Save €50 on single sessions'],
+      // The card already says how long it is valid: the benefits do not repeat it.
+      benefits: ['5 one-to-one sessions', 'Mobility, training or a mix', 'Save €50 on single sessions'],
       services: [{ quantity: 5, services: idsOf('appointment') }],
     },
     files: { cover_upload: await cover('#0d9488', '#f59e0b') },
@@ -238,9 +246,10 @@ const DEMO_CLIENTS = [
 ];
 
 /**
- * A few clients with bookings in the past and the future (and one cancellation), and memberships
- * some of those bookings used a credit of (docs/product-rules.md#first-run), written directly: the
- * demo must not send e-mail. Places in classes are counted as the booking code does.
+ * Clients with bookings in the past and the future (and one cancellation), memberships some of
+ * those bookings used a credit of, and eight weeks of history (docs/product-rules.md#first-run),
+ * written directly: the demo must not send e-mail. Places in classes are counted as the booking
+ * code does.
  */
 async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
   const [demo] = await db.select().from(users).where(eq(users.username, DEMO_USERNAME)).limit(1);
@@ -361,24 +370,47 @@ async function seedDemoBookings(db: Db, clock: Clock): Promise<void> {
       await tx.update(slots).set({ seatsTaken: 3 }).where(eq(slots.id, first.id));
       await tx.update(slots).set({ seatsTaken: 2 }).where(eq(slots.id, second.id));
     }
-    // A 1:1 session later this week, and history: a past class and a past session.
+    // Eight weeks of history, then Lucía and Tom at a class since her membership began, Aiko's
+    // first pack session and Lucía's next 1:1, each on a day the studio is open.
     const mobility = byName('1:1 Mobility Session');
     const training = byName('Personal Training');
+    const classServices = CLASSES.map((c) => byName(c.name));
+    await seedDemoHistory(tx, {
+      providerId: demo.id,
+      now,
+      today,
+      timetable: CLASSES.flatMap((c, i) =>
+        c.timetable.map((entry) => ({ service: must(classServices[i]), time: entry.time, weekdays: entry.weekdays })),
+      ),
+      sessions: [mobility, training],
+      at,
+    });
+    // The latest Yin class (Tuesdays and Thursdays, so within the week's check-in window): Lucía with
+    // her credit and Tom paid at the desk, not checked in yet — the roster has something to mark.
     const yin = byName('Yin & Restore');
-    const upcoming = at(addDays(today, 3), '11:00', mobility.durationMinutes);
-    const pastClass = at(addDays(today, -3), '19:30', yin.durationMinutes);
-    const [pastSlot] = await tx
-      .insert(slots)
-      .values({ providerId: demo.id, serviceId: yin.id, ...pastClass, capacity: yin.capacity, seatsTaken: 2 })
-      .returning();
-    if (!pastSlot) throw new Error('INSERT … RETURNING answers the inserted row');
-    await tx
-      .insert(appointments)
-      .values([
-        booking(lucia, mobility, upcoming),
-        booking(lucia, yin, pastClass, { slotId: pastSlot.id, ...luciaCredit }),
-        booking(tom, yin, pastClass, { slotId: pastSlot.id, paidAt: pastClass.startsAt }),
-        booking(aiko, training, at(addDays(today, -2), '10:00', training.durationMinutes), aikoCredit),
-      ]);
+    const [recentClass] = await tx
+      .select()
+      .from(slots)
+      .where(and(eq(slots.serviceId, yin.id), gt(slots.startsAt, new Date(now.getTime() - 7 * 86_400_000)), lt(slots.startsAt, now)))
+      .orderBy(desc(slots.startsAt))
+      .limit(1);
+    if (recentClass) {
+      await tx
+        .insert(appointments)
+        .values([
+          booking(lucia, yin, recentClass, { slotId: recentClass.id, ...luciaCredit }),
+          booking(tom, yin, recentClass, { slotId: recentClass.id, paidAt: recentClass.startsAt }),
+        ]);
+      await tx
+        .update(slots)
+        .set({ seatsTaken: sql`${slots.seatsTaken} + 2` })
+        .where(eq(slots.id, recentClass.id));
+    }
+    // Aiko bought the pack five days ago and has used one session since, on a weekday afternoon.
+    const aikoDay = [-1, -2, -3, -4].map((d) => addDays(today, d)).find((d) => !['sat', 'sun'].includes(weekdayKey(d)));
+    if (aikoDay) await tx.insert(appointments).values(booking(aiko, training, at(aikoDay, '15:30', training.durationMinutes), aikoCredit));
+    // Lucía's next 1:1, two or more days ahead on a weekday (never on a day the studio is closed).
+    const luciaDay = [2, 3, 4, 5].map((d) => addDays(today, d)).find((d) => !['sat', 'sun'].includes(weekdayKey(d)));
+    if (luciaDay) await tx.insert(appointments).values(booking(lucia, mobility, at(luciaDay, '11:00', mobility.durationMinutes)));
   });
 }

@@ -16,9 +16,15 @@ const withSales = {
   membershipsSold: sql<number>`(SELECT count(*)::int FROM ${memberships} m WHERE m.plan_id = ${plans}.id AND m.confirmed_at IS NOT NULL)`,
   takenCents: sql<number>`(SELECT coalesce(sum(p.amount_cents - p.refunded_cents), 0)::int FROM ${payments} p JOIN ${memberships} m ON m.id = p.membership_id
     WHERE m.plan_id = ${plans}.id AND m.confirmed_at IS NOT NULL AND p.status IN ('succeeded', 'partially_refunded', 'refunded'))`,
+  // Owed (docs/product-rules.md#memberships-and-credits): confirmed purchases nothing was ever paid
+  // for, at the price they were bought at — the packs and memberships to be paid in person.
+  unpaidCount: sql<number>`(SELECT count(*)::int FROM ${memberships} m WHERE m.plan_id = ${plans}.id AND m.confirmed_at IS NOT NULL
+    AND m.price_cents > 0 AND NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.membership_id = m.id AND p.status IN ('succeeded', 'partially_refunded', 'refunded')))`,
+  unpaidCents: sql<number>`(SELECT coalesce(sum(m.price_cents), 0)::int FROM ${memberships} m WHERE m.plan_id = ${plans}.id AND m.confirmed_at IS NOT NULL
+    AND m.price_cents > 0 AND NOT EXISTS (SELECT 1 FROM ${payments} p WHERE p.membership_id = m.id AND p.status IN ('succeeded', 'partially_refunded', 'refunded')))`,
 };
 
-export type PlanSalesRow = { plan: PlanRow; membershipsSold: number; takenCents: number };
+export type PlanSalesRow = { plan: PlanRow; membershipsSold: number; takenCents: number; unpaidCount: number; unpaidCents: number };
 
 const live = (providerId: string) => and(eq(plans.providerId, providerId), isNull(plans.deletedAt));
 

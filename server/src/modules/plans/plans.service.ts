@@ -59,7 +59,14 @@ function presentPlan(row: PlanRow, groups: PlanGroup[]): Plan {
 }
 
 function presentWithSales(row: PlanSalesRow, groups: PlanGroup[]): ProviderPlan {
-  return { ...presentPlan(row.plan, groups), total_sales: { memberships: row.membershipsSold, amount: fromCents(row.takenCents) } };
+  return {
+    ...presentPlan(row.plan, groups),
+    total_sales: {
+      memberships: row.membershipsSold,
+      amount: fromCents(row.takenCents),
+      unpaid: { memberships: row.unpaidCount, amount: fromCents(row.unpaidCents) },
+    },
+  };
 }
 
 function toColumns(fields: CheckedPlan['fields']): Omit<NewPlan, 'providerId'> {

@@ -2,3 +2,4 @@
 export { busyTime, enginePolicy, engineInput, type BookableService } from './engine-input.ts';
 export { slotsRoutes } from './slots.routes.ts';
 export { slotsService } from './slots.service.ts';
+export { timetableService } from './timetable.service.ts';

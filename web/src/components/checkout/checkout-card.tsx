@@ -13,16 +13,43 @@ import type { Checkout } from './use-checkout.ts';
 export interface TotalBadge {
   label: string;
   tone: 'success' | 'brand' | 'neutral';
+  /** A membership credit pays it: nothing is charged, and the price shows only as what it usually costs. */
+  covered?: boolean;
 }
 
-/** The Total line: a badge saying how it is paid, if any, and the price. */
+/** The badge of a booking a membership credit pays (docs/product-rules.md#appointment-confirmation). */
+export const MEMBERSHIP_TOTAL_BADGE: TotalBadge = { label: 'Included in your membership', tone: 'brand', covered: true };
+
+/**
+ * The Total line: the amount charged and a badge saying how it is paid, if any. A booking a
+ * membership pays totals €0.00, its usual price struck through beside it, so the badge never sits
+ * next to a price that reads as a charge (issue 27 #6).
+ */
 export function CheckoutTotal({ price, badge, className }: { price: number; badge?: TotalBadge | null; className?: string }) {
+  const amount = (value: number) => <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(value)}</span>;
+  if (badge?.covered === true && price > 0) {
+    // Two lines, so the badge never sits beside a figure that reads as the charge.
+    return (
+      <div className={cn('flex flex-col gap-1', className)}>
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-sm font-medium text-zinc-900">Total</span>
+          {amount(0)}
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+          <span className="text-sm text-zinc-500 tabular-nums">
+            usually <s>{formatMoney(price)}</s>
+          </span>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={cn('flex items-center justify-between gap-3', className)}>
       <span className="text-sm font-medium text-zinc-900">Total</span>
       <span className="flex items-center gap-2">
         {badge && <Badge tone={badge.tone}>{badge.label}</Badge>}
-        <span className="text-lg font-semibold tabular-nums text-zinc-900">{formatMoney(price)}</span>
+        {amount(price)}
       </span>
     </div>
   );

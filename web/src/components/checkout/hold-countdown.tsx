@@ -10,15 +10,21 @@ const LAST_WARNING_SECONDS = 30;
  * The warning for the time left, or null before the first one. It changes only when a threshold
  * is crossed, so the live region that carries it speaks once per warning, not every second.
  */
-export function holdWarning(seconds: number): string | null {
-  if (seconds <= LAST_WARNING_SECONDS) return 'Less than 30 seconds left: confirm now or the held time is released.';
-  if (seconds <= FIRST_WARNING_SECONDS) return 'Less than 2 minutes left to confirm this time.';
+export function holdWarning(seconds: number, held: 'time' | 'purchase' = 'time'): string | null {
+  if (seconds <= LAST_WARNING_SECONDS)
+    return held === 'time'
+      ? 'Less than 30 seconds left: confirm now or the held time is released.'
+      : 'Less than 30 seconds left: confirm now or this checkout closes.';
+  if (seconds <= FIRST_WARNING_SECONDS) return `Less than 2 minutes left to confirm this ${held}.`;
   return null;
 }
 
-/** A hold's time left as mm:ss, with a written warning (not colour alone) from 2 minutes left. */
-export function HoldCountdown({ seconds }: { seconds: number }) {
-  const warning = holdWarning(seconds);
+/**
+ * A hold's time left as mm:ss, with a written warning (not colour alone) from 2 minutes left. A
+ * booking holds a time; a plan's checkout holds only the purchase (docs/product-rules.md#memberships-and-credits).
+ */
+export function HoldCountdown({ seconds, held = 'time' }: { seconds: number; held?: 'time' | 'purchase' }) {
+  const warning = holdWarning(seconds, held);
   const urgent = warning !== null;
   return (
     <div className="mt-3">

@@ -396,20 +396,31 @@ describe('appointment confirmation: paying with a membership', () => {
     const used = aConfirmedAppointment({ payment_method: 'membership', membership: { id: tenClassPass.id, name: 'Ten-class pass' } });
     const { calls, user } = setup(withMemberships(), [http.post(`/api/appointments/${ID}/deduct-membership`, () => ok(used))]);
     await user.click(await screen.findByRole('radio', { name: /Ten-class pass/ }));
-    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in your membership')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posted(calls, 'deduct-membership')).toHaveLength(1));
     expect(await jsonBody(must(posted(calls, 'deduct-membership')[0], 'a deduct-membership request'))).toEqual({
       membership_id: tenClassPass.id,
     });
     expect(await heading('Booking confirmed', { timeout: 3000 })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in your membership')).toBeTruthy();
   });
 
-  it('badges a booking that used a membership Included in membership', async () => {
-    setup(aConfirmedAppointment({ payment_method: 'membership', membership: { id: monthlyUnlimited.id, name: 'Monthly unlimited' } }));
+  it('totals a booking that used a membership €0.00, Included in your membership, its usual price struck through', async () => {
+    setup(
+      aConfirmedAppointment({
+        price: 12,
+        payment_method: 'membership',
+        membership: { id: monthlyUnlimited.id, name: 'Monthly unlimited' },
+      }),
+    );
     await heading('Booking confirmed');
-    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Included in membership')).toBeTruthy();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText('Included in your membership')).toBeTruthy();
+    expect(within(payment).getByText('€0.00')).toBeTruthy();
+    // The usual price is there only as what it usually costs (struck, and said so to screen readers).
+    expect(within(payment).getByText('€12.00').tagName).toBe('S');
+    expect(payment.textContent).toContain('usually €12.00');
   });
 
   it('a membership with no credit left for the session: the confirm failure toast, and the memberships are read again', async () => {

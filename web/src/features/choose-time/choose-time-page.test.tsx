@@ -130,7 +130,7 @@ describe('choose time', () => {
     const { router, user } = setup();
     await screen.findByRole('heading', { level: 1, name: 'Vinyasa Flow' });
     // Without a day in the URL, the first day with free times is shown, nothing chosen yet.
-    expect(day(/24 November 2026, 1 free time/).getAttribute('aria-checked')).toBe('true');
+    expect(day(/24 November 2026, 1 class with places/).getAttribute('aria-checked')).toBe('true');
     expect(book().disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
@@ -144,7 +144,7 @@ describe('choose time', () => {
     expect(book().disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
-    await user.click(day(/26 November 2026, 2 free times/));
+    await user.click(day(/26 November 2026, 2 classes with places/));
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-26');
     expect(day(/26 November 2026/).getAttribute('aria-checked')).toBe('true');
     const times = screen.getByRole('list', { name: /Times on Thursday, 26 November 2026/ });
@@ -189,7 +189,7 @@ describe('choose time', () => {
 
     await user.keyboard('{End}');
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-28');
-    expect(document.activeElement).toBe(day(/28 November 2026, 1 free time/));
+    expect(document.activeElement).toBe(day(/28 November 2026, 1 class with places/));
     await user.keyboard('{ArrowRight}');
     expect(router.state.location.pathname).toBe('/demo/12/2026-11-28');
 
@@ -266,6 +266,17 @@ describe('choose time', () => {
     expect(await jsonBody(post)).toEqual({ service_id: 12, slot_id: 301, date: '2026-11-24', time: '09:00' });
   });
 
+  it('counts a class day in classes with places and a 1:1 day in free times, never a bare "1 free"', async () => {
+    const { unmount } = setup({});
+    const classDay = await screen.findByRole('radio', { name: /24 November 2026, 1 class with places/ });
+    expect(within(classDay).getByText('1 class')).toBeTruthy();
+    expect(within(day(/26 November 2026/)).getByText('2 classes')).toBeTruthy();
+    unmount();
+    setup({ slots: answer({ type: 'appointment', capacity: 1 }) });
+    expect(within(await screen.findByRole('radio', { name: /24 November 2026, 1 free time$/ })).getByText('1 time')).toBeTruthy();
+    expect(screen.queryByText(/\d free$/)).toBeNull();
+  });
+
   it('books an appointment by its start instant', async () => {
     const { router, user, calls } = setup({ signedIn: true, slots: answer({ type: 'appointment', capacity: 1 }) });
     await user.click(await screen.findByRole('button', { name: '09:00 to 10:00' }));
@@ -339,7 +350,7 @@ describe('choose time', () => {
           ]),
         },
       });
-      expect(await screen.findByRole('radio', { name: /28 December 2026, 1 free time/ })).toBeTruthy();
+      expect(await screen.findByRole('radio', { name: /28 December 2026, 1 class with places/ })).toBeTruthy();
       expect(requestedFroms(calls)).toEqual([null, '2026-12-24']);
       // The first free day stays chosen.
       expect(day(/24 November 2026/).getAttribute('aria-checked')).toBe('true');
@@ -356,7 +367,7 @@ describe('choose time', () => {
           ]),
         },
       });
-      expect((await screen.findByRole('radio', { name: /5 January 2027, 1 free time/ })).getAttribute('aria-checked')).toBe('true');
+      expect((await screen.findByRole('radio', { name: /5 January 2027, 1 class with places/ })).getAttribute('aria-checked')).toBe('true');
       expect(screen.queryByText(/No free times/)).toBeNull();
     });
 

@@ -57,7 +57,10 @@ describe('membership confirmation', () => {
     const payment = screen.getByRole('region', { name: 'Payment' });
     // One option: no tabs, its text on its own.
     expect(within(payment).queryByRole('tablist')).toBeNull();
-    expect(within(payment).getByText(/in person upon arrival for your\s+membership/)).toBeTruthy();
+    // Paying in person for a membership: what it means, said before confirming.
+    expect(within(payment).getByText(/starts when you confirm, and you can book with it straight away/).textContent).toMatch(
+      /Pay Pat Provider €79\.00 at your next visit, then\s+€79\.00 each month at the desk until you cancel\. Nothing is charged online\./,
+    );
     expect(within(payment).getByText('Total')).toBeTruthy();
     expect(within(payment).getByRole('button', { name: 'Confirm' })).toBeTruthy();
     expect(within(payment).getByRole('button', { name: 'Terms and conditions' })).toBeTruthy();
@@ -68,6 +71,9 @@ describe('membership confirmation', () => {
     setup(aMembership({ interval: '', expires_in: 3, provider: { ...base.provider, policy: { terms_of_service: '<p></p>' } } }));
     await heading('Checkout');
     expect(screen.getByText('Valid for 3 months')).toBeTruthy();
+    expect(screen.getByText(/Your pass starts when you confirm/).textContent).toMatch(
+      /Pay Pat Provider €79\.00 once, at your next visit\./,
+    );
     expect(screen.queryByRole('button', { name: 'Terms and conditions' })).toBeNull();
   });
 
@@ -80,7 +86,7 @@ describe('membership confirmation', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
   });
 
-  it('confirms, then reads Thank you for your purchase! a second later, with View my order', async () => {
+  it('confirms, then reads Thank you for your purchase! a second later, with Book and View my order', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { calls, user } = setup(
       aMembership(),
@@ -100,7 +106,11 @@ describe('membership confirmation', () => {
     const done = await heading('Thank you for your purchase!');
     expect(document.activeElement).toBe(done);
     expect(screen.getByRole('link', { name: 'View my order' }).getAttribute('href')).toBe('/memberships');
-    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Pay in person')).toBeTruthy();
+    // Its one covered service is a button away.
+    expect(screen.getByRole('link', { name: 'Book Vinyasa Flow' }).getAttribute('href')).toBe('/pat/12');
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText('Pay in person')).toBeTruthy();
+    expect(within(payment).getByText(/Pay Pat Provider €79\.00 at your next visit, then each month at the desk/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });
 
@@ -158,6 +168,18 @@ describe('membership confirmation', () => {
     expect(await heading('Thank you for your purchase!')).toBeTruthy();
     expect(screen.getByText('Paid')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View my order' })).toBeTruthy();
+  });
+
+  it('a membership covering several classes offers Book a class (the provider’s page); one covering a 1:1 too, Book a session', async () => {
+    const group = (services: Membership['services'][number]['services']) => [{ id: 1, quantity: 8, used: 0, available: 8, services }];
+    const yin = { id: 13, name: 'Yin Yoga', type: 'class', duration: 75, price: 15, cover: null } as const;
+    const flow = { id: 12, name: 'Vinyasa Flow', type: 'class', duration: 60, price: 15, cover: null } as const;
+    const { unmount } = setup(anActiveMembership({ services: group([flow, yin]) }));
+    // The provider's page opened on its week of classes.
+    expect((await screen.findByRole('link', { name: 'Book a class' })).getAttribute('href')).toBe('/pat?show=timetable');
+    unmount();
+    setup(anActiveMembership({ services: group([flow, { ...yin, id: 14, name: 'Private session', type: 'appointment' }]) }));
+    expect((await screen.findByRole('link', { name: 'Book a session' })).getAttribute('href')).toBe('/pat');
   });
 
   it('shows Page not found for an unknown purchase', async () => {

@@ -30,7 +30,7 @@ const PACK = aProviderPlan({
   price: 225,
   interval: '',
   expires_in: '3',
-  total_sales: { memberships: 0, amount: 0 },
+  total_sales: { memberships: 1, amount: 0, unpaid: { memberships: 1, amount: 225 } },
   cover: '/images/4b7f1c52-1f0a-4a57-9a43-7b1f0f0d2a11',
 });
 
@@ -53,8 +53,9 @@ describe('plans page', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = rows.map((row) => within(row).getAllByRole('cell'));
     expect(cells.map((row) => row.slice(1, 3).map((cell) => cell.textContent))).toEqual([
-      ['€79.00/month', '3 sold · €237.00'],
-      ['€225.00', '0 sold · €0.00'],
+      ['€79.00/month', '3 sold · €237.00 paid'],
+      // An unpaid pack says what is owed, not only '€0.00'.
+      ['€225.00', '1 sold · €0.00 paid€225.00 unpaid (1)'],
     ]);
     expect(
       within(must(cells[0]?.[0], "the monthly plan's name cell")).getByRole('button', { name: 'Monthly Flow Membership' }),

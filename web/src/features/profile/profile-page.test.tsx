@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
-import type { Me, Plan, PublicProfile, Service } from '@slotted/contract';
+import type { Me, Plan, PublicProfile, Service, TimetableClass } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { apiError, jsonBody, ok, serveApi } from '../../test/api.ts';
 import { aClient, aProvider, aService } from '../../test/generators.ts';
 import { getCookie } from '../../lib/cookies.ts';
@@ -74,9 +74,107 @@ describe('public profile', () => {
     expect(flow.querySelector('[onerror]')).toBeNull();
     expect(screen.getByRole('link', { name: /1:1 Mobility/ }).getAttribute('href')).toBe('/demo/13');
 
-    // Without plans there is no empty 'Plans 0' tab: the services stand alone.
+    // Without plans there is no empty 'Plans 0' tab; Services comes first, then the classes' Timetable.
     expect(screen.queryByRole('tab', { name: /Plans/ })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('tablist', { name: 'Offers' }))
+        .getAllByRole('tab')
+        .map((tab) => [tab.textContent, tab.getAttribute('aria-selected')]),
+    ).toEqual([
+      ['Services2', 'true'],
+      ['Timetable', 'false'],
+    ]);
+  });
+
+  it('opens on the Timetable with ?show=timetable (where Book a class leads)', async () => {
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+      http.get('/api/profile/demo/timetable', () =>
+        HttpResponse.json({ data: [], meta: { timezone: 'UTC', from: '2026-11-24', to: '2026-11-30', next_from: null } }),
+      ),
+    );
+    renderRoutes(routes, { path: '/demo?show=timetable' });
+    expect((await screen.findByRole('tab', { name: 'Timetable' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No classes scheduled')).toBeTruthy();
+  });
+
+  it('a studio with 1:1 services only and no plans lists them alone', async () => {
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () =>
+        ok(profile({ services: [aVinyasaClass({ id: 13, name: '1:1 Mobility', type: 'appointment' })] })),
+      ),
+    );
+    renderRoutes(routes, { path: '/demo' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Services' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('shows the week’s classes day by day with places left, each leading to that class’s time; Show next week adds a week', async () => {
+    const entry = (over: Partial<TimetableClass>): TimetableClass => ({
+      slot_id: '301',
+      service: { id: 12, name: 'Vinyasa Flow', duration: 60, location: 'Main studio' },
+      date: '2026-11-24',
+      time: '18:00',
+      until: '19:00',
+      starts_at: '2026-11-24T17:00:00Z',
+      ends_at: '2026-11-24T18:00:00Z',
+      capacity: 12,
+      places_left: 3,
+      bookable: true,
+      ...over,
+    });
+    const day = (date: string, weekday: string, dayNumber: number, classes: TimetableClass[]) => ({
+      date,
+      weekday,
+      day: dayNumber,
+      month: 'Nov',
+      classes,
+    });
+    const week = {
+      data: [
+        day('2026-11-24', 'Tue', 24, [entry({}), entry({ slot_id: '302', time: '19:30', until: '20:30', places_left: 1 })]),
+        day('2026-11-25', 'Wed', 25, []),
+        day('2026-11-26', 'Thu', 26, [entry({ slot_id: '303', date: '2026-11-26', places_left: 0, bookable: false })]),
+      ],
+      meta: { timezone: 'Europe/Madrid', from: '2026-11-24', to: '2026-11-30', next_from: '2026-12-01' },
+    };
+    const nextWeek = {
+      data: [day('2026-12-01', 'Tue', 1, [entry({ slot_id: '401', date: '2026-12-01' })])],
+      meta: { timezone: 'Europe/Madrid', from: '2026-12-01', to: '2026-12-07', next_from: null },
+    };
+    const calls = serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config),
+      http.get('/api/profile/demo', () => ok(profile())),
+      http.get('/api/profile/demo/timetable', ({ request }) =>
+        HttpResponse.json(new URL(request.url).searchParams.get('from') ? nextWeek : week),
+      ),
+    );
+    renderRoutes(routes, { path: '/demo' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Timetable' }));
+    const tuesday = await screen.findByRole('region', { name: /24 November 2026|Tuesday/ });
+    const links = within(tuesday).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['18:00Vinyasa Flow1 h · Main studio3 places left', '/demo/12/2026-11-24/18:00'],
+      ['19:30Vinyasa Flow1 h · Main studio1 place left', '/demo/12/2026-11-24/19:30'],
+    ]);
+    expect(within(screen.getByRole('region', { name: /25 November 2026|Wednesday/ })).getByText('No classes')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: /26 November 2026|Thursday/ })).getByText('Full')).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith('/api/profile/demo/timetable?timezone='))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Show next week' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show next week' })).toBeNull());
+    expect(screen.getAllByRole('link', { name: /18:00Vinyasa Flow/ }).map((link) => link.getAttribute('href'))).toEqual([
+      '/demo/12/2026-11-24/18:00',
+      // A full class leads to its time too, where its waitlist is offered.
+      '/demo/12/2026-11-26/18:00',
+      '/demo/12/2026-12-01/18:00',
+    ]);
   });
 
   it('starts the Tab order of a signed-out page with a skip link to the page', async () => {
@@ -224,6 +322,9 @@ describe('public profile', () => {
     renderRoutes(routes, { path: '/demo' });
     await waitFor(() => expect(screen.getByRole('link', { name: /Edit profile/ }).getAttribute('href')).toBe('/settings/account'));
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    // Nobody contacts themselves: their own page offers Edit profile and Share only.
+    expect(screen.queryByRole('button', { name: 'Contact' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
   });
 });
 

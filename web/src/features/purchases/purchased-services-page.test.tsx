@@ -53,6 +53,27 @@ describe('My passes: services', () => {
     ).toBe('page');
   });
 
+  it('says what is true: a service booked without a pass is paid per booking; credits shared across classes are counted as shared credits', async () => {
+    const { user } = setup([
+      aPurchasedService({ shares_credits: true, available_count: 5, availability: [{ expires_in_days: 12, count: 5 }] }),
+      aPurchasedService({
+        service: { ...aPurchasedService().service, id: 13, name: '1:1 Mobility', type: 'appointment' },
+        available_count: 0,
+        availability: [],
+        memberships: [],
+      }),
+    ]);
+    const card = (name: string) => must(screen.getByRole('heading', { name }).closest('article'), `the ${name} card`);
+    await screen.findByRole('heading', { name: 'Vinyasa Flow' });
+    expect(within(card('Vinyasa Flow')).getByText('5 credits left')).toBeTruthy();
+    expect(within(card('Vinyasa Flow')).getByText('Shared with other services of Monthly Flow Membership')).toBeTruthy();
+    expect(within(card('1:1 Mobility')).getByText('Pay per booking')).toBeTruthy();
+    expect(screen.queryByText(/0 sessions/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Details of 1:1 Mobility' }));
+    const panel = await screen.findByRole('dialog', { name: '1:1 Mobility' });
+    expect(within(panel).getByText('No sessions prepaid: each booking is paid on its own.')).toBeTruthy();
+  });
+
   it('Details shows availability by expiry, the bookings of the service, and the ways to book it', async () => {
     const { calls, user } = setup([aPurchasedService()]);
     await user.click(await screen.findByRole('button', { name: 'Details of Vinyasa Flow' }));

@@ -1,12 +1,13 @@
 import '../../test/setup.ts';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import type { Me } from '@slotted/contract';
 import { apiError, jsonBody, ok, serveApi } from '../../test/api.ts';
 import { aClient, aProvider } from '../../test/generators.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
+import { must } from '../../../../server/test/support/must.ts';
 import { AccountSettingsPage } from './pages/account-settings-page.tsx';
 import { PaymentsSettingsPage } from './pages/payments-settings-page.tsx';
 
@@ -81,12 +82,17 @@ describe('payment settings', () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
-  it('does not exist without Stripe keys: no Payments tab, and the page leads to account settings', async () => {
+  it('without Stripe keys says what to set to turn card payments on, and where the README explains it; no Payments tab', async () => {
     serveApi(config(false));
     const { router } = renderPage(aProvider);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/account'));
-    expect(await screen.findByRole('link', { name: 'Account' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'Card payments' });
+    const section = must(heading.closest('section'), 'the Card payments section');
+    expect(router.state.location.pathname).toBe('/settings/payments');
+    expect(section.textContent).toContain('Not set up on this installation.');
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])
+      expect(within(section).getByText(name)).toBeTruthy();
+    expect(section.textContent).toContain('‘Card payments (Stripe Connect)’ of Slotted’s README');
     expect(screen.queryByRole('link', { name: 'Payments' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Connect with Stripe' })).toBeNull();
   });

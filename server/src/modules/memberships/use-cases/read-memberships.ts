@@ -55,11 +55,17 @@ export async function purchasedServices(deps: MembershipsDeps, viewer: UserRow):
   const held = facts.map(toDomainMembership);
   const available = new Map(serviceAvailability(held, now).map((a) => [a.serviceId, a]));
   const coveredBy = new Map<number, { id: string; name: string }[]>();
+  // A group covering several services shares its credits among them: each one's count is not its own.
+  const shared = new Set<number>();
   for (const f of facts) {
     const m = toDomainMembership(f);
     if (!membershipState(m, now).active) continue;
     for (const serviceId of new Set(m.groups.flatMap((g) => g.serviceIds))) {
       coveredBy.set(serviceId, [...(coveredBy.get(serviceId) ?? []), { id: m.id, name: f.row.name }]);
+    }
+    for (const group of m.groups) {
+      const ids = new Set(group.serviceIds);
+      if (ids.size > 1) for (const id of ids) shared.add(id);
     }
   }
   const serviceIds = [...new Set([...available.keys(), ...(await servicesBoughtBy(db, viewer.id))])];
@@ -77,6 +83,7 @@ export async function purchasedServices(deps: MembershipsDeps, viewer: UserRow):
         available_count: available.get(s.id)?.available_count ?? 0,
         availability: [...(available.get(s.id)?.availability ?? [])],
         memberships: coveredBy.get(s.id) ?? [],
+        shares_credits: shared.has(s.id),
         payments: payments.filter((p) => p.serviceId === s.id && tookMoney(p.payment)).map((p) => presentPayment(p.payment)),
       };
     });

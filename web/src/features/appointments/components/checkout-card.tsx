@@ -1,5 +1,5 @@
 import type { Appointment } from '@slotted/contract';
-import { CheckoutCard } from '../../../components/checkout/checkout-card.tsx';
+import { CheckoutCard, MEMBERSHIP_TOTAL_BADGE } from '../../../components/checkout/checkout-card.tsx';
 import type { BookingCheckout } from '../lib/use-booking-checkout.ts';
 import { PAYMENT_OPTION_LABELS } from '../lib/payment-options.ts';
 import { BookingOptionPanel } from './payment-options.tsx';
@@ -28,11 +28,7 @@ export function BookingCheckoutCard({ appointment, checkout }: { appointment: Ap
         />
       )}
       totalBadge={(option) =>
-        option === 'rebook'
-          ? { label: 'Paid', tone: 'success' }
-          : option === 'membership'
-            ? { label: 'Included in membership', tone: 'brand' }
-            : null
+        option === 'rebook' ? { label: 'Paid', tone: 'success' } : option === 'membership' ? MEMBERSHIP_TOTAL_BADGE : null
       }
       expiredText="Your hold on this time has expired."
       noOption={

@@ -7,8 +7,14 @@ import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
 import { changeTimePath } from '../../../lib/appointments/change-time.ts';
 import type { BookingCheckout } from '../lib/use-booking-checkout.ts';
 import { cardClasses } from '../../../components/checkout/checkout-frame.tsx';
-import { CheckoutTotal } from '../../../components/checkout/checkout-card.tsx';
+import { CheckoutTotal, MEMBERSHIP_TOTAL_BADGE, type TotalBadge } from '../../../components/checkout/checkout-card.tsx';
 import { BookingCheckoutCard } from './checkout-card.tsx';
+
+/** The Total's badge: a booking a credit paid totals nothing (docs/product-rules.md#appointment-confirmation). */
+function totalBadge(appointment: Appointment): TotalBadge {
+  const badge = paymentBadge(appointment);
+  return badge.label === 'Included in membership' ? MEMBERSHIP_TOTAL_BADGE : badge;
+}
 
 /**
  * A confirmed booking: what was paid and how, then My schedule, Add to calendar, Change time (or
@@ -37,7 +43,7 @@ export function ConfirmedActions({ appointment, checkout }: { appointment: Appoi
         <BookingCheckoutCard appointment={appointment} checkout={checkout} />
       ) : (
         <section aria-label="Payment" className={cardClasses}>
-          <CheckoutTotal price={appointment.price} badge={paymentBadge(appointment)} />
+          <CheckoutTotal price={appointment.price} badge={totalBadge(appointment)} />
         </section>
       )}
       <div className="flex flex-col-reverse gap-2 sm:grid sm:grid-cols-2">

@@ -10,6 +10,21 @@ export function freeCount(day: SlotDay): number {
   return day.slots.filter((slot) => slot.available).length;
 }
 
+/**
+ * A day's chip and its spoken summary (docs/product-rules.md#choose-time). A 1:1 service counts free
+ * times ('3 times'); a class counts classes with a place ('1 class'), so '1' never reads as one place
+ * left (issue 27 #7).
+ */
+export function dayStatus(free: number, booked: boolean, kind: 'appointment' | 'class'): { chip: string; spoken: string } {
+  if (free === 0) return booked ? { chip: 'Booked', spoken: 'booked by you' } : { chip: 'Full', spoken: 'fully booked' };
+  if (kind === 'class') {
+    const classes = free === 1 ? '1 class' : `${free} classes`;
+    return { chip: classes, spoken: `${classes} with places` };
+  }
+  const times = free === 1 ? '1 time' : `${free} times`;
+  return { chip: times, spoken: `${free} free ${free === 1 ? 'time' : 'times'}` };
+}
+
 /** How close (in pixels) to the strip's end the visitor scrolls before `onNearEnd` is called. */
 const NEAR_END_PX = 160;
 
@@ -20,6 +35,7 @@ const NEAR_END_PX = 160;
  */
 export function DayStrip({
   days,
+  kind,
   selected,
   onSelect,
   aside,
@@ -27,6 +43,8 @@ export function DayStrip({
   loadingMore = false,
 }: {
   days: SlotDay[];
+  /** What the service is: its days count free times (1:1) or classes with a place. */
+  kind: 'appointment' | 'class';
   selected: string | null;
   onSelect: (date: string) => void;
   /** Shown above the strip, left of the scroll buttons. */
@@ -118,7 +136,7 @@ export function DayStrip({
           const free = freeCount(day);
           const booked = day.slots.some((slot) => slot.booked_by_you);
           const isSelected = day.date === selected;
-          const status = free > 0 ? `${free} free` : booked ? 'Booked' : 'Full';
+          const status = dayStatus(free, booked, kind);
           return (
             <div key={day.date} className="snap-start">
               <button
@@ -128,7 +146,7 @@ export function DayStrip({
                 {...{ [FOCUS_KEY]: `day-${day.date}` }}
                 aria-checked={isSelected}
                 tabIndex={index === tabStop ? 0 : -1}
-                aria-label={`${formatLongDate(day.date)}, ${free > 0 ? `${free} free ${free === 1 ? 'time' : 'times'}` : booked ? 'booked by you' : 'fully booked'}`}
+                aria-label={`${formatLongDate(day.date)}, ${status.spoken}`}
                 onClick={() => onSelect(day.date)}
                 className={cn(
                   'flex w-[4.5rem] flex-col items-center rounded-2xl border px-2 py-2.5 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
@@ -154,7 +172,7 @@ export function DayStrip({
                           : 'bg-zinc-100 text-zinc-500',
                   )}
                 >
-                  {status}
+                  {status.chip}
                 </span>
               </button>
             </div>

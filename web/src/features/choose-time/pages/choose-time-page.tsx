@@ -257,6 +257,7 @@ function ChooseTime({
                     <div className="mt-2">
                       <DayStrip
                         days={days}
+                        kind={meta.service.type}
                         selected={day?.date ?? null}
                         onSelect={(d) => go(path(d))}
                         onNearEnd={loadMore}

@@ -77,7 +77,7 @@ function Confirmation({ membership, receivedAt, returned }: { membership: Member
             {confirmed && membership.is_mine && (
               <p className="mt-2 text-sm text-zinc-600">We have sent the details to {membership.client.email}.</p>
             )}
-            {!confirmed && secondsLeft !== null && secondsLeft > 0 && <HoldCountdown seconds={secondsLeft} />}
+            {!confirmed && secondsLeft !== null && secondsLeft > 0 && <HoldCountdown seconds={secondsLeft} held="purchase" />}
           </div>
           <MembershipSummary membership={membership} />
         </>

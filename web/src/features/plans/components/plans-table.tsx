@@ -9,9 +9,26 @@ export function formatPlanPrice(plan: Pick<ProviderPlan, 'price' | 'interval'>):
   return plan.interval === 'month' ? `${formatMoney(plan.price)}/month` : formatMoney(plan.price);
 }
 
-/** '3 sold · €237.00': memberships bought and the money taken for them. */
+/** '3 sold · €237.00 paid': memberships bought and the money taken for them. */
 export function formatTotalSales({ total_sales: sales }: Pick<ProviderPlan, 'total_sales'>): string {
-  return `${sales.memberships} sold · ${formatMoney(sales.amount)}`;
+  return `${sales.memberships} sold · ${formatMoney(sales.amount)} paid`;
+}
+
+/** '€45.00 unpaid (1)': what buyers still owe (docs/product-rules.md#memberships-and-credits); null when nothing is. */
+export function formatUnpaid({ total_sales: { unpaid } }: Pick<ProviderPlan, 'total_sales'>): string | null {
+  if (unpaid.memberships === 0) return null;
+  return `${formatMoney(unpaid.amount)} unpaid (${unpaid.memberships})`;
+}
+
+/** Total sales, with what is still owed under it in amber, so '€0.00 paid' never hides a debt. */
+function TotalSales({ plan }: { plan: ProviderPlan }) {
+  const unpaid = formatUnpaid(plan);
+  return (
+    <>
+      <span>{formatTotalSales(plan)}</span>
+      {unpaid && <span className="block text-xs font-medium text-amber-800">{unpaid}</span>}
+    </>
+  );
 }
 
 const NUMBER_CELL = 'text-zinc-800 tabular-nums';
@@ -39,11 +56,17 @@ export function PlansTable({
           <span>{formatPlanPrice(plan)}</span>
           <span aria-hidden="true">·</span>
           <span>{formatTotalSales(plan)}</span>
+          {formatUnpaid(plan) && <span className="font-medium text-amber-800">· {formatUnpaid(plan)}</span>}
         </p>
       )}
       columns={[
         { header: 'Price', className: 'w-32 text-right max-sm:hidden', cellClassName: NUMBER_CELL, cell: formatPlanPrice },
-        { header: 'Total sales', className: 'w-40 text-right max-sm:hidden', cellClassName: NUMBER_CELL, cell: formatTotalSales },
+        {
+          header: 'Total sales',
+          className: 'w-48 text-right max-sm:hidden',
+          cellClassName: NUMBER_CELL,
+          cell: (plan) => <TotalSales plan={plan} />,
+        },
       ]}
       onEdit={onEdit}
       onDelete={onDelete}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Service } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -18,6 +18,7 @@ import { ContactDialog } from '../components/contact-dialog.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
+import { Timetable } from '../components/timetable.tsx';
 import { usePlanPurchase } from '../lib/use-plan-purchase.ts';
 
 /**
@@ -55,7 +56,7 @@ function ProfileNotFound({ username }: { username: string }) {
   return <PageNotFound />;
 }
 
-type Segment = 'plans' | 'services';
+type Segment = 'plans' | 'services' | 'timetable';
 
 function ProfileView({ profile }: { profile: Profile }) {
   const { data: me } = useMe();
@@ -63,8 +64,14 @@ function ProfileView({ profile }: { profile: Profile }) {
   const [shareOpen, setShareOpen] = useState(false);
   const isOwn = Boolean(me?.username && me.username === profile.username);
   const purchase = usePlanPurchase({ username: profile.username, plans: profile.plans, isOwn });
+  const [search] = useSearchParams();
+  // '?show=timetable' opens the week's classes (where 'Book a class' after buying a membership leads).
   const [segment, setSegment] = useState<Segment>(
-    purchase.requestedPlanId !== null || (profile.services.length === 0 && profile.plans.length > 0) ? 'plans' : 'services',
+    purchase.requestedPlanId !== null || (profile.services.length === 0 && profile.plans.length > 0)
+      ? 'plans'
+      : search.get('show') === 'timetable' && profile.services.some((service) => service.type === 'class')
+        ? 'timetable'
+        : 'services',
   );
   const hasContact = Boolean(profile.email || profile.phone);
 
@@ -78,14 +85,14 @@ function ProfileView({ profile }: { profile: Profile }) {
             <div className="shrink-0 rounded-full bg-white p-1 shadow-md ring-1 ring-black/5">
               <Avatar src={profile.avatar} name={profile.name} size="xl" className="sm:size-28 sm:text-3xl" />
             </div>
-            <div className="flex flex-wrap justify-end gap-2">
+            <div className="flex shrink-0 justify-end gap-2">
               {isOwn && (
                 <Link to="/settings/account" className={buttonClasses({ theme: 'white', size: 'm' })}>
                   <SettingsIcon className="size-4" />
                   <span className="max-sm:sr-only">Edit profile</span>
                 </Link>
               )}
-              {hasContact && (
+              {hasContact && !isOwn && (
                 <Button theme="white" leadingIcon={<MailIcon className="size-4" />} onClick={() => setContactOpen(true)}>
                   Contact
                 </Button>
@@ -121,8 +128,9 @@ function Offers({
   onSegmentChange: (segment: Segment) => void;
 }) {
   const services = <ServicesList services={profile.services} username={profile.username} policy={profile.policy} />;
-  // A studio without plans shows its services alone, not an empty 'Plans 0' tab.
-  if (profile.plans.length === 0) {
+  const hasClasses = profile.services.some((service) => service.type === 'class');
+  // A studio with only 1:1 services and no plans shows its services alone, not empty tabs.
+  if (profile.plans.length === 0 && !hasClasses) {
     return (
       <section aria-labelledby="profile-services" className="mt-8">
         <h2 id="profile-services" className="text-lg font-semibold text-zinc-900">
@@ -139,9 +147,20 @@ function Offers({
       value={segment}
       onValueChange={(value) => onSegmentChange(value as Segment)}
       listClassName="w-full sm:w-auto"
+      // Services first: what is booked most; then the classes' week; then plans (issue 27 #15).
       items={[
-        { value: 'plans', label: 'Plans', count: profile.plans.length, content: <PlansList plans={profile.plans} purchase={purchase} /> },
         { value: 'services', label: 'Services', count: profile.services.length, content: services },
+        ...(hasClasses ? [{ value: 'timetable', label: 'Timetable', content: <Timetable username={profile.username} /> }] : []),
+        ...(profile.plans.length > 0
+          ? [
+              {
+                value: 'plans',
+                label: 'Plans',
+                count: profile.plans.length,
+                content: <PlansList plans={profile.plans} purchase={purchase} />,
+              },
+            ]
+          : []),
       ]}
     />
   );

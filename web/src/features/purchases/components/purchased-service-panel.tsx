@@ -12,7 +12,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { formatTime, timesInZone } from '../../../lib/format.ts';
 import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useServiceAppointments, type ServiceAppointmentsSubset } from '../api/get-service-appointments.ts';
-import { sessionsLabel } from '../lib/availability.ts';
+import { creditsLabel, passSummary, sessionsLabel } from '../lib/availability.ts';
 
 function expiryLabel(days: number): string {
   if (days <= 0) return 'expire today';
@@ -35,12 +35,14 @@ export function PurchasedServicePanel({
 }) {
   const { service, provider } = purchase;
   const bookPath = provider.username ? chooseTimePath(provider.username, service.id) : null;
+  const summary = passSummary(purchase);
+  const countLabel = purchase.shares_credits ? creditsLabel : sessionsLabel;
   return (
     <SidePanel
       open={open}
       onOpenChange={onOpenChange}
       title={service.name}
-      description={`${sessionsLabel(purchase.available_count)} available`}
+      description={summary.headline}
       footer={
         bookPath ? (
           <Link to={bookPath} className={buttonClasses()}>
@@ -55,13 +57,15 @@ export function PurchasedServicePanel({
         </PanelSection>
 
         <PanelSection title="Availability">
-          {purchase.availability.length === 0 ? (
+          {purchase.memberships.length === 0 ? (
+            <p className="text-zinc-500">No sessions prepaid: each booking is paid on its own.</p>
+          ) : purchase.availability.length === 0 ? (
             <p className="text-zinc-500">No sessions available</p>
           ) : (
             <ul className="flex flex-col gap-1.5">
               {purchase.availability.map((group) => (
                 <li key={group.expires_in_days} className="tabular-nums">
-                  <span className="font-medium text-zinc-900">{sessionsLabel(group.count)}</span>
+                  <span className="font-medium text-zinc-900">{countLabel(group.count)}</span>
                   <span className="text-zinc-500"> · {expiryLabel(group.expires_in_days)}</span>
                 </li>
               ))}
@@ -69,7 +73,7 @@ export function PurchasedServicePanel({
           )}
           {purchase.memberships.length > 0 && (
             <p className="mt-2 text-xs text-zinc-500">
-              With{' '}
+              {purchase.shares_credits ? 'Shared with other services of ' : 'With '}
               <Link to="/memberships" className="font-medium text-brand-700 hover:underline">
                 {purchase.memberships.map((m) => m.name).join(', ')}
               </Link>

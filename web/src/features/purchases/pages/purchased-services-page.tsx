@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { serviceTypeLabel } from '../../../lib/service-format.ts';
 import { usePurchasedServices } from '../api/get-purchased-services.ts';
 import { PurchasedServicePanel } from '../components/purchased-service-panel.tsx';
-import { sessionsLabel } from '../lib/availability.ts';
+import { passSummary } from '../lib/availability.ts';
 import { formatDuration } from '../../../lib/format.ts';
 
 /** /purchases/services: My passes → Services (docs/product-rules.md#memberships-and-credits). */
@@ -58,9 +58,11 @@ export function PurchasedServicesPage() {
 function PurchaseCard({ purchase, onDetails }: { purchase: PurchasedService; onDetails: () => void }) {
   const { service } = purchase;
   const facts = [serviceTypeLabel(service.type), formatDuration(service.duration)].filter(Boolean).join(' · ');
+  const summary = passSummary(purchase);
   return (
     <PassCard cover={service.cover} title={service.name} provider={purchase.provider.name} onDetails={onDetails}>
-      <p className="font-medium text-zinc-900 tabular-nums">{sessionsLabel(purchase.available_count)} available</p>
+      <p className="font-medium text-zinc-900 tabular-nums">{summary.headline}</p>
+      {summary.note && <p className="text-zinc-600">{summary.note}</p>}
       {facts && <p className="text-zinc-500">{facts}</p>}
     </PassCard>
   );

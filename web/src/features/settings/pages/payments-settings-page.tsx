@@ -17,14 +17,42 @@ import { SettingsTabs } from '../components/settings-tabs.tsx';
 /**
  * /settings/payments (docs/product-rules.md#settings), providers only: connecting Stripe, then the
  * require-payment setting and the Stripe dashboard, both only once connected. Where the
- * installation takes no card payments (D11) the page does not exist for anyone.
+ * installation takes no card payments (D11) it says what whoever runs Slotted sets to turn them on,
+ * instead of leaving silently for Account (issue 27 #14).
  */
 export function PaymentsSettingsPage() {
   const me = useMe();
   const config = useConfig();
   if (me.isPending || config.isPending) return <Frame content={<PaymentsSkeleton />} />;
-  if (!me.data?.is_provider || config.config.stripe_publishable_key === null) return <Navigate to="/settings/account" replace />;
+  if (!me.data?.is_provider) return <Navigate to="/settings/account" replace />;
+  if (config.config.stripe_publishable_key === null) return <Frame content={<NotConfigured />} />;
   return <Frame content={me.data.stripe_connected ? <Connected me={me.data} /> : <NotConnected />} />;
+}
+
+/** The Stripe settings a self-hoster sets (README, 'Card payments (Stripe Connect)'). */
+const STRIPE_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+function NotConfigured() {
+  return (
+    <SettingsSection title="Card payments" description="Not set up on this installation." aside={<Badge tone="neutral">Off</Badge>}>
+      <p className="text-sm leading-relaxed text-zinc-600">
+        Clients can book and pay in person, and memberships work, but nobody can pay by card here yet. Card payments go through Stripe
+        Connect, which whoever runs this Slotted server turns on by setting three values and restarting it:
+      </p>
+      <ul className="flex flex-col gap-1.5 text-sm text-zinc-700">
+        {STRIPE_SETTINGS.map((name) => (
+          <li key={name}>
+            <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[13px] text-zinc-900">{name}</code>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm leading-relaxed text-zinc-600">
+        The section ‘Card payments (Stripe Connect)’ of Slotted’s README says where to find each one in Stripe’s dashboard, how to try it
+        with Stripe’s test keys or without the internet, and which webhook events to send. Once they are set, this page offers ‘Connect with
+        Stripe’.
+      </p>
+    </SettingsSection>
+  );
 }
 
 function Frame({ content }: { content: ReactNode }) {

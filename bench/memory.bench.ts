@@ -105,8 +105,9 @@ try {
     first,
     await appOn('app on PGlite, restarted', {}, { dataDir: appDir }),
     await appOn('app on PGlite, restarted, tsx (before)', {}, { dataDir: appDir, fromSource: true }),
-    await appOn('app on PostgreSQL', { DATABASE_URL: scratchUrl.toString() }),
-    await appOn('app on PostgreSQL, tsx (before)', { DATABASE_URL: scratchUrl.toString() }, { fromSource: true }),
+    await appOn('app on PostgreSQL, first start', { DATABASE_URL: scratchUrl.toString() }),
+    await appOn('app on PostgreSQL, restarted', { DATABASE_URL: scratchUrl.toString() }),
+    await appOn('app on PostgreSQL, restarted, tsx (before)', { DATABASE_URL: scratchUrl.toString() }, { fromSource: true }),
   ];
 } finally {
   rmSync(appDir, { recursive: true, force: true });
@@ -136,7 +137,7 @@ const idleOf = (label: string) =>
     apps.find((a) => a.label === label),
     label,
   ).idle.rss;
-const onPostgres = idleOf('app on PostgreSQL');
+const onPostgres = idleOf('app on PostgreSQL, restarted');
 console.log(
   `\nThe app's own share (on PostgreSQL, less bare node): ${(onPostgres - node.rss).toFixed(0)} MB; PGlite's share of the restarted app: ${(idleOf('app on PGlite, restarted') - onPostgres).toFixed(0)} MB. Goals: ≤ 400 MB on PGlite, ≤ 150 MB on PostgreSQL at idle.`,
 );

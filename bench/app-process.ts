@@ -1,8 +1,9 @@
 /**
- * Starts the app as `npm start` does (server/src/main.ts on the built web app) in a child process,
- * on a free port, for benchmarks that look at it from outside: a browser, or the process's memory.
+ * Starts the app as `npm start` does (the compiled server, server/dist/main.js, on the built web
+ * app; both built first when stale) in a child process, on a free port, for benchmarks that look
+ * at it from outside: a browser, or the process's memory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,15 +29,24 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** An existing data folder (kept on stop): the app restarted on data it made before. */
+  dataDir?: string;
+  /** Run server/src/main.ts through the tsx loader, as `npm start` did before issue 26. */
+  fromSource?: boolean;
+}
+
 /**
  * The app with the demo studio, on PGlite in a scratch data folder unless `env.DATABASE_URL`
  * is given. Resolves once /health answers.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<AppProcess> {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'slotted-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'slotted-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const args = options.fromSource ? ['--import', 'tsx', 'server/src/main.ts'] : ['server/dist/main.js'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -68,7 +78,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
     async stop() {
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

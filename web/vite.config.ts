@@ -16,7 +16,7 @@ const toServer: ProxyOptions = {
 };
 
 /**
- * Writes the NODE_ENV the bundle was built with next to it: scripts/ensure-web-build.mjs rebuilds a
+ * Writes the NODE_ENV the bundle was built with next to it: scripts/ensure-build.mjs rebuilds a
  * dist that is not a production build instead of serving React's development bundle.
  */
 function buildModeStamp(): Plugin {

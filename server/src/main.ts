@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 import { devOutboxMailer, smtpMailer, type DevOutbox, type Mailer } from './mail/mailer.ts';
+import { mailBox } from './mail/mail-box.ts';
 import { seedDemoIfEmpty } from './modules/demo/index.ts';
 
 async function main() {
@@ -22,7 +23,7 @@ async function main() {
   let outbox: DevOutbox | undefined;
   let mailer: Mailer;
   if (config.smtpUrl) mailer = smtpMailer(config.smtpUrl, config.mailFrom);
-  else mailer = outbox = devOutboxMailer((line) => console.log(line));
+  else mailer = outbox = devOutboxMailer((m) => console.log(mailBox(m, Boolean(process.stdout.isTTY))));
 
   if (config.seedDemo && (await seedDemoIfEmpty(database.db, systemClock))) {
     console.log('Seeded the demo provider: open /demo, or sign in as demo@example.com.');
@@ -35,20 +36,33 @@ async function main() {
     clock: systemClock,
     mailer,
     outbox,
-    logger: {
-      level: config.logLevel,
-      ...(config.env === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
-    },
+    ...(await logging(config.env === 'development', config.logLevel)),
   });
 
+  // What a supervisor (systemd, a container runtime, `npm start` passing on Ctrl-C) sends: stop
+  // taking requests, let those in flight finish, release the jobs, close the database, exit 0.
+  // A shutdown that hangs is cut short before a supervisor's usual 10 s grace period ends; a
+  // second signal (Ctrl-C twice) ends the process at once.
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'stopping now, without waiting');
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await mailer.close();
-    await database.close();
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 8 s: stopping without waiting');
+      process.exit(1);
+    }, 8_000).unref();
+    try {
+      await app.close();
+      await mailer.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -63,6 +77,19 @@ async function main() {
   if (outbox && config.devOutbox) console.log(`No SMTP_URL: sign-in e-mails go to ${config.appUrl}/dev/outbox and this console.`);
   else if (outbox)
     console.log('No SMTP_URL: sign-in e-mails are printed to this console (DEV_OUTBOX=true also lists them at /dev/outbox).');
+}
+
+/**
+ * Production logs one JSON line per event (requests included) for a log collector. Development
+ * prints readable lines, without the two lines per request unless LOG_LEVEL=debug, so the sign-in
+ * e-mail stands out; pino-pretty runs in this thread (a transport would start a worker thread,
+ * about 10 MB more) and is loaded only then.
+ */
+async function logging(development: boolean, level: string) {
+  if (!development) return { logger: { level } };
+  const { default: pretty } = await import('pino-pretty');
+  const stream = pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  return { logger: { level, stream }, requestLogLevel: 'debug' as const };
 }
 
 main().catch((err) => {

@@ -46,6 +46,11 @@ export const appConfigSchema = z.object({
   marketing_url: z.string().nullable(),
   /** Stripe's publishable key when card payments are configured (D11: null hides every card payment). */
   stripe_publishable_key: z.string().nullable(),
+  /**
+   * Where sign-in e-mails go: `smtp` (a real mail server) or `console` (no SMTP_URL: printed in
+   * the terminal running the server, so there is no inbox or spam folder to look in).
+   */
+  mail_delivery: z.enum(['smtp', 'console']),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -47,14 +47,15 @@ export interface DevOutbox extends Mailer {
   list(): readonly SentMail[];
 }
 
-export function devOutboxMailer(log: (line: string) => void, keep = 50): DevOutbox {
+/** `print` shows each message where the developer looks (main.ts: the terminal, framed by mail-box.ts). */
+export function devOutboxMailer(print: (message: MailMessage) => void, keep = 50): DevOutbox {
   const sent: SentMail[] = [];
   let next = 1;
   return {
     async send(m) {
       sent.unshift({ ...m, id: next++, sentAt: new Date() });
       sent.length = Math.min(sent.length, keep);
-      log(`[dev outbox] to ${m.to}: ${m.subject}\n${m.text}`);
+      print(m);
     },
     async close() {},
     list: () => sent,

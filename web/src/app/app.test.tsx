@@ -15,9 +15,9 @@ import { routes } from './router.tsx';
 const TOKEN = 'a'.repeat(43);
 const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 const config =
-  (social = { google: false, facebook: false }) =>
+  (social = { google: false, facebook: false }, mail_delivery = 'smtp') =>
   () =>
-    ok({ social, marketing_url: null });
+    ok({ social, marketing_url: null, mail_delivery });
 describe('signed out', () => {
   it('a page that needs an account sends the visitor to the login screen', async () => {
     serveApi(http.get('/api/me', signedOut), http.get('/api/config', config()));
@@ -85,6 +85,23 @@ describe('login', () => {
 
     await user.click(screen.getByRole('button', { name: 'Resend email' }));
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('Ada@Example.com');
+  });
+
+  it('sends to the terminal, not the spam folder, when the site has no mail server', async () => {
+    const user = userEvent.setup();
+    serveApi(
+      http.get('/api/me', signedOut),
+      http.get('/api/config', config(undefined, 'console')),
+      http.post('/api/login', () => HttpResponse.json({ message: 'sent' })),
+    );
+    renderRoutes(routes, { path: '/login' });
+
+    await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(screen.getByText(/the e-mail with the link is printed in the terminal where Slotted runs/)).toBeTruthy();
+    expect(screen.queryByText(/spam folder/)).toBeNull();
   });
 
   it('shows server field errors and the rate-limit message', async () => {

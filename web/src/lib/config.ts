@@ -5,7 +5,12 @@ import { configKeys } from './query-keys.ts';
 
 export type { AppConfig };
 
-const fallback: AppConfig = { social: { google: false, facebook: false }, marketing_url: null, stripe_publishable_key: null };
+const fallback: AppConfig = {
+  social: { google: false, facebook: false },
+  marketing_url: null,
+  stripe_publishable_key: null,
+  mail_delivery: 'smtp',
+};
 
 export async function fetchConfig(): Promise<AppConfig> {
   const data = await apiData('config');
@@ -14,6 +19,8 @@ export async function fetchConfig(): Promise<AppConfig> {
     social: { google: data.social.google, facebook: data.social.facebook },
     marketing_url: data.marketing_url || null,
     stripe_publishable_key: data.stripe_publishable_key || null,
+    // Only an installation that says so prints its e-mails instead of sending them.
+    mail_delivery: data.mail_delivery === 'console' ? 'console' : 'smtp',
   };
 }
 

@@ -11,6 +11,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
         social: { google: config.social.google !== null, facebook: config.social.facebook !== null },
         marketing_url: config.marketingUrl,
         stripe_publishable_key: config.stripe?.publishableKey ?? null,
+        mail_delivery: config.smtpUrl ? ('smtp' as const) : ('console' as const),
       },
     }),
   });

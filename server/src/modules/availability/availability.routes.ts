@@ -58,7 +58,12 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ availability: ReturnTyp
       const me = currentUser(req);
       const year = req.query.year ?? clock.now().getUTCFullYear();
       return {
-        data: { country: me.holidayCountry, year, countries: availability.countries(), holidays: await availability.holidays(me, year) },
+        data: {
+          country: me.holidayCountry,
+          year,
+          countries: await availability.countries(),
+          holidays: await availability.holidays(me, year),
+        },
       };
     },
   });

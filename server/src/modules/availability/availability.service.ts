@@ -127,7 +127,7 @@ export function availabilityService(deps: AvailabilityDeps) {
   async function holidays(provider: UserRow, year: number): Promise<Holiday[]> {
     if (!provider.holidayCountry) return [];
     const choices = await selectHolidayChoices(db, provider.id);
-    return publicHolidays(provider.holidayCountry, year).map((h) => ({ ...h, available: choices.get(h.date) ?? false }));
+    return (await publicHolidays(provider.holidayCountry, year)).map((h) => ({ ...h, available: choices.get(h.date) ?? false }));
   }
 
   return {
@@ -210,13 +210,13 @@ export function availabilityService(deps: AvailabilityDeps) {
     countries: holidayCountries,
 
     async setCountry(providerId: string, country: string | null): Promise<void> {
-      if (country !== null && !isHolidayCountry(country)) throw validationError({ country: ['Choose a country from the list.'] });
+      if (country !== null && !(await isHolidayCountry(country))) throw validationError({ country: ['Choose a country from the list.'] });
       await changePublicData(providerId, (tx) => setHolidayCountry(tx, providerId, country));
     },
 
     async chooseHoliday(provider: UserRow, date: string, available: boolean): Promise<void> {
       const year = Number(date.slice(0, 4));
-      if (!provider.holidayCountry || !publicHolidays(provider.holidayCountry, year).some((h) => h.date === date)) {
+      if (!provider.holidayCountry || !(await publicHolidays(provider.holidayCountry, year)).some((h) => h.date === date)) {
         throw validationError({ date: ['That day is not a public holiday of your country.'] });
       }
       await changePublicData(provider.id, (tx) => upsertHolidayChoice(tx, provider.id, date, available));

@@ -1,8 +1,10 @@
 /**
  * Public holidays from `date-holidays` (offline data). Only national public holidays count; the
- * provider can mark each one available. Names are in English.
+ * provider can mark each one available. Names are in English. The package (every country's
+ * rules, about 25 MB in memory) is imported when the holidays page first asks for it: the slot
+ * engine reads the provider's stored choices, never this module.
  */
-import Holidays from 'date-holidays';
+import type HolidaysClass from 'date-holidays';
 import { WEEKDAY_NAMES } from '@slotted/contract';
 
 export interface PublicHoliday {
@@ -13,10 +15,13 @@ export interface PublicHoliday {
 
 const cache = new Map<string, PublicHoliday[]>();
 
-export function publicHolidays(country: string, year: number): PublicHoliday[] {
+const loadHolidays = async (): Promise<typeof HolidaysClass> => (await import('date-holidays')).default;
+
+export async function publicHolidays(country: string, year: number): Promise<PublicHoliday[]> {
   const key = `${country}:${year}`;
   let list = cache.get(key);
   if (!list) {
+    const Holidays = await loadHolidays();
     const hd = new Holidays(country, { languages: ['en'], types: ['public'] });
     const seen = new Set<string>();
     list = [];
@@ -36,13 +41,14 @@ export function publicHolidays(country: string, year: number): PublicHoliday[] {
 
 let countries: { code: string; name: string }[] | null = null;
 
-export function holidayCountries(): { code: string; name: string }[] {
+export async function holidayCountries(): Promise<{ code: string; name: string }[]> {
+  const Holidays = await loadHolidays();
   countries ??= Object.entries(new Holidays().getCountries('en'))
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return countries;
 }
 
-export function isHolidayCountry(code: string): boolean {
-  return holidayCountries().some((c) => c.code === code);
+export async function isHolidayCountry(code: string): Promise<boolean> {
+  return (await holidayCountries()).some((c) => c.code === code);
 }

@@ -2,12 +2,11 @@
  * First run (docs/product-rules.md#first-run): on an empty database, a demo provider at /demo so a
  * newcomer sees a working product at once. Its pictures are drawn here, so nothing is downloaded.
  */
-import sharp from 'sharp';
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, membershipGroups, memberships, payments, plans, services, slots, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { insertImage, processImage } from '../images/index.ts';
+import { insertImage, loadSharp, processImage } from '../images/index.ts';
 import { availabilityService } from '../availability/index.ts';
 import { classesService } from '../classes/index.ts';
 import { snapshotPlanGroups } from '../memberships/index.ts';
@@ -49,6 +48,7 @@ const PLAN_COVER_SVG = (from: string, to: string) => `<svg xmlns="http://www.w3.
 </svg>`;
 
 async function drawn(svg: string, kind: 'avatar' | 'profile_cover') {
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const result = await processImage(png, kind, Number.MAX_SAFE_INTEGER);
   if (!result.ok) throw new Error(`demo image failed: ${result.message}`);
@@ -208,6 +208,7 @@ async function seedDemoOffer(db: Db, clock: Clock): Promise<void> {
 async function seedDemoPlans(db: Db, clock: Clock, demoId: string): Promise<void> {
   const catalog = await db.select().from(services).where(eq(services.providerId, demoId));
   const idsOf = (type: 'class' | 'appointment') => catalog.filter((s) => s.type === type).map((s) => s.id);
+  const sharp = await loadSharp();
   const cover = async (from: string, to: string) =>
     sharp(Buffer.from(PLAN_COVER_SVG(from, to)))
       .png()

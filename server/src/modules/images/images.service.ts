@@ -2,7 +2,7 @@
  * Uploaded images are untrusted: the format is sniffed from the bytes (never the name), the
  * pixel count is capped, and the picture is re-encoded to WebP, which also strips metadata.
  */
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
@@ -26,6 +26,14 @@ export interface ProcessedImage {
 
 export type ImageCheck = { ok: true; image: ProcessedImage } | { ok: false; message: string };
 
+/**
+ * sharp (libvips) is imported on first use: about 15 MB that a server nobody uploads a picture to
+ * never loads. Node keeps the module once imported.
+ */
+export async function loadSharp(): Promise<typeof Sharp> {
+  return (await import('sharp')).default;
+}
+
 export function tooBigMessage(maxBytes: number): string {
   return `That image is too big—max size is ${Math.round(maxBytes / 1024 / 1024)} MB.`;
 }
@@ -33,6 +41,7 @@ export function tooBigMessage(maxBytes: number): string {
 export async function processImage(input: Buffer, kind: ImageKind, maxBytes: number): Promise<ImageCheck> {
   if (input.length > maxBytes) return { ok: false, message: tooBigMessage(maxBytes) };
   const notAnImage = { ok: false as const, message: 'Please choose a WebP, JPG or PNG image.' };
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) return notAnImage;

@@ -68,7 +68,8 @@ export type EventEffect = (tx: Tx) => Promise<void>;
 export type EventHandler = (event: Stripe.Event) => Promise<EventEffect | undefined>;
 
 export interface CardPayments {
-  stripe: Stripe;
+  /** The Stripe client, its SDK loaded on first use (a server that takes no card payment never loads it). */
+  stripe(): Promise<Stripe>;
   publishableKey: string;
   /** The platform's share of a charge in cents (STRIPE_PLATFORM_FEE_PERCENT, 0 by default). */
   applicationFee(amountCents: number): number;
@@ -77,7 +78,7 @@ export interface CardPayments {
   settles(target: 'appointment' | 'membership', settle: SettleTarget): void;
   onEvent(type: Stripe.Event.Type, handler: EventHandler): void;
   /** Verifies a webhook's signature and shape: the event, or 400 bad_request. */
-  verify(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+  verify(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event>;
   /** Applies a verified event exactly once. */
   handleEvent(event: Stripe.Event): Promise<void>;
   /**
@@ -104,7 +105,7 @@ export interface CardPayments {
   /** Runs queued refunds now rather than at the next poll: call after the transaction commits. */
   wake(): void;
   /** Runs a Stripe call, turning Stripe's failures into 502 payment_provider_error (card errors excepted by the caller). */
-  call<T>(what: string, request: () => Promise<T>): Promise<T>;
+  call<T>(what: string, request: (stripe: Stripe) => Promise<T>): Promise<T>;
 }
 
 /** Whose payment, and for what, a client coming back from a redirect may ask to be checked. */
@@ -126,13 +127,14 @@ function isMissing(err: unknown): boolean {
 
 export function cardPayments(deps: CardPaymentsDeps): CardPayments {
   const { db, clock, jobs, config } = deps;
-  const stripe = createStripeClient(config);
+  let client: Promise<Stripe> | undefined;
+  const stripe = () => (client ??= createStripeClient(config));
   const targets = new Map<string, SettleTarget>();
   const handlers = new Map<string, EventHandler>();
 
-  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  async function call<T>(what: string, request: (stripe: Stripe) => Promise<T>): Promise<T> {
     try {
-      return await request();
+      return await request(await stripe());
     } catch (err) {
       deps.log.error({ err, what }, 'stripe request failed');
       throw new AppError('payment_provider_error');
@@ -140,9 +142,9 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
   }
 
   /** A Stripe object, or null when Stripe does not know it (other failures are 502, so Stripe retries the event). */
-  async function retrieveOrNull<T>(what: string, request: () => Promise<T>): Promise<T | null> {
+  async function retrieveOrNull<T>(what: string, request: (stripe: Stripe) => Promise<T>): Promise<T | null> {
     try {
-      return await request();
+      return await request(await stripe());
     } catch (err) {
       if (isMissing(err)) return null;
       return call(what, () => Promise.reject(err));
@@ -151,7 +153,7 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
 
   /** The intent with its charge: the card the membership panel shows, and what was refunded. */
   const retrieveIntent = (id: string) =>
-    retrieveOrNull('retrieve payment intent', () => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+    retrieveOrNull('retrieve payment intent', (stripe) => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
 
   /**
    * The payment row of a succeeded intent. An intent this platform created for one of its bookings
@@ -237,7 +239,9 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       const { refund: r, payment } = found;
       if (!payment.stripePaymentIntentId) throw new Error(`Refund ${r.id} is of a card payment, which has a PaymentIntent`);
       const paymentIntent = payment.stripePaymentIntentId;
-      const done = await stripe.refunds.create(
+      const done = await (
+        await stripe()
+      ).refunds.create(
         {
           payment_intent: paymentIntent,
           amount: r.amountCents,
@@ -293,7 +297,7 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
         // A subscription's first invoice cannot be cancelled by itself: the memberships module
         // ends the subscription (which voids it), or Stripe expires it after a day.
         if (!payment.stripeInvoiceId) {
-          await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `abandon-${id}` });
+          await (await stripe()).paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `abandon-${id}` });
         }
       } catch (err) {
         // Stripe refuses to cancel an intent paid at the last moment: it is settled below.
@@ -332,7 +336,7 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
     return intent ? (tx) => settle(tx, intent) : undefined;
   });
   handlers.set('charge.refunded', async (event) => {
-    const charge = await retrieveOrNull('retrieve charge', () => stripe.charges.retrieve((event.data.object as Stripe.Charge).id));
+    const charge = await retrieveOrNull('retrieve charge', (stripe) => stripe.charges.retrieve((event.data.object as Stripe.Charge).id));
     const intentId = typeof charge?.payment_intent === 'string' ? charge.payment_intent : charge?.payment_intent?.id;
     if (!charge || !intentId) return undefined;
     // A refund reported before the payment's own success: the payment is settled first (with what
@@ -380,10 +384,11 @@ export function cardPayments(deps: CardPaymentsDeps): CardPayments {
       if (handlers.has(type)) throw new Error(`a handler for ${type} is already registered`);
       handlers.set(type, handler);
     },
-    verify(rawBody, signature) {
+    async verify(rawBody, signature) {
+      const client = await stripe();
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+        event = client.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
       } catch {
         throw new AppError('bad_request', 'The webhook signature could not be verified.');
       }

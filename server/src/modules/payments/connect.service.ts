@@ -19,13 +19,13 @@ export const SETTINGS_PATH = '/settings/payments';
 
 export function connectService(deps: { db: Db; clock: Clock; payments: CardPayments; appUrl: string }) {
   const { db, clock, payments } = deps;
-  const { stripe, call } = payments;
+  const { call } = payments;
 
   /** The provider's account, made on the first visit. */
   async function account(user: UserRow): Promise<string> {
     if (user.stripeAccountId) return user.stripeAccountId;
     // The key makes a second simultaneous first visit get the same account back from Stripe.
-    const created = await call('create account', () =>
+    const created = await call('create account', (stripe) =>
       stripe.accounts.create(
         {
           type: 'express',
@@ -40,7 +40,7 @@ export function connectService(deps: { db: Db; clock: Clock; payments: CardPayme
   }
 
   async function recheck(accountId: string): Promise<void> {
-    const current = await call('retrieve account', () => stripe.accounts.retrieve(accountId));
+    const current = await call('retrieve account', (stripe) => stripe.accounts.retrieve(accountId));
     await db.transaction((tx) => setStripeConnected(tx, accountId, current.charges_enabled, clock.now()));
   }
 
@@ -49,7 +49,7 @@ export function connectService(deps: { db: Db; clock: Clock; payments: CardPayme
   payments.onEvent('account.updated', async (event) => {
     const { id } = event.data.object as Stripe.Account;
     if (!(await hasStripeAccount(db, id))) return undefined;
-    const current = await call('retrieve account', () => stripe.accounts.retrieve(id));
+    const current = await call('retrieve account', (stripe) => stripe.accounts.retrieve(id));
     return (tx) => setStripeConnected(tx, id, current.charges_enabled, clock.now());
   });
 
@@ -63,7 +63,7 @@ export function connectService(deps: { db: Db; clock: Clock; payments: CardPayme
       }
       if (user.stripeConnected) return SETTINGS_PATH;
       const accountId = await account(user);
-      const link = await call('create account link', () =>
+      const link = await call('create account link', (stripe) =>
         stripe.accountLinks.create({
           account: accountId,
           type: 'account_onboarding',
@@ -80,7 +80,7 @@ export function connectService(deps: { db: Db; clock: Clock; payments: CardPayme
       if (!user.stripeAccountId || !user.stripeConnected) throw new AppError('stripe_not_connected');
       await payments.limitCalls(user.id, ip);
       const accountId = user.stripeAccountId;
-      const link = await call('create login link', () => stripe.accounts.createLoginLink(accountId));
+      const link = await call('create login link', (stripe) => stripe.accounts.createLoginLink(accountId));
       return link.url;
     },
   };

@@ -3,10 +3,12 @@
  * in production, the project's Stripe-compatible server on loopback in tests and local runs. No
  * other code builds requests to Stripe.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config.ts';
 
-export function createStripeClient(config: StripeConfig): Stripe {
+/** The SDK is imported here, on first use: about 20 MB that a server without card payments never loads. */
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: Stripe } = await import('stripe');
   const api = new URL(config.apiUrl);
   const protocol = api.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(config.secretKey, {

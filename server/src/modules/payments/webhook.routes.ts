@@ -22,7 +22,7 @@ export const webhookRoutes: FastifyPluginAsync<{ payments: CardPayments | null }
     handler: async (req) => {
       if (!payments) throw paymentsNotConfigured();
       if (!Buffer.isBuffer(req.body)) throw new AppError('bad_request', 'A Stripe event is sent as JSON.');
-      const event = payments.verify(req.body, req.headers['stripe-signature']?.toString());
+      const event = await payments.verify(req.body, req.headers['stripe-signature']?.toString());
       await payments.handleEvent(event);
       return { received: true as const };
     },

@@ -114,8 +114,8 @@ function createIntent(payments: CardPayments, d: AppointmentDetails, attempt: st
   const account = d.provider.stripeAccountId;
   if (!account) throw new Error(`Provider ${d.provider.id} takes card payments, so has a Stripe account`);
   const fee = payments.applicationFee(a.priceCents);
-  return payments.call('create payment intent', () =>
-    payments.stripe.paymentIntents.create(
+  return payments.call('create payment intent', (stripe) =>
+    stripe.paymentIntents.create(
       {
         amount: a.priceCents,
         currency: 'eur',
@@ -132,7 +132,7 @@ function createIntent(payments: CardPayments, d: AppointmentDetails, attempt: st
 }
 
 async function clientSecret(payments: CardPayments, intentId: string): Promise<string> {
-  const intent = await payments.call('retrieve payment intent', () => payments.stripe.paymentIntents.retrieve(intentId));
+  const intent = await payments.call('retrieve payment intent', (stripe) => stripe.paymentIntents.retrieve(intentId));
   return secretOf(intent);
 }
 

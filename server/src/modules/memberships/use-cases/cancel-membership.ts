@@ -30,7 +30,7 @@ export async function cancelMembership(deps: MembershipsDeps, viewer: UserRow, i
   assertCancellable(current, now);
   const subscriptionId = current.row.stripeSubscriptionId;
   if (card && subscriptionId) {
-    await card.call('stop subscription renewal', () => card.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    await card.call('stop subscription renewal', (stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
   }
   return db.transaction(async (tx) => {
     const f = await lockOwn(tx, viewer, id);

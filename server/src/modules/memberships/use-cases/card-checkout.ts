@@ -34,7 +34,7 @@ export async function cardCheckout(deps: MembershipsDeps, viewer: UserRow, id: s
   if (pending) {
     const intentId = pending.stripePaymentIntentId;
     if (!intentId) throw new Error(`Card payment ${pending.id} has no PaymentIntent`);
-    const intent = await card.call('retrieve payment intent', () => card.stripe.paymentIntents.retrieve(intentId));
+    const intent = await card.call('retrieve payment intent', (stripe) => stripe.paymentIntents.retrieve(intentId));
     return { client_secret: clientSecretOf(intent) };
   }
   // A destination charge: the money goes to the provider's account, the platform keeps its fee.
@@ -43,8 +43,8 @@ export async function cardCheckout(deps: MembershipsDeps, viewer: UserRow, id: s
   let paid: { intentId: string; clientSecret: string; subscriptionId?: string; invoiceId?: string };
   if (m.interval !== 'month') {
     const fee = card.applicationFee(m.priceCents);
-    const intent = await card.call('create payment intent', () =>
-      card.stripe.paymentIntents.create(
+    const intent = await card.call('create payment intent', (stripe) =>
+      stripe.paymentIntents.create(
         { amount: m.priceCents, currency: 'eur', ...destination, ...(fee > 0 ? { application_fee_amount: fee } : {}) },
         { idempotencyKey: `membership-${id}-payment` },
       ),
@@ -53,14 +53,14 @@ export async function cardCheckout(deps: MembershipsDeps, viewer: UserRow, id: s
   } else {
     const customer = await customerOf(deps, card, viewer);
     // A product per purchase: what was bought keeps its name, and the request stays the same on a retry.
-    const product = await card.call('create product', () =>
-      card.stripe.products.create(
+    const product = await card.call('create product', (stripe) =>
+      stripe.products.create(
         { name: m.name, metadata: { membership_id: id, plan_id: String(m.planId) } },
         { idempotencyKey: `membership-${id}-product` },
       ),
     );
-    const subscription = await card.call('create subscription', () =>
-      card.stripe.subscriptions.create(
+    const subscription = await card.call('create subscription', (stripe) =>
+      stripe.subscriptions.create(
         {
           customer,
           items: [{ price_data: { currency: 'eur', product: product.id, unit_amount: m.priceCents, recurring: { interval: 'month' } } }],

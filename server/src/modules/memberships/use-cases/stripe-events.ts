@@ -21,7 +21,7 @@ export async function invoicePaid(deps: MembershipsDeps, event: Stripe.Event): P
   const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
   const invoiceId = invoice.id;
   if (!subscriptionId || !invoiceId) return undefined;
-  const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+  const full = await payments.call('retrieve invoice', (stripe) => stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
   const ref = full.payments?.data[0]?.payment.payment_intent;
   const intentId = typeof ref === 'string' ? ref : ref?.id;
   if (full.billing_reason === 'subscription_create') {
@@ -30,7 +30,7 @@ export async function invoicePaid(deps: MembershipsDeps, event: Stripe.Event): P
   }
   if (full.billing_reason !== 'subscription_cycle') return undefined;
   const intent = intentId
-    ? await payments.call('retrieve payment intent', () => payments.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }))
+    ? await payments.call('retrieve payment intent', (stripe) => stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }))
     : null;
   const charge = intent?.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const used = charge?.payment_method_details?.card;
@@ -79,7 +79,7 @@ export async function invoicePaymentFailed(deps: MembershipsDeps, event: Stripe.
   if (!payments) throw new Error('Stripe sends events only where card payments are on');
   const invoiceId = (event.data.object as Stripe.Invoice).id;
   if (!invoiceId) return undefined;
-  const full = await payments.call('retrieve invoice', () => payments.stripe.invoices.retrieve(invoiceId));
+  const full = await payments.call('retrieve invoice', (stripe) => stripe.invoices.retrieve(invoiceId));
   const parent = full.parent?.subscription_details?.subscription;
   const subscriptionId = typeof parent === 'string' ? parent : parent?.id;
   if (full.billing_reason !== 'subscription_cycle' || !subscriptionId || full.status === 'paid' || full.status === 'void') return undefined;
@@ -116,7 +116,7 @@ export async function subscriptionChanged(deps: MembershipsDeps, event: Stripe.E
   const payments = deps.payments;
   if (!payments) throw new Error('Stripe sends events only where card payments are on');
   const subscriptionId = (event.data.object as Stripe.Subscription).id;
-  const subscription = await payments.call('retrieve subscription', () => payments.stripe.subscriptions.retrieve(subscriptionId));
+  const subscription = await payments.call('retrieve subscription', (stripe) => stripe.subscriptions.retrieve(subscriptionId));
   if (!['canceled', 'incomplete_expired', 'unpaid'].includes(subscription.status)) return undefined;
   return async (tx) => {
     const id = await membershipIdBySubscription(tx, subscription.id);

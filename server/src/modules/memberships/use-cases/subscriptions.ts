@@ -14,9 +14,10 @@ export function registerSubscriptionCancel(deps: MembershipsDeps): void {
   if (!card) return;
   // A subscription is ended rather than left charging a client whose purchase did not happen.
   deps.jobs.register<{ id: string }>(CANCEL_SUBSCRIPTION_JOB, async ({ id }) => {
-    const subscription = await card.stripe.subscriptions.retrieve(id);
+    const stripe = await card.stripe();
+    const subscription = await stripe.subscriptions.retrieve(id);
     if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
-    await card.stripe.subscriptions.cancel(id);
+    await stripe.subscriptions.cancel(id);
   });
 }
 
@@ -26,8 +27,8 @@ export const cancelSubscription = (deps: MembershipsDeps, tx: Tx, id: string | n
 /** The client's Stripe customer (a subscription needs one), created once. */
 export async function customerOf(deps: MembershipsDeps, payments: CardPayments, viewer: UserRow): Promise<string> {
   if (viewer.stripeCustomerId) return viewer.stripeCustomerId;
-  const customer = await payments.call('create customer', () =>
-    payments.stripe.customers.create(
+  const customer = await payments.call('create customer', (stripe) =>
+    stripe.customers.create(
       { email: viewer.email, name: viewer.name, metadata: { user_id: viewer.id } },
       { idempotencyKey: `customer-${viewer.id}` },
     ),

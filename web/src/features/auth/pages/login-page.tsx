@@ -70,7 +70,9 @@ export function LoginPage() {
           </span>
           <h1 className="text-xl font-semibold tracking-tight text-zinc-900">Check your inbox</h1>
           <p className="mt-2 text-sm leading-relaxed text-zinc-600">
-            We sent you an activation link. Please be sure to check your spam folder too.
+            {config.mail_delivery === 'console'
+              ? 'We sent you an activation link. This site has no mail server yet: the e-mail with the link is printed in the terminal where Slotted runs.'
+              : 'We sent you an activation link. Please be sure to check your spam folder too.'}
           </p>
           {email && <p className="mt-3 text-sm font-medium break-all text-zinc-900">{email.trim()}</p>}
           <Button theme="white" fullWidth className="mt-6" onClick={() => setSent(false)}>

@@ -21,7 +21,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 interface JsonReport {
   numTotalTests: number;
   numFailedTests: number;
-  testResults: { name: string; startTime: number; endTime: number; status: string; assertionResults: unknown[] }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    status: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
 }
 
 const args = process.argv.slice(2);
@@ -86,6 +92,9 @@ for (const engine of engines) {
     const share = `${((f.ms / total) * 100).toFixed(1)}%`.padStart(5);
     console.log(`${seconds(f.ms)}  ${share}  ${String(f.tests).padStart(5)}  ${f.file}${f.status === 'passed' ? '' : `  (${f.status})`}`);
   }
+  for (const r of report.testResults)
+    for (const a of r.assertionResults.filter((x) => x.status === 'failed'))
+      console.log(`FAILED ${path.relative(root, r.name)} › ${a.fullName}: ${a.failureMessages[0]?.split('\n')[0] ?? ''}`);
   const line = `server:${engine}: wall ${seconds(wall).trim()} s, files summed ${seconds(total).trim()} s`;
   console.log(line);
   summary.push(line);

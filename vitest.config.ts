@@ -11,6 +11,8 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
+    // Migrates each engine's template database once for the whole run (test/support/test-db.ts).
+    globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

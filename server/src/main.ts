@@ -32,6 +32,7 @@ async function main() {
     config,
     db: database.db,
     onConnectionError: database.onConnectionError,
+    changes: database.changes,
     clock: systemClock,
     mailer,
     outbox,

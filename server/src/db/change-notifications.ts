@@ -9,7 +9,7 @@
  * PGlite is one session in this process: its notifications arrive before the commit returns.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { Client as PgClient, ClientConfig, Pool } from 'pg';
+import type { Client as PgClient, ClientConfig } from 'pg';
 
 export const CHANGES_CHANNEL = 'slotted_provider_changes';
 /** The dedicated connection's name in pg_stat_activity. */
@@ -61,19 +61,33 @@ export async function pgliteChanges(client: PGlite): Promise<ChangeSource> {
 /** The connection's server process id, which node-postgres keeps but does not declare on a pool's client. */
 const backendPid = (client: object): number => Number(Reflect.get(client, 'processID'));
 
-export function postgresChanges(pg: { Client: typeof PgClient }, pool: Pool, connection: ClientConfig): ChangeSource {
+/**
+ * `pool` is made with `Client`: its connections LISTEN as they open, before any query of the
+ * pool, and pass on the notifications of their own commits.
+ */
+export function postgresChanges(
+  pg: { Client: typeof PgClient },
+  Base: typeof PgClient,
+  connection: ClientConfig,
+): { changes: ChangeSource; Client: typeof PgClient } {
   const subscribers = new Subscribers();
   const poolPids = new Set<number>();
-  pool.on('connect', (client) => {
-    const pid = backendPid(client);
-    poolPids.add(pid);
-    client.on('end', () => poolPids.delete(pid));
-    client.on('notification', (m) => {
-      if (m.processId === pid && m.payload) subscribers.changed(m.payload);
+  const Client = class extends Base {};
+  const baseConnect = Base.prototype.connect as (this: PgClient) => Promise<PgClient>;
+  // pg's connect has a promise and a callback form (the pool's); the wrapper serves both, so it is set, not overridden.
+  Reflect.set(Client.prototype, 'connect', function (this: PgClient, callback?: (err: Error | null, client?: PgClient) => void) {
+    const connected = baseConnect.call(this).then(async () => {
+      const pid = backendPid(this);
+      poolPids.add(pid);
+      this.on('end', () => poolPids.delete(pid));
+      this.on('notification', (m) => {
+        if (m.processId === pid && m.payload) subscribers.changed(m.payload);
+      });
+      await this.query(`LISTEN ${CHANGES_CHANNEL}`);
+      return this;
     });
-    // Queued ahead of the query the connection was opened for. A failure only costs this
-    // connection's own-commit path: the dedicated listener still brings the change.
-    client.query(`LISTEN ${CHANGES_CHANNEL}`).catch(() => undefined);
+    if (!callback) return connected;
+    connected.then((client) => callback(null, client), callback);
   });
 
   let closed = false;
@@ -115,7 +129,7 @@ export function postgresChanges(pg: { Client: typeof PgClient }, pool: Pool, con
     }
   }
   let started = false;
-  return {
+  const changes: ChangeSource = {
     subscribe(s) {
       if (!started) {
         started = true;
@@ -132,6 +146,7 @@ export function postgresChanges(pg: { Client: typeof PgClient }, pool: Pool, con
       await current?.end().catch(() => undefined);
     },
   };
+  return { changes, Client };
 }
 
 /** A source that never goes live: every public answer is read from the database. */

@@ -93,9 +93,10 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
   } finally {
     await migrator.end().catch(() => undefined); // ending the session releases the advisory lock
   }
+  const { changes, Client } = postgresChanges(pg, outageSafe(pg.Client), connection);
   const pool = new pg.Pool({
     ...connection,
-    Client: outageSafe(pg.Client),
+    Client,
     max: poolSize,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
@@ -105,7 +106,6 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
   // and opens a new one when needed. Without a listener the error would crash the process.
   const listeners = new Set<(err: Error) => void>();
   pool.on('error', (err) => listeners.forEach((listener) => listener(err)));
-  const changes = postgresChanges(pg, pool, connection);
   const db = drizzle(pool, { schema });
   return {
     db,

@@ -84,12 +84,23 @@ export interface Built {
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
 
-  /** `capacity` bounds memory: past it the least recently stored answer is dropped. */
+  /**
+   * `maxBytes` bounds memory (a 180-day slots answer is 358 kB): past it the least recently stored
+   * answers are dropped. An answer counts as 1.5 times its text, for its compressed copies.
+   */
   constructor(
     private readonly changes: ProviderChanges,
-    private readonly capacity = 2000,
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(entry.answer);
+  }
 
   /** The kept answer, or one built now (and kept when nothing of its provider changed while it was built). */
   async get(key: string, now: number, build: () => Promise<Built>, lifetimeMs = Infinity): Promise<Answer> {
@@ -99,19 +110,21 @@ export class AnswerCache {
     const built = await build();
     const answer = new Answer(built.body);
     const generation = mark === null ? null : this.changes.since(mark, built.providerId);
-    if (generation !== null) {
-      this.entries.delete(key);
+    this.drop(key);
+    if (generation !== null && sizeOf(answer) <= this.maxBytes) {
       this.entries.set(key, { providerId: built.providerId, generation, validUntil: now + lifetimeMs, answer });
-      if (this.entries.size > this.capacity) {
-        const oldest = this.entries.keys().next();
-        if (!oldest.done) this.entries.delete(oldest.value);
+      this.bytes += sizeOf(answer);
+      // The oldest first: a Map iterates in insertion order.
+      for (const oldest of this.entries.keys()) {
+        if (this.bytes <= this.maxBytes) break;
+        this.drop(oldest);
       }
-    } else if (entry) {
-      this.entries.delete(key);
     }
     return answer;
   }
 }
+
+const sizeOf = (answer: Answer) => answer.body.length * 1.5;
 
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;

@@ -1,6 +1,7 @@
 /**
- * Public API throughput on PostgreSQL (issue 13): the public profile and a 30-day slots window of
- * the demo studio, against a bare Fastify hello-JSON server started in the same run, with
+ * Public API throughput on PostgreSQL (issues 13, 26): the public profile and a 30-day slots window of
+ * the demo studio, with change notifications off (every answer read from the database) and on
+ * ("pushed": a warm answer served from memory, docs/decisions/0017-pushed-provider-changes.md), against a bare Fastify hello-JSON server started in the same run, with
  * autocannon (in a worker thread, bench/load-generator.ts) at 1, 8, 10 and 32 connections. Prints req/s, latency p50/p95/p99, the ratios to
  * hello-JSON and the SQL statements each request sends. Makes a scratch database on
  * BENCH_DATABASE_URL's server (default the local one) and drops it. Nothing is asserted on time.
@@ -37,9 +38,14 @@ const config = {
   }),
   webDist: '/nonexistent',
 };
+// Two apps on one database: without change notifications every answer is read from the database
+// (docs/decisions/0008-public-data-version.md); with them a warm answer is kept in memory (0015).
 const app = await buildApp({ config, db: database.db, clock, mailer: devOutboxMailer(() => undefined) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const pushed = await buildApp({ config, db: database.db, changes: database.changes, clock, mailer: devOutboxMailer(() => undefined) });
+await pushed.listen({ port: 0, host: '127.0.0.1' });
+const pushedBase = `http://127.0.0.1:${(pushed.server.address() as AddressInfo).port}`;
 
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
@@ -53,10 +59,13 @@ const service = must(
 );
 const today = new Date().toISOString().slice(0, 10);
 const to = new Date(Date.now() + 29 * 86_400_000).toISOString().slice(0, 10);
+const slotsPath = `/api/services/${service.id}/slots?timezone=Europe/Madrid&from=${today}&to=${to}`;
 const targets = {
   hello: helloUrl,
   profile: `${base}/api/profile/demo`,
-  'slots 30 days': `${base}/api/services/${service.id}/slots?timezone=Europe/Madrid&from=${today}&to=${to}`,
+  'slots 30 days': `${base}${slotsPath}`,
+  'profile pushed': `${pushedBase}/api/profile/demo`,
+  'slots pushed': `${pushedBase}${slotsPath}`,
 };
 
 async function statementsPerRequest(target: string, n = 200) {
@@ -68,8 +77,9 @@ async function statementsPerRequest(target: string, n = 200) {
 
 console.log(`PostgreSQL, ${seconds} s per run; servers in this process, load from a worker thread.\n`);
 console.log('statements per request (warm, sequential):');
-console.log(`  profile ${(await statementsPerRequest(targets.profile)).toFixed(2)}`);
-console.log(`  slots 30 days ${(await statementsPerRequest(targets['slots 30 days'])).toFixed(2)}`);
+for (const name of ['profile', 'slots 30 days', 'profile pushed', 'slots pushed'] as const) {
+  console.log(`  ${name} ${(await statementsPerRequest(targets[name])).toFixed(2)}`);
+}
 
 const etag = (await fetch(targets.profile)).headers.get('etag');
 const revalidated = etag ? (await fetch(targets.profile, { headers: { 'if-none-match': etag } })).status : 'no ETag';
@@ -88,9 +98,13 @@ for (const connections of CONNECTIONS) {
     );
   }
 }
-console.log('\nGoals (issue 13): profile/hello ≥ 0.25 at 10 connections; slots 30 days p99 ≤ 30 ms at 32 connections.');
+console.log(
+  '\nGoals (issue 13, 26): profile/hello ≥ 0.25 at 10 connections; slots 30 days p99 ≤ 30 ms and slots/hello ≥ 0.05 at 32 connections.',
+);
+console.log('"pushed": change notifications on, a warm answer kept in memory (0 statements); plain: off, one statement per request.');
 
 await hello.close();
+await pushed.close();
 await app.close();
 await database.close();
 await dropTemplates();

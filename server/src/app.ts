@@ -36,6 +36,7 @@ import { calendarFeedsRoutes, calendarFeedsService } from './modules/calendar-fe
 import { caldavClient, calendarConnectionsRoutes, calendarConnectionsService } from './modules/calendar-connections/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { profileFirstPaint, profileService } from './modules/profile/index.ts';
+import { ProviderChanges } from './modules/public-cache/index.ts';
 import { slotsRoutes } from './modules/slots/index.ts';
 import { slotsService, timetableService } from './modules/slots/index.ts';
 import { appointmentsRoutes } from './modules/appointments/index.ts';
@@ -73,6 +74,8 @@ export interface AppDeps {
   db: Db;
   /** The pool's reports of broken idle connections (PostgreSQL). */
   onConnectionError?: Database['onConnectionError'];
+  /** The database's change notifications; without them every public answer is read from the database. */
+  changes?: Database['changes'];
   clock: Clock;
   mailer: Mailer;
   /** Present when mail goes to the development outbox instead of SMTP; listed at /dev/outbox only with DEV_OUTBOX. */
@@ -251,11 +254,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appointmentsRoutes, { appointments });
   await app.register(waitlistRoutes, { waitlist });
   await app.register(membershipsRoutes, { memberships });
+  // Which providers' answers changed, pushed by the database (docs/decisions/0017-pushed-provider-changes.md).
+  const changes = new ProviderChanges(deps.changes);
   await app.register(slotsRoutes, {
-    slots: slotsService({ db, clock, availability, classes }),
+    slots: slotsService({ db, clock, availability, classes, changes }),
     timetable: timetableService({ db, clock, availability, classes }),
   });
-  const profile = profileService({ db, availability });
+  const profile = profileService({ db, availability, changes });
   await app.register(profileRoutes, { profile });
   await app.register(scheduleRoutes, {
     schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),

@@ -33,6 +33,7 @@ async function main() {
     config,
     db: database.db,
     onConnectionError: database.onConnectionError,
+    changes: database.changes,
     clock: systemClock,
     mailer,
     outbox,

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Client as PgClient, PoolClient } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { pgliteChanges, postgresChanges, type ChangeSource } from './change-notifications.ts';
 import * as schema from './schema.ts';
 import { queryTimeoutMs, type DatabaseTimeouts } from './timeouts.ts';
 
@@ -28,6 +29,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Errors of idle pooled connections, which the pool has already dropped (PGlite has none). */
   onConnectionError(listener: (err: Error) => void): void;
+  /** Which providers' public answers change, pushed by the database (docs/decisions/0017-pushed-provider-changes.md). */
+  changes: ChangeSource;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,17 @@ export async function usePglite(client: PGlite): Promise<Database> {
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db, engine: 'pglite', onConnectionError: () => undefined, close: () => client.close() };
+  const changes = await pgliteChanges(client);
+  return {
+    db,
+    engine: 'pglite',
+    onConnectionError: () => undefined,
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+  };
 }
 
 async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts): Promise<Database> {
@@ -80,9 +93,10 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
   } finally {
     await migrator.end().catch(() => undefined); // ending the session releases the advisory lock
   }
+  const { changes, Client } = postgresChanges(pg, outageSafe(pg.Client), connection);
   const pool = new pg.Pool({
     ...connection,
-    Client: outageSafe(pg.Client),
+    Client,
     max: poolSize,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
@@ -93,7 +107,16 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
   const listeners = new Set<(err: Error) => void>();
   pool.on('error', (err) => listeners.forEach((listener) => listener(err)));
   const db = drizzle(pool, { schema });
-  return { db, engine: 'postgres', onConnectionError: (listener) => listeners.add(listener), close: () => pool.end() };
+  return {
+    db,
+    engine: 'postgres',
+    onConnectionError: (listener) => listeners.add(listener),
+    changes,
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
+  };
 }
 
 /**

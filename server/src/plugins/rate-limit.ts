@@ -1,5 +1,5 @@
 import { lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { rateLimitBuckets } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -40,6 +40,8 @@ export async function deleteStaleRateLimits(db: Db, windowMs: number, now: Date)
 /**
  * Counts one hit against each key in turn, stopping at the first over its limit, and then answers
  * 429 naming the wait; the error carries `retryAfterSeconds`, sent as the Retry-After header.
+ * All the keys are counted in one statement (one round trip: a burst of bookings waits for each
+ * request's counters before anything else, issue 26); a key after one over its limit is not counted.
  */
 export async function enforceRateLimits(
   db: Db,
@@ -48,12 +50,29 @@ export async function enforceRateLimits(
   now: Date,
   what: string,
 ): Promise<void> {
-  for (const rule of rules) {
-    const hit = await consumeRateLimit(db, rule.key, rule.limit, windowMs, now);
-    if (!hit.allowed) {
-      const wait = hit.retryAfterSeconds;
-      throw new AppError('rate_limited', `Too many ${what}. Please try again in ${minutesText(wait)}.`, { retryAfterSeconds: wait });
-    }
+  if (rules.length === 0) return;
+  const windowStart = new Date(now.getTime() - windowMs);
+  const bucket = (i: number) => sql.identifier(`hit${i}`);
+  // Each counter is one upsert in a chain of data-modifying CTEs; the next runs only if this one is within its limit.
+  const upserts = rules.map((rule, i) => {
+    const after = i === 0 ? sql`` : sql` FROM ${bucket(i - 1)} WHERE ${bucket(i - 1)}.hits <= ${rules[i - 1]?.limit ?? 0}`;
+    return sql`${bucket(i)} AS (
+      INSERT INTO rate_limit_buckets (key, window_started_at, hits) SELECT ${rule.key}, ${now}::timestamptz, 1${after}
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN rate_limit_buckets.window_started_at <= ${windowStart}::timestamptz THEN 1 ELSE rate_limit_buckets.hits + 1 END,
+        window_started_at = CASE WHEN rate_limit_buckets.window_started_at <= ${windowStart}::timestamptz THEN ${now}::timestamptz ELSE rate_limit_buckets.window_started_at END
+      RETURNING hits, (extract(epoch from window_started_at) * 1000)::float8 AS started)`;
+  });
+  const results = sql.join(
+    rules.map((_, i) => sql`SELECT ${i}::int AS i, hits, started FROM ${bucket(i)}`),
+    sql` UNION ALL `,
+  );
+  const rows = rowsOf(await db.execute(sql`WITH ${sql.join(upserts, sql`, `)} ${results}`));
+  for (const [i, rule] of rules.entries()) {
+    const row = rows.find((r) => Number(r.i) === i);
+    if (!row || Number(row.hits) <= rule.limit) continue;
+    const wait = Math.max(1, Math.ceil((Number(row.started) + windowMs - now.getTime()) / 1000));
+    throw new AppError('rate_limited', `Too many ${what}. Please try again in ${minutesText(wait)}.`, { retryAfterSeconds: wait });
   }
 }
 

@@ -71,6 +71,7 @@ export async function createTestApp(
     config,
     db: database.db,
     onConnectionError: database.onConnectionError,
+    changes: database.changes,
     clock,
     mailer: opts.mailer ?? outbox,
     outbox: opts.mailer ? undefined : outbox,

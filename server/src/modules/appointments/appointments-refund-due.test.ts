@@ -3,6 +3,7 @@
  * refund by hand (docs/product-rules.md#cancellation-and-refunds): here the installation's Stripe
  * keys are removed after the payments, so the same database is opened by an app without them.
  */
+import { noChanges } from '../../db/change-notifications.ts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '@slotted/contract';
@@ -60,7 +61,7 @@ async function paidBy(name: string, body: object): Promise<{ user: typeof users.
 /** The keys are removed: the same database, opened by an app without Stripe (the first stays idle). */
 async function withoutStripe(): Promise<TestApp> {
   const app = await createTestApp({
-    database: { db: card.db, engine, onConnectionError: () => undefined, close: async () => undefined },
+    database: { db: card.db, engine, onConnectionError: () => undefined, changes: noChanges, close: async () => undefined },
   });
   plain = app;
   return app;

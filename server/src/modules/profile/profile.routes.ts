@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../plugins/route-table.ts';
-import { sendWithEtag } from '../public-cache/index.ts';
+import { sendAnswer } from '../public-cache/index.ts';
 import type { profileService } from './profile.service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ profile: ReturnType<typeof profileService> }> = async (app, { profile }) => {
   app.route({
     ...apiRoute('profile'),
-    // Serialised here, typed by the contract, to hash the exact bytes for the ETag.
-    handler: async (req, reply) =>
-      sendWithEtag(req, reply, JSON.stringify({ data: await profile.byUsername(req.params.username, req.user?.id ?? null) })),
+    // Serialised by the service, typed by the contract, to keep the exact bytes with their ETag.
+    handler: async (req, reply) => sendAnswer(req, reply, await profile.answer(req.params.username, req.user?.id ?? null)),
   });
 };

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { availabilityService } from '../availability/index.ts';
 import { imageUrl } from '../images/index.ts';
 import { livePlansOf } from '../plans/index.ts';
-import { VersionedCache, withCounts } from '../public-cache/index.ts';
+import { AnswerCache, VersionedCache, withCounts, type ProviderChanges } from '../public-cache/index.ts';
 import { listProviderServices, presentService, type ServiceListRow } from '../services/index.ts';
 import { findProvider, type UserRow } from '../users/index.ts';
 import { profileHeadQuery } from './profile.queries.ts';
@@ -21,8 +21,9 @@ interface PublicData {
   policy: Policies;
 }
 
-export function profileService(deps: { db: Db; availability: ReturnType<typeof availabilityService> }) {
+export function profileService(deps: { db: Db; availability: ReturnType<typeof availabilityService>; changes: ProviderChanges }) {
   const { db } = deps;
+  const answers = new AnswerCache(deps.changes);
   const head = profileHeadQuery(db);
   const cache = new VersionedCache<PublicData>();
 
@@ -36,32 +37,47 @@ export function profileService(deps: { db: Db; availability: ReturnType<typeof a
     return provider && { provider, services, plans, policy };
   }
 
+  async function byUsername(username: string, viewerId: string | null): Promise<{ providerId: string; profile: PublicProfile }> {
+    const [found] = await head.execute({ username: username.toLowerCase() });
+    let data = found ? cache.get(found.id, found.version) : undefined;
+    if (found && !data) {
+      // Read after the version, so a write committed in between is newer than the version, never older.
+      data = (await publicData(found.id)) ?? undefined;
+      if (data) cache.set(found.id, found.version, data);
+    }
+    if (!found || !data) throw new AppError('not_found', 'There is no provider at this address.');
+    const { provider, services, plans, policy } = data;
+    // Found by it; and the database requires a provider to have one.
+    if (!provider.username) throw new Error(`Provider ${provider.id} has no username`);
+    const profile = {
+      name: provider.name,
+      username: provider.username,
+      avatar: imageUrl(provider.avatarImageId),
+      cover: imageUrl(provider.coverImageId),
+      bio: provider.bio,
+      phone: provider.phone,
+      email: provider.email,
+      timezone: provider.timezone,
+      plans,
+      services: services.map((s) => presentService(withCounts(s, found.counts), viewerId)),
+      policy: { min_hours_before_cancellation: policy.min_hours_before_cancellation, terms_of_service: policy.terms_of_service },
+    };
+    return { providerId: provider.id, profile };
+  }
+
   return {
     async byUsername(username: string, viewerId: string | null): Promise<PublicProfile> {
-      const [found] = await head.execute({ username: username.toLowerCase() });
-      let data = found ? cache.get(found.id, found.version) : undefined;
-      if (found && !data) {
-        // Read after the version, so a write committed in between is newer than the version, never older.
-        data = (await publicData(found.id)) ?? undefined;
-        if (data) cache.set(found.id, found.version, data);
-      }
-      if (!found || !data) throw new AppError('not_found', 'There is no provider at this address.');
-      const { provider, services, plans, policy } = data;
-      // Found by it; and the database requires a provider to have one.
-      if (!provider.username) throw new Error(`Provider ${provider.id} has no username`);
-      return {
-        name: provider.name,
-        username: provider.username,
-        avatar: imageUrl(provider.avatarImageId),
-        cover: imageUrl(provider.coverImageId),
-        bio: provider.bio,
-        phone: provider.phone,
-        email: provider.email,
-        timezone: provider.timezone,
-        plans,
-        services: services.map((s) => presentService(withCounts(s, found.counts), viewerId)),
-        policy: { min_hours_before_cancellation: policy.min_hours_before_cancellation, terms_of_service: policy.terms_of_service },
-      };
+      return (await byUsername(username, viewerId)).profile;
+    },
+    /**
+     * The API's answer, kept until anything of the provider changes (docs/decisions/0017-pushed-provider-changes.md).
+     * Keyed by the viewer too: `is_mine` is theirs.
+     */
+    answer(username: string, viewerId: string | null) {
+      return answers.get(`${username.toLowerCase()}\n${viewerId ?? ''}`, 0, async () => {
+        const { providerId, profile } = await byUsername(username, viewerId);
+        return { providerId, body: JSON.stringify({ data: profile }) };
+      });
     },
   };
 }

@@ -1,8 +1,11 @@
 /**
- * Public answers are cached per process (docs/decisions/0008-public-data-version.md): a write made
- * through one app instance is seen by the next read of another instance on the same database, and
- * repeat requests for unchanged answers get a 304.
+ * Public answers are cached per process (docs/decisions/0008-public-data-version.md,
+ * docs/decisions/0017-pushed-provider-changes.md): a write made through one app instance is seen
+ * by another instance on the same database once its change notification has arrived (on
+ * PostgreSQL the helpers wait for that; the rule allows a second), by the next read when
+ * notifications are lost, and repeat requests for unchanged answers get a 304.
  */
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicProfile, ServiceSlotsResponse } from '@slotted/contract';
 import { openDatabase, type Database } from '../../db/client.ts';
@@ -10,11 +13,14 @@ import { DEFAULT_DATABASE_TIMEOUTS } from '../../db/timeouts.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { buildAppointment, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { freshDatabase } from '../../../test/support/test-db.ts';
+import { engine, freshDatabase } from '../../../test/support/test-db.ts';
+import { changesDelivered, changesLive } from '../../../test/support/changes-delivered.ts';
+import { LISTENER_APPLICATION_NAME } from '../../db/change-notifications.ts';
 import type { services, users } from '../../db/schema.ts';
 
 // The test clock starts on Monday 2026-11-23 09:00 UTC (10:00 in Madrid); default hours Mon–Fri 08:00–17:00.
 let database: Database & { url?: string };
+let readerDatabase: Database;
 let writer: TestApp; // the instance the provider uses
 let reader: TestApp; // another instance, on the same database, that a visitor uses
 let studio: typeof users.$inferSelect;
@@ -30,6 +36,7 @@ beforeEach(async () => {
   const second = database.url
     ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2, timeouts: DEFAULT_DATABASE_TIMEOUTS })
     : kept;
+  readerDatabase = second;
   reader = await createTestApp({ database: second });
   studio = await buildProvider(writer, { username: 'studio', name: 'Studio' });
   provider = await signIn(writer, studio);
@@ -42,9 +49,16 @@ afterEach(async () => {
   await database.close();
 });
 
-const profileOn = async (a: Agent) => (await a.get<{ data: PublicProfile }>('/api/profile/studio')).body.data;
-const slotsOn = async (a: Agent, serviceId = massage.id) =>
-  (await a.get<ServiceSlotsResponse>(`/api/services/${serviceId}/slots?timezone=Europe/Madrid`)).body;
+/** Writes so far have reached the reader (see changesDelivered). */
+const delivered = () => changesDelivered(database, readerDatabase);
+const profileOn = async (a: Agent) => {
+  await delivered();
+  return (await a.get<{ data: PublicProfile }>('/api/profile/studio')).body.data;
+};
+const slotsOn = async (a: Agent, serviceId = massage.id) => {
+  await delivered();
+  return (await a.get<ServiceSlotsResponse>(`/api/services/${serviceId}/slots?timezone=Europe/Madrid`)).body;
+};
 const times = (body: ServiceSlotsResponse, date: string) => body.data.find((d) => d.date === date)?.slots.map((s) => s.time) ?? [];
 /** The times of a day a visitor can still book (a time taken by a booking or a class is listed as taken). */
 const free = (body: ServiceSlotsResponse, date: string) =>
@@ -176,7 +190,10 @@ describe('the slots, read on another instance after a write', () => {
 });
 
 describe('ETags', () => {
-  const revalidate = (a: Agent, url: string, etag: string) => a.request('GET', url, { headers: { 'if-none-match': etag } });
+  const revalidate = async (a: Agent, url: string, etag: string) => {
+    await delivered();
+    return a.request('GET', url, { headers: { 'if-none-match': etag } });
+  };
 
   it('answer an unchanged profile with 304 and no body, and a changed one in full', async () => {
     const first = await visitor.get('/api/profile/studio');
@@ -206,5 +223,23 @@ describe('ETags', () => {
     const later = await revalidate(visitor, url, afterBooking);
     expect(later.status).toBe(200);
     expect(times(later.body as ServiceSlotsResponse, '2026-11-23')[0]).toBe('12:00');
+  });
+});
+
+describe.runIf(engine === 'postgres')('when the notifications are lost', () => {
+  it('answers from the database at once, and keeps answers again when they are back', async () => {
+    expect((await profileOn(visitor)).name).toBe('Studio');
+    const down = changesLive(readerDatabase, false);
+    await database.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`,
+    );
+    await down;
+    const rename = (name: string) => provider.postForm('/api/me', { name, username: 'studio', is_provider: '1' });
+    ok(await rename('Studio Flow'));
+    // No notification can come: the very next read is the database's.
+    expect((await visitor.get<{ data: PublicProfile }>('/api/profile/studio')).body.data.name).toBe('Studio Flow');
+    await changesLive(readerDatabase, true); // the listener reconnects within a second
+    ok(await rename('Studio Two'));
+    expect((await profileOn(visitor)).name).toBe('Studio Two');
   });
 });

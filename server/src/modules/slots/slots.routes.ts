@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../plugins/route-table.ts';
-import { sendWithEtag } from '../public-cache/index.ts';
+import { sendAnswer, sendWithEtag } from '../public-cache/index.ts';
 import type { slotsService } from './slots.service.ts';
 import type { timetableService } from './timetable.service.ts';
 
@@ -11,9 +11,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<{
   // Login optional: visitors see free times; a signed-in viewer also sees their own bookings.
   app.route({
     ...apiRoute('serviceSlots'),
-    // Serialised here, typed by the contract (re-validating thousands of slots with zod cost more
-    // than building them), to hash the exact bytes for the ETag.
-    handler: async (req, reply) => sendWithEtag(req, reply, JSON.stringify(await slots.forService(req.params.id, req.user, req.query))),
+    handler: async (req, reply) => sendAnswer(req, reply, await slots.answer(req.params.id, req.user, req.query)),
   });
   // The public profile's timetable: every class of the provider, day by day, with the places left.
   app.route({

@@ -8,7 +8,7 @@ import { addDays, localDateOf } from '../../domain/classes/repeater-occurrences.
 import { getSlotPage, localDaysWindow, type ProviderAvailability } from '../../domain/scheduling/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { VersionedCache, withCounts } from '../public-cache/index.ts';
+import { AnswerCache, VersionedCache, withCounts, type ProviderChanges } from '../public-cache/index.ts';
 import { findLiveService, presentService, type ServiceListRow } from '../services/index.ts';
 import { lineCounts, positionsOfClient } from '../waitlist/index.ts';
 import { findProvider, type UserRow } from '../users/index.ts';
@@ -23,8 +23,16 @@ const QUARTER_HOUR_MS = 900_000;
  */
 export const MAX_SLOTS_PER_ANSWER = 2000;
 
+/**
+ * How long a kept answer may be sent as the clock moves: holds run out, and slots pass their
+ * booking notice, without any write. Within it a slot may show free up to a second after its
+ * hold ran out or taken up to a second after; booking checks again under the provider's lock.
+ */
+const ANSWER_LIFETIME_MS = 1000;
+
 export interface SlotsDeps extends EngineInputDeps {
   clock: Clock;
+  changes: ProviderChanges;
 }
 
 /** A provider's part of the slot engine's input, valid for one data version. */
@@ -43,6 +51,7 @@ export function slotsService(deps: SlotsDeps) {
   const input = engineInput(deps);
   const read = slotsReadQuery(db);
   const cache = new VersionedCache<ProviderInput>();
+  const answers = new AnswerCache(deps.changes);
 
   /**
    * The slot engine's input: the provider's busy time in [from, to) read fresh, with what only the
@@ -123,75 +132,91 @@ export function slotsService(deps: SlotsDeps) {
     }));
   }
 
+  /** One window of viewer-local days (by default from today, as long as allowed), at most MAX_SLOTS_PER_ANSWER slots. */
+  async function forService(serviceId: number, viewer: UserRow | null, query: z.output<typeof serviceSlotsQuery>) {
+    const viewerTimeZone = query.timezone;
+    const now = clock.now();
+    const today = localDateOf(now.getTime(), viewerTimeZone);
+    const fromDate = query.from ?? today;
+    const toDate = query.to ?? addDays(fromDate, SLOTS_WINDOW_MAX_DAYS - 1);
+    const window = localDaysWindow(fromDate, toDate, viewerTimeZone);
+    // Only what can touch a slot of the window: a slot starts in it and lasts at most a day. Read
+    // to the window's end whatever the policy's horizon, which is known only after the read.
+    const loadFrom = new Date(Math.max(now.getTime(), window.from));
+    const loadTo = new Date(Math.max(loadFrom.getTime(), window.to) + DAY_MS);
+
+    const bookable = await publicInput(serviceId, loadFrom, loadTo, now);
+    if (!bookable) throw new AppError('not_found', 'Service not found.');
+    const { found, policy, bookings, occurrences, calendarBusy } = bookable;
+    const service = found.service;
+    const horizon = now.getTime() + policy.max_days_before_booking * DAY_MS;
+    const availability = await bookable.hours();
+    const own = occurrences.filter(([, serviceOf]) => serviceOf === service.id);
+    // One provider cannot be in two places: 1:1 bookings and every live class occurrence block time.
+    const busy = [
+      ...bookings.filter(([, , slotId]) => slotId === null).map(([, , , start, end]) => ({ start, end })),
+      ...occurrences.map(([, , start, end]) => ({ start, end })),
+      ...calendarBusy.map(([start, end]) => ({ start, end })),
+    ];
+    const viewersOwn = viewer ? bookings.filter(([clientId]) => clientId === viewer.id) : [];
+    const bookedByViewer = new Set(viewersOwn.map(([, , slotId]) => slotId).filter((id) => id !== null));
+
+    const page = getSlotPage(
+      {
+        provider: availability,
+        service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
+        busy,
+        viewerBookings: viewersOwn
+          .filter(([, serviceOf, slotId]) => slotId === null && serviceOf === service.id)
+          .map(([, , , start, end]) => ({ start, end })),
+        classOccurrences: own.map(([id, , startsAt, endsAt, capacity, seatsTaken]) => ({
+          id,
+          startsAt,
+          endsAt,
+          capacity,
+          seatsTaken,
+          bookedByViewer: bookedByViewer.has(id),
+          cancelled: false,
+        })),
+        policy: enginePolicy(policy),
+        viewerTimeZone,
+        now: now.getTime(),
+        window,
+      },
+      MAX_SLOTS_PER_ANSWER,
+    );
+    const days = service.type === 'class' ? await withWaitlists(page.days, service.waitlistSize, viewer) : page.days;
+    const afterWindow = addDays(toDate, 1);
+    const nextFrom = page.resumeDate ?? (window.to < horizon ? (afterWindow > today ? afterWindow : today) : null);
+    const answer = {
+      data: days,
+      meta: {
+        timezone: viewerTimeZone,
+        service: presentService(found, viewer?.id ?? null),
+        max_days_before_booking: policy.max_days_before_booking,
+        from: fromDate,
+        to: toDate,
+        next_from: nextFrom,
+        has_more: nextFrom !== null,
+      },
+    };
+    return { providerId: bookable.provider.id, answer };
+  }
+
   return {
-    /** One window of viewer-local days (by default from today, as long as allowed), at most MAX_SLOTS_PER_ANSWER slots. */
-    async forService(serviceId: number, viewer: UserRow | null, query: z.output<typeof serviceSlotsQuery>) {
-      const viewerTimeZone = query.timezone;
-      const now = clock.now();
-      const today = localDateOf(now.getTime(), viewerTimeZone);
-      const fromDate = query.from ?? today;
-      const toDate = query.to ?? addDays(fromDate, SLOTS_WINDOW_MAX_DAYS - 1);
-      const window = localDaysWindow(fromDate, toDate, viewerTimeZone);
-      // Only what can touch a slot of the window: a slot starts in it and lasts at most a day. Read
-      // to the window's end whatever the policy's horizon, which is known only after the read.
-      const loadFrom = new Date(Math.max(now.getTime(), window.from));
-      const loadTo = new Date(Math.max(loadFrom.getTime(), window.to) + DAY_MS);
-
-      const bookable = await publicInput(serviceId, loadFrom, loadTo, now);
-      if (!bookable) throw new AppError('not_found', 'Service not found.');
-      const { found, policy, bookings, occurrences, calendarBusy } = bookable;
-      const service = found.service;
-      const horizon = now.getTime() + policy.max_days_before_booking * DAY_MS;
-      const availability = await bookable.hours();
-      const own = occurrences.filter(([, serviceOf]) => serviceOf === service.id);
-      // One provider cannot be in two places: 1:1 bookings and every live class occurrence block time.
-      const busy = [
-        ...bookings.filter(([, , slotId]) => slotId === null).map(([, , , start, end]) => ({ start, end })),
-        ...occurrences.map(([, , start, end]) => ({ start, end })),
-        ...calendarBusy.map(([start, end]) => ({ start, end })),
-      ];
-      const viewersOwn = viewer ? bookings.filter(([clientId]) => clientId === viewer.id) : [];
-      const bookedByViewer = new Set(viewersOwn.map(([, , slotId]) => slotId).filter((id) => id !== null));
-
-      const page = getSlotPage(
-        {
-          provider: availability,
-          service: { type: service.type, durationMinutes: service.durationMinutes, capacity: service.capacity },
-          busy,
-          viewerBookings: viewersOwn
-            .filter(([, serviceOf, slotId]) => slotId === null && serviceOf === service.id)
-            .map(([, , , start, end]) => ({ start, end })),
-          classOccurrences: own.map(([id, , startsAt, endsAt, capacity, seatsTaken]) => ({
-            id,
-            startsAt,
-            endsAt,
-            capacity,
-            seatsTaken,
-            bookedByViewer: bookedByViewer.has(id),
-            cancelled: false,
-          })),
-          policy: enginePolicy(policy),
-          viewerTimeZone,
-          now: now.getTime(),
-          window,
-        },
-        MAX_SLOTS_PER_ANSWER,
-      );
-      const days = service.type === 'class' ? await withWaitlists(page.days, service.waitlistSize, viewer) : page.days;
-      const afterWindow = addDays(toDate, 1);
-      const nextFrom = page.resumeDate ?? (window.to < horizon ? (afterWindow > today ? afterWindow : today) : null);
-      return {
-        data: days,
-        meta: {
-          timezone: viewerTimeZone,
-          service: presentService(found, viewer?.id ?? null),
-          max_days_before_booking: policy.max_days_before_booking,
-          from: fromDate,
-          to: toDate,
-          next_from: nextFrom,
-          has_more: nextFrom !== null,
-        },
+    /**
+     * The API's answer, kept until anything of the provider changes and for at most
+     * ANSWER_LIFETIME_MS of the clock (docs/decisions/0017-pushed-provider-changes.md).
+     */
+    answer(serviceId: number, viewer: UserRow | null, query: z.output<typeof serviceSlotsQuery>) {
+      const key = `${serviceId}\n${viewer?.id ?? ''}\n${query.timezone}\n${query.from ?? ''}\n${query.to ?? ''}`;
+      const build = async () => {
+        const { providerId, answer } = await forService(serviceId, viewer, query);
+        // Serialised here, typed by the contract (re-validating thousands of slots with zod cost
+        // more than building them), to keep the exact bytes with their ETag.
+        return { providerId, body: JSON.stringify(answer) };
       };
+      return answers.get(key, clock.now().getTime(), build, ANSWER_LIFETIME_MS);
     },
   };
 }

@@ -99,8 +99,8 @@ describe('GET /api/profile/{username}/timetable', () => {
 
   it('answers 404 for an unknown provider and 422 for a bad window', async () => {
     expect((await t.agent().get('/api/profile/nobody/timetable')).status).toBe(404);
-    const bad = await timetable('?days=40&from=tomorrow');
+    const bad = await t.agent().get<{ errors: Record<string, string[]> }>('/api/profile/studio/timetable?days=40&from=tomorrow');
     expect(bad.status).toBe(422);
-    expect(Object.keys((bad.body as unknown as { errors: Record<string, string[]> }).errors).sort()).toEqual(['days', 'from']);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['days', 'from']);
   });
 });

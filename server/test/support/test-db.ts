@@ -145,12 +145,24 @@ async function startPglite(): Promise<PgliteInstance> {
   const truncate = `TRUNCATE ${tables.rows.map((r) => r.name).join(', ')}`;
   const schema = await schemaFingerprint(client);
   // Back to the state migrations left: no rows, every sequence at its start, a new session
-  // (settings, advisory locks, prepared statements and listeners gone). A test that changed the
+  // (settings, advisory locks, prepared statements gone) — all of DISCARD ALL but UNLISTEN: the
+  // instance's Database, reused by the next test, keeps listening for provider changes. A test that changed the
   // schema or the migrations' record (logging.test.ts, health.test.ts) leaves an instance that
   // cannot be reused: reset fails, and close() closes it instead.
   const reset = async () => {
     if (client.isInTransaction()) await client.exec('ROLLBACK');
-    await client.exec('DISCARD ALL'); // not inside the implicit transaction of several statements
+    // Each on its own: none may run inside the implicit transaction of several statements.
+    for (const statement of [
+      'CLOSE ALL',
+      'RESET ALL',
+      'DEALLOCATE ALL',
+      'SELECT pg_advisory_unlock_all()',
+      'DISCARD PLANS',
+      'DISCARD TEMP',
+      'DISCARD SEQUENCES',
+    ]) {
+      await client.exec(statement);
+    }
     await client.exec(`${truncate};
       SELECT setval(format('%I.%I', schemaname, sequencename)::regclass, start_value, false) FROM pg_sequences WHERE schemaname = 'public';
       SET TIME ZONE 'UTC';`);

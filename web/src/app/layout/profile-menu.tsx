@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import type { Me } from '@slotted/contract';
-import { Avatar } from '../../components/ui/avatar.tsx';
+import { Avatar, initials } from '../../components/ui/avatar.tsx';
 import { ChevronsUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, UserIcon } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { hasNamedRoute } from '../route-meta.ts';
@@ -22,7 +22,7 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
     // focusable (axe aria-hidden-focus); a menu button's menu needs neither, Escape and Tab close it.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={variant === 'compact' ? `Account menu for ${me.name}` : undefined}
+        aria-label={variant === 'compact' ? compactLabel(me) : undefined}
         className={cn(
           'flex items-center gap-3 rounded-xl text-left transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
           variant === 'full' ? 'w-full p-2 hover:bg-zinc-100 data-[state=open]:bg-zinc-100' : 'rounded-full p-0.5',
@@ -81,4 +81,12 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+/**
+ * The compact trigger shows only the avatar: its name starts with the initials it shows (when
+ * there is no picture), so a voice-control user can say what they see (WCAG 2.5.3).
+ */
+function compactLabel(me: Me): string {
+  return me.avatar ? `Account menu for ${me.name}` : `${initials(me.name)}, account menu for ${me.name}`;
 }

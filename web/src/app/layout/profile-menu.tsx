@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import type { Me } from '@slotted/contract';
 import { Avatar, initials } from '../../components/ui/avatar.tsx';
-import { ChevronsUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, UserIcon } from 'lucide-react';
+import { ChevronsUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, TicketIcon, UserIcon } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { hasNamedRoute } from '../route-meta.ts';
 
@@ -62,6 +62,15 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
                 <span className="flex-1">Profile</span>
                 <ExternalLinkIcon className="size-3.5 text-zinc-400" />
               </a>
+            </DropdownMenu.Item>
+          )}
+          {me.is_provider && (
+            // A provider's menu is for the studio; the passes they bought elsewhere stay one click away.
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to="/memberships">
+                <TicketIcon className="size-4 text-zinc-500" />
+                My passes
+              </Link>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild className={itemClasses}>

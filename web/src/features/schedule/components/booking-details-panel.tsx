@@ -199,6 +199,7 @@ export function BookingDetailsPanel({
       {cancelBooking && (
         <CancelBookingDialog
           appointmentId={cancelBooking.id}
+          serviceType={isClass ? 'class' : 'appointment'}
           description={cancelBooking.text}
           notified={cancelBooking.notified}
           open={cancelBooking.open}

@@ -75,13 +75,19 @@ export function formatWeekday(date: string): string {
 }
 
 /**
- * A schedule day heading reads Today, Tomorrow or the weekday name; today and tomorrow also show
- * the full date, other days the short month and day (docs/product-rules.md#schedule).
+ * A schedule day heading, one format for every day: 'Today · Thursday 26 November', 'Tomorrow ·
+ * Friday 27 November', 'Saturday · 28 November'; the year only outside today's year
+ * (docs/product-rules.md#schedule). The page writes `title`, a middle dot, then `subtitle`.
  */
 export function dayHeading(date: string, today: string): { title: string; subtitle: string } {
-  if (date === today) return { title: 'Today', subtitle: formatLongDate(date) };
-  if (date === addDays(today, 1)) return { title: 'Tomorrow', subtitle: formatLongDate(date) };
-  return { title: formatWeekday(date), subtitle: formatShortDate(date) };
+  const d = civil(date);
+  if (!d) return { title: date, subtitle: '' };
+  const year = d.getUTCFullYear() !== Number(today.slice(0, 4)) ? { year: 'numeric' as const } : {};
+  const dayMonth = (weekday: boolean) =>
+    d.toLocaleDateString(LOCALE, { timeZone: 'UTC', day: 'numeric', month: 'long', ...year, ...(weekday ? { weekday: 'long' as const } : {}) }).replace(',', '');
+  if (date === today) return { title: 'Today', subtitle: dayMonth(true) };
+  if (date === addDays(today, 1)) return { title: 'Tomorrow', subtitle: dayMonth(true) };
+  return { title: formatWeekday(date), subtitle: dayMonth(false) };
 }
 
 /** 'HH:MM' from 'HH:MM' or 'HH:MM:SS'. */
@@ -89,6 +95,13 @@ export function formatTime(time: string | null | undefined): string {
   if (!time) return '';
   const [, hours, minutes] = /^(\d{1,2}):(\d{2})/.exec(time) ?? [];
   return hours !== undefined && minutes !== undefined ? `${hours.padStart(2, '0')}:${minutes}` : time;
+}
+
+/** A time range, the one way every page writes it: '07:30 – 08:15' (en dash with spaces); the start alone without an end. */
+export function formatTimeRange(from: string | null | undefined, to: string | null | undefined): string {
+  const start = formatTime(from);
+  const end = formatTime(to);
+  return start && end ? `${start} – ${end}` : start || end;
 }
 
 /** '15 Dec 2026'. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
-import { formatTime, formatDuration, zoneWithDevice } from '../../../lib/format.ts';
+import { formatDuration, formatTimeRange, zoneWithDevice } from '../../../lib/format.ts';
 
 /**
  * The service title, its duration and location (docs/product-rules.md#appointment-confirmation).
@@ -53,7 +53,7 @@ export function AppointmentDetailsCard({ appointment }: { appointment: Appointme
       </Row>
       <Row term="Time">
         <span className="font-medium tabular-nums text-zinc-900">
-          {formatTime(appointment.time)} — {formatTime(appointment.until)}
+          {formatTimeRange(appointment.time, appointment.until)}
         </span>
         {appointment.timezone && <span className="mt-0.5 block text-xs text-zinc-500">{zoneWithDevice(appointment.timezone)}</span>}
       </Row>

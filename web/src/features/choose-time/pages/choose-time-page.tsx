@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { browserTimeZone, formatLongDate, formatShortDate, formatWeekday, timesInZone } from '../../../lib/format.ts';
+import { browserTimeZone, formatLongDate, formatShortDate, formatTimeRange, formatWeekday, timesInZone } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
 import { useResumeOnce } from '../../../lib/use-resume-once.ts';
@@ -317,7 +317,7 @@ function ChooseTime({
                               {day.weekday} {day.day} {day.month}
                               <span className="font-normal text-zinc-400"> · </span>
                               <span className="tabular-nums">
-                                {selectedSlot.time}–{selectedSlot.until}
+                                {formatTimeRange(selectedSlot.time, selectedSlot.until)}
                               </span>
                             </p>
                             <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>

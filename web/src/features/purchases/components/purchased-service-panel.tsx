@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatTime, timesInZone } from '../../../lib/format.ts';
+import { formatTimeRange, timesInZone } from '../../../lib/format.ts';
 import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useServiceAppointments, type ServiceAppointmentsSubset } from '../api/get-service-appointments.ts';
 import { sessionsLabel } from '../lib/availability.ts';
@@ -150,7 +150,7 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useServic
                     {appointment.membership && <Badge tone="brand">Included in membership</Badge>}
                   </span>
                   <span className="mt-0.5 block text-zinc-600 tabular-nums">
-                    {formatTime(appointment.time)} – {formatTime(appointment.until)}
+                    {formatTimeRange(appointment.time, appointment.until)}
                   </span>
                 </Link>
               </li>

@@ -11,7 +11,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatLongDate, formatMoney, formatTime, formatDuration, zoneWithDevice } from '../../../lib/format.ts';
+import { formatDuration, formatLongDate, formatMoney, formatTime, formatTimeRange, zoneWithDevice } from '../../../lib/format.ts';
 import { repeatsLabel } from '../../../lib/class-summary.ts';
 import { serviceTypeLabel } from '../../../lib/service-format.ts';
 import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
@@ -161,7 +161,7 @@ export function BookingDetailsPanel({
             </Section>
             <Section title="Time">
               <p className="text-sm font-medium tabular-nums text-zinc-900">
-                {formatTime(slot.time)} – {formatTime(slot.until)}
+                {formatTimeRange(slot.time, slot.until)}
               </p>
               {slot.timezone && <p className="mt-0.5 text-xs text-zinc-500">{zoneWithDevice(slot.timezone)}</p>}
             </Section>

@@ -165,6 +165,58 @@ export function zoneWithDevice(timeZone: string, deviceZone: string = browserTim
   return sameZone(timeZone, deviceZone) ? shown : `${shown} (this device is on ${zoneName(deviceZone)})`;
 }
 
+/** An instant's calendar date and wall-clock time in a zone: { date: '2026-11-27', time: '19:30' }. */
+function readingIn(instant: string, timeZone: string): { date: string; time: string } | null {
+  const at = Date.parse(instant);
+  if (Number.isNaN(at)) return null;
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(at));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The other readings of a booking shown in its `timezone` (docs/decisions/0004): where this device
+ * is, when elsewhere ('19:30 – 20:15 Madrid time on this device'), and the studio's local time when
+ * the provider is in yet another zone ('Sat 28 Nov, 02:00 – 03:00 at the studio, Tokyo time'). The
+ * day is named when it is not the booking's day there.
+ */
+export function otherReadings(
+  booking: { starts_at: string; ends_at: string; timezone: string },
+  providerZone?: string | null,
+  deviceZone: string = browserTimeZone(),
+): string[] {
+  const shown = readingIn(booking.starts_at, booking.timezone);
+  const line = (zone: string, where: string) => {
+    const start = readingIn(booking.starts_at, zone);
+    const end = readingIn(booking.ends_at, zone);
+    if (!start || !end) return null;
+    const day = shown && start.date !== shown.date ? `${formatDayShort(start.date)}, ` : '';
+    return `${day}${formatTimeRange(start.time, end.time)} ${where}`;
+  };
+  const lines: string[] = [];
+  const deviceElsewhere = !sameZone(booking.timezone, deviceZone);
+  if (deviceElsewhere) lines.push(line(deviceZone, `${zoneName(deviceZone)} on this device`) ?? '');
+  if (providerZone && !sameZone(providerZone, booking.timezone) && !(deviceElsewhere && sameZone(providerZone, deviceZone))) {
+    lines.push(line(providerZone, `at the studio, ${zoneName(providerZone)}`) ?? '');
+  }
+  if (providerZone && deviceElsewhere && sameZone(providerZone, deviceZone) && lines[0]) {
+    lines[0] = `${lines[0]}, as at the studio`;
+  }
+  return lines.filter(Boolean);
+}
+
 /** What a page says above a list of times shown in `timeZone`: 'Times in New York time', with the device's zone when it differs. */
 export function timesInZone(timeZone: string, deviceZone?: string): string {
   return `Times in ${zoneWithDevice(timeZone, deviceZone)}`;

@@ -52,6 +52,7 @@ export function anAppointment(overrides: Partial<Appointment> = {}): Appointment
       email: 'pat@example.com',
       stripe_connected: false,
       require_payment: false,
+      timezone: 'Europe/Madrid',
       policy: { min_hours_before_cancellation: 24, terms_of_service: '<p>Please arrive 5 minutes early.</p>' },
     },
     service: { id: 7, type: 'appointment', memberships: [] },

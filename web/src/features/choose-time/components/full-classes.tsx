@@ -76,7 +76,7 @@ export function FullClasses({ slots, signedIn, onSignIn }: { slots: BookableSlot
                         )
                       : onSignIn()
                   }
-                  aria-label={`Join the waitlist for ${slot.time}`}
+                  aria-label={`Join waitlist for ${slot.time}`}
                 >
                   Join waitlist
                 </Button>

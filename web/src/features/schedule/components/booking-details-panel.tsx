@@ -11,7 +11,8 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatDuration, formatLongDate, formatMoney, formatTime, formatTimeRange, zoneWithDevice } from '../../../lib/format.ts';
+import { formatDuration, formatLongDate, formatMoney, formatTime, formatTimeRange } from '../../../lib/format.ts';
+import { ZoneLines } from '../../../components/zone-lines.tsx';
 import { repeatsLabel } from '../../../lib/class-summary.ts';
 import { serviceTypeLabel } from '../../../lib/service-format.ts';
 import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
@@ -163,7 +164,7 @@ export function BookingDetailsPanel({
               <p className="text-sm font-medium tabular-nums text-zinc-900">
                 {formatTimeRange(slot.time, slot.until)}
               </p>
-              {slot.timezone && <p className="mt-0.5 text-xs text-zinc-500">{zoneWithDevice(slot.timezone)}</p>}
+              <ZoneLines booking={slot} providerZone={slot.provider.timezone} as="p" />
             </Section>
           </div>
 

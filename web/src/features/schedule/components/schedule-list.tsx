@@ -15,10 +15,7 @@ export function ScheduleList({ days, today, onOpen }: { days: ScheduleDay[]; tod
           <section key={day.date} aria-labelledby={`day-${day.date}`}>
             <h2 id={`day-${day.date}`} className="mb-3 flex items-baseline gap-2">
               <span className="text-sm font-semibold text-zinc-900">{heading.title}</span>
-              <span className="text-sm text-zinc-500">
-                <span aria-hidden="true">· </span>
-                {heading.subtitle}
-              </span>
+              <span className="text-sm text-zinc-500">{`· ${heading.subtitle}`}</span>
             </h2>
             <ul className="flex flex-col gap-2">
               {day.slots.map((slot) => (

@@ -33,7 +33,7 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
           <>
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-medium text-zinc-900">{me.name}</span>
-              <span className="block truncate text-xs text-zinc-500">{me.email}</span>
+              <span className="block truncate text-xs text-zinc-600">{me.email}</span>
             </span>
             <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
           </>

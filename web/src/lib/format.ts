@@ -84,7 +84,15 @@ export function dayHeading(date: string, today: string): { title: string; subtit
   if (!d) return { title: date, subtitle: '' };
   const year = d.getUTCFullYear() !== Number(today.slice(0, 4)) ? { year: 'numeric' as const } : {};
   const dayMonth = (weekday: boolean) =>
-    d.toLocaleDateString(LOCALE, { timeZone: 'UTC', day: 'numeric', month: 'long', ...year, ...(weekday ? { weekday: 'long' as const } : {}) }).replace(',', '');
+    d
+      .toLocaleDateString(LOCALE, {
+        timeZone: 'UTC',
+        day: 'numeric',
+        month: 'long',
+        ...year,
+        ...(weekday ? { weekday: 'long' as const } : {}),
+      })
+      .replace(',', '');
   if (date === today) return { title: 'Today', subtitle: dayMonth(true) };
   if (date === addDays(today, 1)) return { title: 'Tomorrow', subtitle: dayMonth(true) };
   return { title: formatWeekday(date), subtitle: dayMonth(false) };

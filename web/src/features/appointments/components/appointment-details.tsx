@@ -54,9 +54,7 @@ export function AppointmentDetailsCard({ appointment }: { appointment: Appointme
         <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
       </Row>
       <Row term="Time">
-        <span className="font-medium tabular-nums text-zinc-900">
-          {formatTimeRange(appointment.time, appointment.until)}
-        </span>
+        <span className="font-medium tabular-nums text-zinc-900">{formatTimeRange(appointment.time, appointment.until)}</span>
         <ZoneLines booking={appointment} providerZone={provider.timezone} />
       </Row>
       <Row term="With">

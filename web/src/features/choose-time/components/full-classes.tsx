@@ -40,9 +40,7 @@ export function FullClasses({ slots, signedIn, onSignIn }: { slots: BookableSlot
           const position = slot.waitlist_position ?? null;
           return (
             <li key={slot.id} className="flex items-center gap-3 rounded-xl border border-zinc-200 px-3 py-2">
-              <span className="text-[15px] font-semibold text-zinc-900 tabular-nums">
-                {formatTimeRange(slot.time, slot.until)}
-              </span>
+              <span className="text-[15px] font-semibold text-zinc-900 tabular-nums">{formatTimeRange(slot.time, slot.until)}</span>
               <span className="min-w-0 flex-1 truncate text-sm text-zinc-600">
                 {position !== null ? `On the waitlist · #${position}` : 'Full'}
               </span>

@@ -63,7 +63,9 @@ export function TimeGrid({
               </span>
               {/* The leading space keeps the visible text '11:00 Booked', not '11:00Booked', for checks that read it. */}
               {state === 'booked' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">{' Booked'}</span>}
-              {state === 'current' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">{' Current time'}</span>}
+              {state === 'current' && (
+                <span className="text-[10px] leading-none font-medium tracking-wide uppercase">{' Current time'}</span>
+              )}
             </button>
           </li>
         );

@@ -316,9 +316,7 @@ function ChooseTime({
                             <p className="truncate text-sm font-semibold text-zinc-900">
                               {day.weekday} {day.day} {day.month}
                               <span className="font-normal text-zinc-400"> · </span>
-                              <span className="tabular-nums">
-                                {formatTimeRange(selectedSlot.time, selectedSlot.until)}
-                              </span>
+                              <span className="tabular-nums">{formatTimeRange(selectedSlot.time, selectedSlot.until)}</span>
                             </p>
                             <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>
                           </>

@@ -220,9 +220,7 @@ function AppointmentRow({ appointment }: { appointment: Appointment }) {
           {confirmed && <Badge tone={badge.tone}>{badge.label}</Badge>}
         </div>
         <p className="mt-0.5 text-zinc-600">
-          <span className="tabular-nums">
-            {formatTimeRange(appointment.time, appointment.until)}
-          </span>
+          <span className="tabular-nums">{formatTimeRange(appointment.time, appointment.until)}</span>
           <span className="text-zinc-400"> · </span>
           {appointment.name}
         </p>

@@ -149,9 +149,7 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useServic
                     {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
                     {appointment.membership && <Badge tone="brand">Included in membership</Badge>}
                   </span>
-                  <span className="mt-0.5 block text-zinc-600 tabular-nums">
-                    {formatTimeRange(appointment.time, appointment.until)}
-                  </span>
+                  <span className="mt-0.5 block text-zinc-600 tabular-nums">{formatTimeRange(appointment.time, appointment.until)}</span>
                 </Link>
               </li>
             ))}

@@ -161,9 +161,7 @@ export function BookingDetailsPanel({
               <p className="text-sm font-medium text-zinc-900">{formatLongDate(slot.date)}</p>
             </Section>
             <Section title="Time">
-              <p className="text-sm font-medium tabular-nums text-zinc-900">
-                {formatTimeRange(slot.time, slot.until)}
-              </p>
+              <p className="text-sm font-medium tabular-nums text-zinc-900">{formatTimeRange(slot.time, slot.until)}</p>
               <ZoneLines booking={slot} providerZone={slot.provider.timezone} as="p" />
             </Section>
           </div>

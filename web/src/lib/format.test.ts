@@ -12,6 +12,7 @@ import {
   formatMonth,
   formatTime,
   formatTimeRange,
+  otherReadings,
   timesInZone,
   todayIn,
   zoneName,
@@ -52,6 +53,19 @@ describe('dates', () => {
     expect(dayHeading('2026-11-27', '2026-11-23')).toEqual({ title: 'Friday', subtitle: '27 November' });
     expect(dayHeading('2027-01-05', '2026-12-30')).toEqual({ title: 'Tuesday', subtitle: '5 January 2027' });
     expect(dayHeading('2027-01-01', '2026-12-31')).toEqual({ title: 'Tomorrow', subtitle: 'Friday 1 January 2027' });
+  });
+
+  it('adds the device and the studio readings of a booking only where their zones differ (decision 0004)', () => {
+    // 18:30 UTC on 27 Nov 2026 is 19:30 in Madrid and 03:30 on the 28th in Tokyo.
+    const booking = { starts_at: '2026-11-27T18:30:00Z', ends_at: '2026-11-27T19:15:00Z', timezone: 'UTC' };
+    expect(otherReadings(booking, 'UTC', 'UTC')).toEqual([]);
+    expect(otherReadings(booking, 'UTC', 'Europe/Madrid')).toEqual(['19:30 – 20:15 Madrid time on this device']);
+    expect(otherReadings(booking, 'Europe/Madrid', 'Europe/Madrid')).toEqual([
+      '19:30 – 20:15 Madrid time on this device, as at the studio',
+    ]);
+    expect(otherReadings({ ...booking, timezone: 'Europe/Madrid' }, 'Asia/Tokyo', 'Europe/Madrid')).toEqual([
+      'Sat 28 Nov, 03:30 – 04:15 at the studio, Tokyo time',
+    ]);
   });
 
   it('writes a time range one way: en dash with spaces', () => {

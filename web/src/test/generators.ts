@@ -115,7 +115,7 @@ export function aService(overrides: Partial<Service> = {}): Service {
     capacity: 1,
     waitlist_size: 0,
     cover: null,
-    provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+    provider: { name: 'Pat Provider', username: 'pat', avatar: null, timezone: 'UTC' },
     is_mine: true,
     paid_appointments: 0,
     cancelled_appointments: 0,

@@ -26,7 +26,7 @@ const service = (over: Partial<Service> = {}): Service => ({
   capacity: 12,
   waitlist_size: 10,
   cover: null,
-  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
+  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null, timezone: 'UTC' },
   is_mine: false,
   paid_appointments: 0,
   cancelled_appointments: 0,

@@ -10,7 +10,15 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { browserTimeZone, formatLongDate, formatShortDate, formatTimeRange, formatWeekday, timesInZone } from '../../../lib/format.ts';
+import {
+  browserTimeZone,
+  formatLongDate,
+  formatShortDate,
+  formatTimeRange,
+  formatWeekday,
+  otherReadings,
+  timesInZone,
+} from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
 import { useResumeOnce } from '../../../lib/use-resume-once.ts';
@@ -318,7 +326,17 @@ function ChooseTime({
                               <span className="font-normal text-zinc-400"> · </span>
                               <span className="tabular-nums">{formatTimeRange(selectedSlot.time, selectedSlot.until)}</span>
                             </p>
-                            <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>
+                            <p className="truncate text-xs text-zinc-500">
+                              {[
+                                meta.service.name,
+                                // A visitor elsewhere also reads the studio's time (decision 0004).
+                                ...otherReadings(
+                                  { ...selectedSlot, timezone: meta.timezone || timezone },
+                                  meta.service.provider.timezone,
+                                  meta.timezone || timezone,
+                                ),
+                              ].join(' · ')}
+                            </p>
                           </>
                         ) : (
                           <p className="text-sm text-zinc-500">Choose a time to continue</p>

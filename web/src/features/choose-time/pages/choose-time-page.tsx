@@ -326,17 +326,17 @@ function ChooseTime({
                               <span className="font-normal text-zinc-400"> · </span>
                               <span className="tabular-nums">{formatTimeRange(selectedSlot.time, selectedSlot.until)}</span>
                             </p>
-                            <p className="truncate text-xs text-zinc-500">
-                              {[
-                                meta.service.name,
-                                // A visitor elsewhere also reads the studio's time (decision 0004).
-                                ...otherReadings(
-                                  { ...selectedSlot, timezone: meta.timezone || timezone },
-                                  meta.service.provider.timezone,
-                                  meta.timezone || timezone,
-                                ),
-                              ].join(' · ')}
-                            </p>
+                            <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>
+                            {/* A visitor elsewhere also reads the studio's time (decision 0004); it wraps rather than lose its zone. */}
+                            {otherReadings(
+                              { ...selectedSlot, timezone: meta.timezone || timezone },
+                              meta.service.provider.timezone,
+                              meta.timezone || timezone,
+                            ).map((line) => (
+                              <p key={line} className="text-xs tabular-nums text-zinc-500">
+                                {line}
+                              </p>
+                            ))}
                           </>
                         ) : (
                           <p className="text-sm text-zinc-500">Choose a time to continue</p>

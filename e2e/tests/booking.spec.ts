@@ -92,7 +92,7 @@ test('a visitor books a class from the demo page, signs in on the way, confirms,
   await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible();
   await expectAccessible(page, 'cancel dialog');
   await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Cancel booking' }).click();
-  await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
+  await expect(toast(page, 'Booking cancelled.')).toBeVisible();
   await expectAccessible(page, 'My schedule after cancelling');
 
   // The provider sees the cancellation in the class's Cancelled tab and in the client panel.

@@ -68,7 +68,7 @@ test('a provider connects Stripe; a client pays now for a class (a declined card
   await expect(dialog).toContainText(`Your payment of ${amount} will be refunded.`);
   await expectAccessible(page, 'cancel dialog with a refund');
   await dialog.getByRole('button', { name: 'Cancel booking' }).click();
-  await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
+  await expect(toast(page, 'Booking cancelled.')).toBeVisible();
   await expect(page.getByText(`Refunded ${amount} to your card`)).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'confirmation page, refunded');
   expect([...must(stripeServer, 'stripeServer').events.values()].filter((event) => event.type === 'charge.refunded')).toHaveLength(1);

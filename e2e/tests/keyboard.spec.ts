@@ -75,7 +75,7 @@ test('a client books a class and cancels it with the keyboard only', async ({ pa
   await page.keyboard.press('Space');
   await tabTo(page, dialog.getByRole('button', { name: 'Cancel booking' }));
   await page.keyboard.press('Enter');
-  await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
+  await expect(toast(page, 'Booking cancelled.')).toBeVisible();
 });
 
 test('a provider adds a service and a time off with the keyboard only', async ({ page, app, smtp }) => {

@@ -95,7 +95,7 @@ test('the provider sells a class membership; a client buys it, books two classes
     .click();
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Cancel booking' }).click();
-  await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
+  await expect(toast(page, 'Booking cancelled.')).toBeVisible();
   await page.goto(`${app.url}/memberships`);
   await expect(card.getByText('1 / 4 used')).toBeVisible();
 

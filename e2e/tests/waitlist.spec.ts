@@ -81,7 +81,7 @@ test('a full class: a second client joins the waitlist, the first cancels, the s
   await expect(second.getByText('Full — join the waitlist')).toBeVisible();
   await expectAccessible(second, 'choose a time, a full class with a waitlist');
   await shoot(second, 'choose-time-full');
-  await second.getByRole('button', { name: 'Join the waitlist for 10:00' }).click();
+  await second.getByRole('button', { name: 'Join waitlist for 10:00' }).click();
   await expect(toast(second, 'You are on the waitlist')).toBeVisible();
   await expect(second.getByText('On the waitlist · #1')).toBeVisible();
   await shoot(second, 'choose-time-joined');

@@ -107,6 +107,8 @@ export const appointmentSchema = z.object({
     email: z.string(),
     stripe_connected: z.boolean(),
     require_payment: z.boolean(),
+    /** The provider's zone: the page adds the studio's local time when it differs (decision 0004). */
+    timezone: z.string(),
     policy: z.object({ min_hours_before_cancellation: z.number(), terms_of_service: z.string() }),
   }),
   /**

@@ -49,7 +49,8 @@ export const scheduleSlotSchema = z.object({
     duration: z.number(),
     capacity: z.number(),
   }),
-  provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable() }),
+  /** `timezone`: the provider's zone, for the studio's local time beside the viewer's (decision 0004). */
+  provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable(), timezone: z.string() }),
   is_mine: z.boolean(),
   /** Active places taken (classes) — what the card shows as participants. */
   participants: z.number(),

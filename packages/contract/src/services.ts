@@ -46,7 +46,8 @@ export const serviceSchema = z.object({
   /** 0 for appointments and classes without a waitlist. */
   waitlist_size: z.number(),
   cover: z.string().nullable(),
-  provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable() }),
+  /** `timezone`: the provider's zone, for the studio's local time beside the visitor's (decision 0004). */
+  provider: z.object({ name: z.string(), username: z.string().nullable(), avatar: z.string().nullable(), timezone: z.string() }),
   is_mine: z.boolean(),
   paid_appointments: z.number(),
   cancelled_appointments: z.number(),

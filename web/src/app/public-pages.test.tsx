@@ -10,7 +10,12 @@ import { aService } from '../test/generators.ts';
 import { routes } from './router.tsx';
 
 const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
-const flow = aService({ id: 12, name: 'Vinyasa Flow', type: 'class', provider: { name: 'Harbour Yoga', username: 'demo', avatar: null } });
+const flow = aService({
+  id: 12,
+  name: 'Vinyasa Flow',
+  type: 'class',
+  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null, timezone: 'UTC' },
+});
 const profile: PublicProfile = {
   name: 'Harbour Yoga',
   username: 'demo',

@@ -1,5 +1,5 @@
 import { hhmm, minutesOfDay, WEEKDAYS, type Weekday } from '@slotted/contract';
-import { formatDayShort } from './format.ts';
+import { formatDayShort, formatTimeRange } from './format.ts';
 
 export const WEEKDAY_LABELS: Record<Weekday, string> = {
   mon: 'Mon',
@@ -96,7 +96,7 @@ export function classSummary(input: {
   const first = firstOccurrence(input.date, input.repeatEvery, input.weekdays);
   if (!first) return null;
   const end = endTime(input.time, input.durationMinutes);
-  let sentence = `${input.serviceName} on ${formatDayShort(first)}, ${input.time} – ${end.time}${end.nextDay ? ' (next day)' : ''}`;
+  let sentence = `${input.serviceName} on ${formatDayShort(first)}, ${formatTimeRange(input.time, end.time)}${end.nextDay ? ' (next day)' : ''}`;
   if (input.repeatEvery) sentence += `, ${everyLabel(input.repeatEvery)} on ${joinWeekdays(input.weekdays)}`;
   return `${sentence}.`;
 }

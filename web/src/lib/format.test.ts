@@ -11,6 +11,8 @@ import {
   formatMoney,
   formatMonth,
   formatTime,
+  formatTimeRange,
+  otherReadings,
   timesInZone,
   todayIn,
   zoneName,
@@ -45,10 +47,31 @@ describe('dates', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 
-  it('heads schedule days with Today, Tomorrow or the weekday', () => {
-    expect(dayHeading('2026-11-23', '2026-11-23')).toEqual({ title: 'Today', subtitle: 'Monday, 23 November 2026' });
-    expect(dayHeading('2026-11-24', '2026-11-23')).toEqual({ title: 'Tomorrow', subtitle: 'Tuesday, 24 November 2026' });
-    expect(dayHeading('2026-11-27', '2026-11-23')).toEqual({ title: 'Friday', subtitle: '27 Nov' });
+  it('heads schedule days with Today, Tomorrow or the weekday, then one date format', () => {
+    expect(dayHeading('2026-11-23', '2026-11-23')).toEqual({ title: 'Today', subtitle: 'Monday 23 November' });
+    expect(dayHeading('2026-11-24', '2026-11-23')).toEqual({ title: 'Tomorrow', subtitle: 'Tuesday 24 November' });
+    expect(dayHeading('2026-11-27', '2026-11-23')).toEqual({ title: 'Friday', subtitle: '27 November' });
+    expect(dayHeading('2027-01-05', '2026-12-30')).toEqual({ title: 'Tuesday', subtitle: '5 January 2027' });
+    expect(dayHeading('2027-01-01', '2026-12-31')).toEqual({ title: 'Tomorrow', subtitle: 'Friday 1 January 2027' });
+  });
+
+  it('adds the device and the studio readings of a booking only where their zones differ (decision 0004)', () => {
+    // 18:30 UTC on 27 Nov 2026 is 19:30 in Madrid and 03:30 on the 28th in Tokyo.
+    const booking = { starts_at: '2026-11-27T18:30:00Z', ends_at: '2026-11-27T19:15:00Z', timezone: 'UTC' };
+    expect(otherReadings(booking, 'UTC', 'UTC')).toEqual([]);
+    expect(otherReadings(booking, 'UTC', 'Europe/Madrid')).toEqual(['19:30 – 20:15 Madrid time on this device']);
+    expect(otherReadings(booking, 'Europe/Madrid', 'Europe/Madrid')).toEqual([
+      '19:30 – 20:15 Madrid time on this device, as at the studio',
+    ]);
+    expect(otherReadings({ ...booking, timezone: 'Europe/Madrid' }, 'Asia/Tokyo', 'Europe/Madrid')).toEqual([
+      'Sat 28 Nov, 03:30 – 04:15 at the studio, Tokyo time',
+    ]);
+  });
+
+  it('writes a time range one way: en dash with spaces', () => {
+    expect(formatTimeRange('07:30', '08:15')).toBe('07:30 – 08:15');
+    expect(formatTimeRange('9:05:00', '10:00:00')).toBe('09:05 – 10:00');
+    expect(formatTimeRange('18:30', null)).toBe('18:30');
   });
 
   it('shows times as HH:MM', () => {

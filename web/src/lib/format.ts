@@ -75,13 +75,27 @@ export function formatWeekday(date: string): string {
 }
 
 /**
- * A schedule day heading reads Today, Tomorrow or the weekday name; today and tomorrow also show
- * the full date, other days the short month and day (docs/product-rules.md#schedule).
+ * A schedule day heading, one format for every day: 'Today · Thursday 26 November', 'Tomorrow ·
+ * Friday 27 November', 'Saturday · 28 November'; the year only outside today's year
+ * (docs/product-rules.md#schedule). The page writes `title`, a middle dot, then `subtitle`.
  */
 export function dayHeading(date: string, today: string): { title: string; subtitle: string } {
-  if (date === today) return { title: 'Today', subtitle: formatLongDate(date) };
-  if (date === addDays(today, 1)) return { title: 'Tomorrow', subtitle: formatLongDate(date) };
-  return { title: formatWeekday(date), subtitle: formatShortDate(date) };
+  const d = civil(date);
+  if (!d) return { title: date, subtitle: '' };
+  const year = d.getUTCFullYear() !== Number(today.slice(0, 4)) ? { year: 'numeric' as const } : {};
+  const dayMonth = (weekday: boolean) =>
+    d
+      .toLocaleDateString(LOCALE, {
+        timeZone: 'UTC',
+        day: 'numeric',
+        month: 'long',
+        ...year,
+        ...(weekday ? { weekday: 'long' as const } : {}),
+      })
+      .replace(',', '');
+  if (date === today) return { title: 'Today', subtitle: dayMonth(true) };
+  if (date === addDays(today, 1)) return { title: 'Tomorrow', subtitle: dayMonth(true) };
+  return { title: formatWeekday(date), subtitle: dayMonth(false) };
 }
 
 /** 'HH:MM' from 'HH:MM' or 'HH:MM:SS'. */
@@ -89,6 +103,13 @@ export function formatTime(time: string | null | undefined): string {
   if (!time) return '';
   const [, hours, minutes] = /^(\d{1,2}):(\d{2})/.exec(time) ?? [];
   return hours !== undefined && minutes !== undefined ? `${hours.padStart(2, '0')}:${minutes}` : time;
+}
+
+/** A time range, the one way every page writes it: '07:30 – 08:15' (en dash with spaces); the start alone without an end. */
+export function formatTimeRange(from: string | null | undefined, to: string | null | undefined): string {
+  const start = formatTime(from);
+  const end = formatTime(to);
+  return start && end ? `${start} – ${end}` : start || end;
 }
 
 /** '15 Dec 2026'. */
@@ -150,6 +171,58 @@ export function zoneName(timeZone: string): string {
 export function zoneWithDevice(timeZone: string, deviceZone: string = browserTimeZone()): string {
   const shown = zoneName(timeZone);
   return sameZone(timeZone, deviceZone) ? shown : `${shown} (this device is on ${zoneName(deviceZone)})`;
+}
+
+/** An instant's calendar date and wall-clock time in a zone: { date: '2026-11-27', time: '19:30' }. */
+function readingIn(instant: string, timeZone: string): { date: string; time: string } | null {
+  const at = Date.parse(instant);
+  if (Number.isNaN(at)) return null;
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(at));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The other readings of a booking shown in its `timezone` (docs/decisions/0004): where this device
+ * is, when elsewhere ('19:30 – 20:15 Madrid time on this device'), and the studio's local time when
+ * the provider is in yet another zone ('Sat 28 Nov, 02:00 – 03:00 at the studio, Tokyo time'). The
+ * day is named when it is not the booking's day there.
+ */
+export function otherReadings(
+  booking: { starts_at: string; ends_at: string; timezone: string },
+  providerZone?: string | null,
+  deviceZone: string = browserTimeZone(),
+): string[] {
+  const shown = readingIn(booking.starts_at, booking.timezone);
+  const line = (zone: string, where: string) => {
+    const start = readingIn(booking.starts_at, zone);
+    const end = readingIn(booking.ends_at, zone);
+    if (!start || !end) return null;
+    const day = shown && start.date !== shown.date ? `${formatDayShort(start.date)}, ` : '';
+    return `${day}${formatTimeRange(start.time, end.time)} ${where}`;
+  };
+  const lines: string[] = [];
+  const deviceElsewhere = !sameZone(booking.timezone, deviceZone);
+  if (deviceElsewhere) lines.push(line(deviceZone, `${zoneName(deviceZone)} on this device`) ?? '');
+  if (providerZone && !sameZone(providerZone, booking.timezone) && !(deviceElsewhere && sameZone(providerZone, deviceZone))) {
+    lines.push(line(providerZone, `at the studio, ${zoneName(providerZone)}`) ?? '');
+  }
+  if (providerZone && deviceElsewhere && sameZone(providerZone, deviceZone) && lines[0]) {
+    lines[0] = `${lines[0]}, as at the studio`;
+  }
+  return lines.filter(Boolean);
 }
 
 /** What a page says above a list of times shown in `timeZone`: 'Times in New York time', with the device's zone when it differs. */

@@ -191,6 +191,7 @@ export function presentAppointment(d: AppointmentDetails, ctx: PresentContext): 
       email: d.provider.email,
       stripe_connected: d.provider.stripeConnected,
       require_payment: d.provider.requirePayment,
+      timezone: d.provider.timezone,
       policy: { min_hours_before_cancellation: ctx.policy.min_hours_before_cancellation, terms_of_service: ctx.policy.terms_of_service },
     },
     service: { id: d.service.id, type: d.service.type, memberships: usable },

@@ -16,7 +16,12 @@ const serviceCols = {
   duration: services.durationMinutes,
   capacity: services.capacity,
 };
-const providerCols = { name: provider.name, username: provider.username, avatarImageId: provider.avatarImageId };
+const providerCols = {
+  name: provider.name,
+  username: provider.username,
+  avatarImageId: provider.avatarImageId,
+  timezone: provider.timezone,
+};
 /** What the roster shows of a booking: its price, how it is paid, and the check-in. */
 const rosterCols = {
   priceCents: appointments.priceCents,

@@ -74,7 +74,12 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
             ...timing(o.slot.startsAt, o.slot.endsAt),
             cancelled_at: o.slot.cancelledAt ? iso(o.slot.cancelledAt) : null,
             service: o.service,
-            provider: { name: o.provider.name, username: o.provider.username, avatar: imageUrl(o.provider.avatarImageId) },
+            provider: {
+              name: o.provider.name,
+              username: o.provider.username,
+              avatar: imageUrl(o.provider.avatarImageId),
+              timezone: o.provider.timezone,
+            },
             is_mine: true,
             participants: mine.filter((b) => b.status === 'confirmed').length,
             waitlist_count: waiting.get(o.slot.id) ?? 0,
@@ -107,7 +112,12 @@ export function scheduleService(deps: { db: Db; clock: Clock; beforeRead(provide
           ...timing(a.startsAt, a.endsAt),
           cancelled_at: cancelledAt ? iso(cancelledAt) : null,
           service: b.service,
-          provider: { name: b.provider.name, username: b.provider.username, avatar: imageUrl(b.provider.avatarImageId) },
+          provider: {
+            name: b.provider.name,
+            username: b.provider.username,
+            avatar: imageUrl(b.provider.avatarImageId),
+            timezone: b.provider.timezone,
+          },
           is_mine: a.providerId === viewer.id,
           participants: a.slotId !== null ? (b.slotSeatsTaken ?? 0) : a.status === 'confirmed' ? 1 : 0,
           // The line is the provider's to see; a client sees their own entries in GET /api/waitlist.

@@ -10,6 +10,7 @@ const withOwnerAndCounts = {
   providerName: users.name,
   providerUsername: users.username,
   providerAvatarId: users.avatarImageId,
+  providerTimezone: users.timezone,
   paidAppointments: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.service_id = ${services.id} AND a.paid_at IS NOT NULL)`,
   cancelledAppointments: sql<number>`(SELECT count(*)::int FROM ${appointments} a WHERE a.service_id = ${services.id} AND a.status = 'cancelled')`,
 };
@@ -19,6 +20,7 @@ export type ServiceListRow = {
   providerName: string;
   providerUsername: string | null;
   providerAvatarId: string | null;
+  providerTimezone: string;
   paidAppointments: number;
   cancelledAppointments: number;
 };

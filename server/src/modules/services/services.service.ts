@@ -32,7 +32,12 @@ export function presentService(row: ServiceListRow, viewerId: string | null): Se
     capacity: s.capacity,
     waitlist_size: s.type === 'class' ? s.waitlistSize : 0,
     cover: imageUrl(s.coverImageId),
-    provider: { name: row.providerName, username: row.providerUsername, avatar: imageUrl(row.providerAvatarId) },
+    provider: {
+      name: row.providerName,
+      username: row.providerUsername,
+      avatar: imageUrl(row.providerAvatarId),
+      timezone: row.providerTimezone,
+    },
     is_mine: viewerId === s.providerId,
     paid_appointments: row.paidAppointments,
     cancelled_appointments: row.cancelledAppointments,

@@ -45,8 +45,14 @@ export function AppShell() {
     });
     const minimized = meta.minimizedSidebar;
     return (
-      <div className="min-h-dvh">
+      <div className="relative min-h-dvh">
         <SkipLink />
+        {/* The sidebar is fixed to the window; this column under it runs the document's full height, so
+            its white never stops short (a long page's full capture, print, overscroll). */}
+        <div
+          aria-hidden="true"
+          className={cn('absolute inset-y-0 left-0 hidden border-r border-zinc-200/80 bg-white lg:block', minimized ? 'w-[72px]' : 'w-64')}
+        />
         <Sidebar me={user} items={items} minimized={minimized} />
         <MobileTopBar me={user} />
         <main id="main" tabIndex={-1} className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}>

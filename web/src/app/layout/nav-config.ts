@@ -7,8 +7,11 @@ export interface NavItem {
   /** 'schedule' draws a calendar page with today's day of the month. */
   icon?: LucideIcon | 'schedule';
   children?: NavItem[];
-  /** Default 'all'. */
-  audience?: 'all' | 'provider';
+  /**
+   * Default 'all'. 'client' hides it from providers: their menu is for running the studio, and
+   * their own passes are in the account menu (docs/product-rules.md#routes-and-navigation).
+   */
+  audience?: 'all' | 'provider' | 'client';
   /** Default 'all'; 'small' is under 1024 px only, 'large' from 1024 px on. */
   screens?: 'all' | 'small' | 'large';
   /** Shown only where the installation takes card payments (D11: Stripe keys configured). */
@@ -37,19 +40,28 @@ export const NAV_ITEMS: NavItem[] = [
     title: 'My passes',
     href: '/memberships',
     icon: TicketIcon,
+    audience: 'client',
     children: [
       { title: 'Memberships', href: '/memberships' },
       { title: 'Services', href: '/purchases/services' },
     ],
   },
-  { title: 'Working hours', href: '/availability', icon: ClockIcon, audience: 'provider', screens: 'large' },
-  { title: 'Policies', href: '/availability/policies', icon: ClockIcon, audience: 'provider', screens: 'large' },
-  { title: 'Availability', href: '/availability', icon: ClockIcon, audience: 'provider', screens: 'small' },
+  {
+    title: 'Availability',
+    href: '/availability',
+    icon: ClockIcon,
+    audience: 'provider',
+    children: [
+      { title: 'Working hours', href: '/availability' },
+      { title: 'Policies', href: '/availability/policies' },
+      { title: 'Time off', href: '/availability/unavailable-days' },
+    ],
+  },
   {
     title: 'Settings',
     href: '/settings/account',
     icon: SettingsIcon,
-    // On phones the top bar's account menu has Settings: six tabs keep their labels readable at 375 px.
+    // On phones the top bar's account menu has Settings: a provider's five tabs keep their labels readable at 375 px.
     screens: 'large',
     children: [
       { title: 'Account', href: '/settings/account' },
@@ -75,7 +87,9 @@ export interface NavContext {
 export function visibleNavItems(items: NavItem[], context: NavContext): NavItem[] {
   const out: NavItem[] = [];
   for (const item of items) {
-    if ((item.audience ?? 'all') === 'provider' && !context.isProvider) continue;
+    const audience = item.audience ?? 'all';
+    if (audience === 'provider' && !context.isProvider) continue;
+    if (audience === 'client' && context.isProvider) continue;
     if (item.cardPayments && !context.cardPayments) continue;
     const screens = item.screens ?? 'all';
     if (screens === 'small' && !context.smallScreen) continue;

@@ -17,16 +17,14 @@ describe('navigation entries', () => {
     expect(outline(items)).toEqual(['Schedule', 'My passes > Memberships, Services', 'Settings > Account, Calendar']);
   });
 
-  it('providers also see Insights, Catalog, Clients, Working hours, Policies and Payments', () => {
+  it('providers see the studio: Insights, Catalog, Clients, Availability and Payments, and no My passes', () => {
     const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: everyPage });
     expect(outline(items)).toEqual([
       'Schedule',
       'Insights',
       'Catalog > Services, Plans',
       'Clients',
-      'My passes > Memberships, Services',
-      'Working hours',
-      'Policies',
+      'Availability > Working hours, Policies, Time off',
       'Settings > Account, Calendar, Payments',
     ]);
   });
@@ -36,12 +34,9 @@ describe('navigation entries', () => {
     expect(outline(items)).toContain('Settings > Account, Calendar');
   });
 
-  it('on small screens providers get one Availability link instead, and Settings stays in the account menu', () => {
+  it('on small screens providers get five tabs: Settings stays in the account menu', () => {
     const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: true, cardPayments: true, hasRoute: everyPage });
-    expect(items.map((i) => i.title)).toContain('Availability');
-    expect(items.map((i) => i.title)).not.toContain('Working hours');
-    expect(items.map((i) => i.title)).not.toContain('Settings');
-    expect(items.length).toBeLessThanOrEqual(6);
+    expect(items.map((i) => i.title)).toEqual(['Schedule', 'Insights', 'Catalog', 'Clients', 'Availability']);
     expect(items.find((i) => i.title === 'Availability')?.href).toBe('/availability');
   });
 
@@ -73,11 +68,14 @@ describe('highlighting', () => {
 
   it('the most specific entry wins among siblings, and a group is active through its sub-items', () => {
     const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: everyPage });
-    expect(activeNavItem('/availability/policies', items)?.title).toBe('Policies');
-    expect(activeNavItem('/availability', items)?.title).toBe('Working hours');
-    expect(activeNavItem('/availability/unavailable-days', items)?.title).toBe('Working hours');
+    const availability = items.find((i) => i.title === 'Availability')?.children ?? [];
+    expect(activeNavItem('/availability/policies', availability)?.title).toBe('Policies');
+    expect(activeNavItem('/availability', availability)?.title).toBe('Working hours');
+    expect(activeNavItem('/availability/unavailable-days', availability)?.title).toBe('Time off');
+    expect(activeNavItem('/availability/unavailable-days', items)?.title).toBe('Availability');
     expect(activeNavItem('/plans', items)?.title).toBe('Catalog');
-    expect(activeNavItem('/purchases/services', items)?.title).toBe('My passes');
+    const clientItems = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute: everyPage });
+    expect(activeNavItem('/purchases/services', clientItems)?.title).toBe('My passes');
     expect(activeNavItem('/demo', items)).toBeUndefined();
   });
 
@@ -118,6 +116,17 @@ describe('highlighting', () => {
         .getByRole('link', { name: /Schedule/ })
         .getAttribute('aria-current'),
     ).toBeNull();
+  });
+
+  it('on Time off the sidebar marks Time off in the Availability group, not Working hours', () => {
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute });
+    renderAt(<Sidebar me={aProvider} items={items} minimized={false} />, {
+      path: '/availability/unavailable-days',
+      queryClient: testQueryClient(aProvider),
+    });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Time off' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Working hours' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('a minimized sidebar links groups straight to their first sub-item', () => {

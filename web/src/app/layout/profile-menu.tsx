@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import type { Me } from '@slotted/contract';
-import { Avatar } from '../../components/ui/avatar.tsx';
-import { ChevronsUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, UserIcon } from 'lucide-react';
+import { Avatar, initials } from '../../components/ui/avatar.tsx';
+import { ChevronsUpDownIcon, ExternalLinkIcon, LogOutIcon, SettingsIcon, TicketIcon, UserIcon } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { hasNamedRoute } from '../route-meta.ts';
 
@@ -22,7 +22,7 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
     // focusable (axe aria-hidden-focus); a menu button's menu needs neither, Escape and Tab close it.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={variant === 'compact' ? `Account menu for ${me.name}` : undefined}
+        aria-label={variant === 'compact' ? compactLabel(me) : undefined}
         className={cn(
           'flex items-center gap-3 rounded-xl text-left transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
           variant === 'full' ? 'w-full p-2 hover:bg-zinc-100 data-[state=open]:bg-zinc-100' : 'rounded-full p-0.5',
@@ -33,7 +33,7 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
           <>
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-medium text-zinc-900">{me.name}</span>
-              <span className="block truncate text-xs text-zinc-500">{me.email}</span>
+              <span className="block truncate text-xs text-zinc-600">{me.email}</span>
             </span>
             <ChevronsUpDownIcon className="size-4 shrink-0 text-zinc-400" />
           </>
@@ -64,6 +64,15 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
               </a>
             </DropdownMenu.Item>
           )}
+          {me.is_provider && (
+            // A provider's menu is for the studio; the passes they bought elsewhere stay one click away.
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to="/memberships">
+                <TicketIcon className="size-4 text-zinc-500" />
+                My passes
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/settings/account">
               <SettingsIcon className="size-4 text-zinc-500" />
@@ -81,4 +90,12 @@ export function ProfileMenu({ me, variant }: { me: Me; variant: 'full' | 'compac
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+/**
+ * The compact trigger shows only the avatar: its name starts with the initials it shows (when
+ * there is no picture), so a voice-control user can say what they see (WCAG 2.5.3).
+ */
+function compactLabel(me: Me): string {
+  return me.avatar ? `Account menu for ${me.name}` : `${initials(me.name)}, account menu for ${me.name}`;
 }

@@ -79,13 +79,15 @@ export function Sidebar({ me, items, minimized }: { me: Me; items: NavItem[]; mi
                     const childActive = child === activeChild;
                     return (
                       <li key={child.href}>
-                        <NavLink
+                        {/* A Link, not a NavLink: NavLink would mark Working hours (/availability) current on its
+                            sibling Time off (/availability/unavailable-days); the most specific sub-item alone is. */}
+                        <Link
                           to={child.href}
                           aria-current={childActive ? 'page' : undefined}
                           className={cn(rowClasses, 'h-8', childActive ? current : idle)}
                         >
                           {child.title}
-                        </NavLink>
+                        </Link>
                       </li>
                     );
                   })}

@@ -127,7 +127,7 @@ export function CatalogTable<T extends CatalogItem>({
 /** A catalog table's loading state: three rows of `cells` under a header bar. */
 export function CatalogSkeleton({ label, cells }: { label: string; cells: ReactNode }) {
   return (
-    <div className="overflow-hidden rounded-2xl border border-zinc-200/80 bg-white" aria-busy="true" aria-label={label}>
+    <div className="overflow-hidden rounded-2xl border border-zinc-200/80 bg-white" role="status" aria-busy="true" aria-label={label}>
       <div className="border-b border-zinc-100 bg-zinc-50/80 px-5 py-3">
         <Skeleton className="h-3 w-24" />
       </div>

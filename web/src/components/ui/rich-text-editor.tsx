@@ -6,6 +6,9 @@ import { Dialog as RadixDialog, Toolbar } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
 import {
   CodeIcon,
+  Heading1Icon,
+  Heading2Icon,
+  Heading3Icon,
   ImageIcon,
   ItalicIcon,
   LetterBIcon,
@@ -185,13 +188,13 @@ function EditorToolbar({ editor, label, onPrompt }: { editor: Editor; label: str
   return (
     <Toolbar.Root aria-label={label} className="flex flex-wrap items-center gap-0.5 border-b border-zinc-200 bg-zinc-50/80 px-1.5 py-1">
       <ToolButton label="Heading 1" pressed={state.h1} onClick={() => chain().toggleHeading({ level: 1 }).run()}>
-        <span className="text-xs font-bold">H1</span>
+        <Heading1Icon />
       </ToolButton>
       <ToolButton label="Heading 2" pressed={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        <span className="text-xs font-bold">H2</span>
+        <Heading2Icon />
       </ToolButton>
       <ToolButton label="Heading 3" pressed={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <span className="text-xs font-bold">H3</span>
+        <Heading3Icon />
       </ToolButton>
       <Separator />
       <ToolButton label="Bold" pressed={state.bold} onClick={() => chain().toggleBold().run()}>

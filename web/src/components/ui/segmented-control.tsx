@@ -57,7 +57,7 @@ export function SegmentedControl<V extends string>({
           )}
         >
           <span className={cn('truncate font-medium', size === 's' ? 'text-sm' : 'text-[15px] sm:text-sm')}>{option.label}</span>
-          {option.detail && <span className="truncate text-xs text-zinc-500">{option.detail}</span>}
+          {option.detail && <span className="truncate text-xs text-zinc-600">{option.detail}</span>}
         </RadioGroup.Item>
       ))}
     </RadioGroup.Root>

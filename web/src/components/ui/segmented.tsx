@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
+import { panelFocusClasses } from './tabs.tsx';
 
 export interface SegmentItem {
   value: string;
@@ -55,7 +56,7 @@ export function Segmented({
         ))}
       </RadixTabs.List>
       {items.map((item) => (
-        <RadixTabs.Content key={item.value} value={item.value} className="pt-6 focus-visible:outline-none">
+        <RadixTabs.Content key={item.value} value={item.value} className={cn('pt-6', panelFocusClasses)}>
           {item.content}
         </RadixTabs.Content>
       ))}

@@ -10,6 +10,12 @@ const tabClasses =
 // border-b-*: a side's colour comes after the all-sides border-transparent in Tailwind's order, so it wins.
 const activeClasses = 'border-b-brand-600 text-zinc-900';
 
+/**
+ * A tab panel is a Tab stop of its own (Radix, after the WAI-ARIA tabs pattern: a panel may start
+ * with text, not a control), so it shows the same focus ring as every other stop.
+ */
+export const panelFocusClasses = 'rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500';
+
 export interface TabLink {
   label: ReactNode;
   to: string;
@@ -66,7 +72,7 @@ export function Tabs({
         ))}
       </RadixTabs.List>
       {items.map((item) => (
-        <RadixTabs.Content key={item.value} value={item.value} className="pt-4 focus-visible:outline-none">
+        <RadixTabs.Content key={item.value} value={item.value} className={cn('pt-4', panelFocusClasses)}>
           {item.content}
         </RadixTabs.Content>
       ))}

@@ -115,8 +115,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           label="Notifications ({hotkey})"
           className={cn(
             'fixed z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none',
-            // On phones below the 3.5 rem header (not over it: it holds the way back and the menu).
-            'top-[calc(3.5rem+env(safe-area-inset-top))] right-0 sm:top-auto sm:bottom-0 sm:max-w-sm',
+            // At the bottom, above the phone's 4 rem tab bar: at the top it covered the page's heading
+            // and tabs (the Schedule after a cancel), which is where the eye goes next.
+            'right-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] sm:max-w-sm lg:bottom-0',
           )}
         />
       </RadixToast.Provider>

@@ -53,7 +53,7 @@ describe('appointment confirmation: headings', () => {
     expect(await heading('Checkout')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Personal training' })).toBeTruthy();
     expect(screen.getByText('Tuesday, 24 November 2026')).toBeTruthy();
-    expect(screen.getByText('10:00 — 11:00')).toBeTruthy();
+    expect(screen.getByText('10:00 – 11:00')).toBeTruthy();
     expect(screen.getByText(/^Madrid time/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pat Provider' }).getAttribute('href')).toBe('/pat');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();

@@ -21,7 +21,7 @@ const service: Service = {
   capacity: 12,
   waitlist_size: 10,
   cover: null,
-  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
+  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null, timezone: 'UTC' },
   is_mine: false,
   paid_appointments: 0,
   cancelled_appointments: 0,
@@ -121,7 +121,7 @@ describe('choose time: moving a booking', () => {
   it('opens on the booking’s day with its time marked Current time', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Choose a new time' })).toBeTruthy();
-    const current = await screen.findByRole('button', { name: '11:00, current time' });
+    const current = await screen.findByRole('button', { name: '11:00 Current time' });
     expect(current.getAttribute('aria-current')).toBe('true');
     expect((current as HTMLButtonElement).disabled).toBe(true);
     expect(current.textContent).toContain('Current time');
@@ -133,7 +133,7 @@ describe('choose time: moving a booking', () => {
 
   it('asks to confirm the new time, posts the move and shows the booking at its new time', async () => {
     const { user, calls, router } = setup();
-    await screen.findByRole('button', { name: '11:00, current time' });
+    await screen.findByRole('button', { name: '11:00 Current time' });
     await user.click(screen.getByRole('radio', { name: /26 November 2026/ }));
     await user.click(await screen.findByRole('button', { name: '18:30 to 19:30' }));
     expect(await screen.findByText('Move to Thu 26 Nov, 18:30?')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('choose time: moving a booking', () => {
     const { user, router } = setup({
       reschedule: () => apiError(409, { message: 'This slot is no longer available. Please select another one.', code: 'slot_taken' }),
     });
-    await screen.findByRole('button', { name: '11:00, current time' });
+    await screen.findByRole('button', { name: '11:00 Current time' });
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
     await user.click(moveButton());
     expect(await screen.findByText(MOVE_SLOT_GONE_MESSAGE)).toBeTruthy();
@@ -173,7 +173,7 @@ describe('choose time: moving a booking', () => {
     const { user, router } = setup({
       reschedule: () => apiError(409, { message: 'Your Monthly Unlimited has no credit left in December.', code: 'membership_unusable' }),
     });
-    await screen.findByRole('button', { name: '11:00, current time' });
+    await screen.findByRole('button', { name: '11:00 Current time' });
     await user.click(screen.getByRole('button', { name: '09:00 to 10:00' }));
     await user.click(moveButton());
     expect(await screen.findByText('Your Monthly Unlimited has no credit left in December.')).toBeTruthy();

@@ -26,7 +26,7 @@ const service = (over: Partial<Service> = {}): Service => ({
   capacity: 12,
   waitlist_size: 10,
   cover: null,
-  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null },
+  provider: { name: 'Harbour Yoga', username: 'demo', avatar: null, timezone: 'UTC' },
   is_mine: false,
   paid_appointments: 0,
   cancelled_appointments: 0,
@@ -211,7 +211,7 @@ describe('choose time', () => {
     setup();
     const taken = (await screen.findByRole('button', { name: '10:00, taken' })) as HTMLButtonElement;
     expect(taken.disabled).toBe(true);
-    const mine = screen.getByRole('button', { name: '11:00, booked by you' }) as HTMLButtonElement;
+    const mine = screen.getByRole('button', { name: '11:00 Booked by you' }) as HTMLButtonElement;
     expect(mine.disabled).toBe(true);
     expect(within(mine).getByText('Booked')).toBeTruthy();
   });
@@ -413,7 +413,7 @@ describe('choose time: the waitlist of a full class', () => {
     });
     serveApi(http.post('/api/slots/302/waitlist', () => ok({ slot_id: 302, position: 3, auto_book: true }, 201)));
     await user.click(await screen.findByRole('checkbox', { name: /Book me at once with a membership credit/ }));
-    await user.click(screen.getByRole('button', { name: 'Join the waitlist for 10:00' }));
+    await user.click(screen.getByRole('button', { name: 'Join waitlist for 10:00' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/slots/302/waitlist')).toBe(true));
     expect(await jsonBody(calls.find((c) => c.url === '/api/slots/302/waitlist'))).toEqual({ auto_book: 1 });
     expect(await screen.findByText('Your position: #3.')).toBeTruthy();

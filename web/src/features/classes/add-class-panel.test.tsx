@@ -24,7 +24,7 @@ const yoga: Service = {
   capacity: 10,
   waitlist_size: 10,
   cover: null,
-  provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+  provider: { name: 'Pat Provider', username: 'pat', avatar: null, timezone: 'UTC' },
   is_mine: true,
   paid_appointments: 0,
   cancelled_appointments: 0,

@@ -17,7 +17,7 @@ import { must } from '../../../../server/test/support/must.ts';
 const signedOut = () => apiError(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
 const config = () => ok({ social: { google: false, facebook: false }, marketing_url: null });
 
-const provider = { name: 'Harbour Yoga', username: 'demo', avatar: null };
+const provider = { name: 'Harbour Yoga', username: 'demo', avatar: null, timezone: 'UTC' };
 const aVinyasaClass = (over: Partial<Service> = {}): Service =>
   aService({
     id: 12,

@@ -41,7 +41,7 @@ const myAppointmentCard = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({
   in_the_past: false,
   cancelled_at: null,
   service: { id: 7, name: 'Personal training', type: 'appointment', location: 'Gym', duration: 60, capacity: 1 },
-  provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+  provider: { name: 'Pat Provider', username: 'pat', avatar: null, timezone: 'Europe/Madrid' },
   is_mine: false,
   participants: 1,
   waitlist_count: 0,

@@ -29,7 +29,7 @@ const card: ScheduleSlot = {
   in_the_past: false,
   cancelled_at: later(-1),
   service: { id: 7, name: 'Personal training', type: 'appointment', location: 'Gym', duration: 60, capacity: 1 },
-  provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+  provider: { name: 'Pat Provider', username: 'pat', avatar: null, timezone: 'Europe/Madrid' },
   is_mine: true,
   participants: 0,
   waitlist_count: 0,

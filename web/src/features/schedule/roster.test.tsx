@@ -28,7 +28,7 @@ const classCard = (startsIn = 0.5, over: Partial<ScheduleSlot> = {}): ScheduleSl
   in_the_past: startsIn < 0,
   cancelled_at: null,
   service: { id: 1, name: 'Vinyasa Flow', type: 'class', location: 'Main studio', duration: 60, capacity: 12 },
-  provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+  provider: { name: 'Pat Provider', username: 'pat', avatar: null, timezone: 'Europe/Madrid' },
   is_mine: true,
   participants: 3,
   waitlist_count: 0,

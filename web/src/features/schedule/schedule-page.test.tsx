@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me, ScheduleDay, ScheduleSlot } from '@slotted/contract';
 import { routes } from '../../app/router.tsx';
-import { addDays, formatLongDate, formatShortDate, formatWeekday, todayIn } from '../../lib/format.ts';
+import { addDays, dayHeading, formatLongDate, formatWeekday, todayIn } from '../../lib/format.ts';
 import { renderRoutes, testQueryClient } from '../../test/render.tsx';
 import { http, HttpResponse } from 'msw';
 import { apiError, ok, serveApi } from '../../test/api.ts';
@@ -29,7 +29,7 @@ const classSlot = (over: Partial<ScheduleSlot> = {}): ScheduleSlot => ({
   in_the_past: false,
   cancelled_at: null,
   service: { id: 1, name: 'Vinyasa Flow', type: 'class', location: 'Main studio', duration: 60, capacity: 12 },
-  provider: { name: 'Pat Provider', username: 'pat', avatar: null },
+  provider: { name: 'Pat Provider', username: 'pat', avatar: null, timezone: 'Europe/Madrid' },
   is_mine: true,
   participants: 2,
   waitlist_count: 0,
@@ -63,7 +63,7 @@ function setup({
 }
 
 describe('schedule', () => {
-  it('heads days Today and Tomorrow with the full date, later days with the weekday and short date', async () => {
+  it('heads every day one way: Today, Tomorrow or the weekday, a dot, then the date', async () => {
     const slot = classSlot();
     setup({
       days: [
@@ -72,10 +72,17 @@ describe('schedule', () => {
         day(inDays(3), [{ ...slot, id: '3', date: inDays(3) }]),
       ],
     });
-    const today = await screen.findByRole('heading', { name: `Today ${formatLongDate(inDays(0))}` });
-    expect(today).toBeTruthy();
-    expect(screen.getByRole('heading', { name: `Tomorrow ${formatLongDate(inDays(1))}` })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: `${formatWeekday(inDays(3))} ${formatShortDate(inDays(3))}` })).toBeTruthy();
+    // One format for every day: 'Today · Friday 27 November', 'Sunday · 29 November'.
+    const heading = (date: string) => {
+      const { title, subtitle } = dayHeading(date, inDays(0));
+      return new RegExp(`^${title}\\s*· ${subtitle}$`);
+    };
+    const today = await screen.findByRole('heading', { name: heading(inDays(0)) });
+    expect(today.textContent).toMatch(/^Today· \w+day \d{1,2} \w+( \d{4})?$/);
+    expect(screen.getByRole('heading', { name: heading(inDays(1)) }).textContent).toMatch(/^Tomorrow· /);
+    expect(screen.getByRole('heading', { name: heading(inDays(3)) }).textContent).toBe(
+      `${formatWeekday(inDays(3))}· ${dayHeading(inDays(3), inDays(0)).subtitle}`,
+    );
     // Times are in the account's zone, named, with the device's when it differs (UTC in tests).
     expect(screen.getByText('Times in Madrid time (this device is on UTC)')).toBeTruthy();
   });

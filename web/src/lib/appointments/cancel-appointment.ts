@@ -9,6 +9,15 @@ export async function cancelAppointment(id: string): Promise<Appointment> {
 }
 
 /**
+ * The toast after a booking is cancelled: 'Appointment cancelled.' (the spec's text) for a 1:1, and
+ * for a place in a class 'Booking cancelled.', as the class itself goes on ('Class cancelled.' is
+ * the provider cancelling the class).
+ */
+export function bookingCancelledTitle(type: 'appointment' | 'class'): string {
+  return type === 'class' ? 'Booking cancelled.' : 'Appointment cancelled.';
+}
+
+/**
  * After a booking changes (confirmed, cancelled, re-booked): the lists that show it, the free
  * times of the public choose-time pages, and the credits of My passes (a booking may use or give
  * back a membership credit).

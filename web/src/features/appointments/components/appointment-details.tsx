@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { Appointment } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ClockIcon, MapPinIcon } from 'lucide-react';
-import { formatTime, formatDuration, zoneWithDevice } from '../../../lib/format.ts';
+import { formatDuration, formatTimeRange } from '../../../lib/format.ts';
+import { ZoneLines } from '../../../components/zone-lines.tsx';
 
 /**
  * The service title, its duration and location (docs/product-rules.md#appointment-confirmation).
@@ -40,7 +41,8 @@ export function ServiceSummary({ appointment }: { appointment: Appointment }) {
 }
 
 /**
- * A card with Date (pretty date), Time (start — until, in the viewer's zone) and With (the
+ * A card with Date (pretty date), Time (start – until, in the viewer's zone, with the device's and
+ * the studio's time when they differ: docs/decisions/0004) and With (the
  * provider, linking to the public profile), as docs/product-rules.md#appointment-confirmation
  * lists them. A provider looking at a client's booking also sees who booked it.
  */
@@ -52,10 +54,8 @@ export function AppointmentDetailsCard({ appointment }: { appointment: Appointme
         <span className="font-medium text-zinc-900">{appointment.pretty_date}</span>
       </Row>
       <Row term="Time">
-        <span className="font-medium tabular-nums text-zinc-900">
-          {formatTime(appointment.time)} — {formatTime(appointment.until)}
-        </span>
-        {appointment.timezone && <span className="mt-0.5 block text-xs text-zinc-500">{zoneWithDevice(appointment.timezone)}</span>}
+        <span className="font-medium tabular-nums text-zinc-900">{formatTimeRange(appointment.time, appointment.until)}</span>
+        <ZoneLines booking={appointment} providerZone={provider.timezone} />
       </Row>
       <Row term="With">
         <PersonLink

@@ -7,7 +7,7 @@ import type { StripeReturn } from '../../../components/checkout/use-card-payment
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignInAndReturn } from '../../../lib/use-sign-in-and-return.ts';
 import { chooseTimePath } from '../../../lib/service-format.ts';
-import { refreshBookingLists, useCancelAppointment } from '../../../lib/appointments/cancel-appointment.ts';
+import { bookingCancelledTitle, refreshBookingLists, useCancelAppointment } from '../../../lib/appointments/cancel-appointment.ts';
 import { appointmentKeys } from '../../../lib/query-keys.ts';
 import { fetchAppointment } from '../../../lib/appointments/get-appointment.ts';
 import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
@@ -109,7 +109,7 @@ export function useBookingCheckout(appointment: Appointment, receivedAt: number,
       onSuccess: () => {
         setCancelOpen(false);
         setRebooking(false);
-        toast({ title: 'Appointment cancelled.' });
+        toast({ title: bookingCancelledTitle(appointment.service.type) });
         // The Cancel button is gone with the booking: start again from the page's heading.
         window.setTimeout(() => headingRef.current?.focus(), 0);
       },

@@ -107,7 +107,7 @@ export function LoginPage() {
               </ButtonLink>
             )}
           </div>
-          <div className="my-6 flex items-center gap-3 text-xs text-zinc-400" role="separator">
+          <div className="my-6 flex items-center gap-3 text-xs text-zinc-500" role="separator">
             <span className="h-px flex-1 bg-zinc-200" />
             or
             <span className="h-px flex-1 bg-zinc-200" />

@@ -164,7 +164,7 @@ export function DayStrip({
                   className={cn(
                     'mt-1.5 rounded-full px-1.5 text-[11px] font-medium whitespace-nowrap',
                     isSelected
-                      ? 'bg-white/20 text-white'
+                      ? 'bg-white text-brand-700'
                       : free > 0
                         ? 'bg-emerald-50 text-emerald-700'
                         : booked

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { formatTimeRange } from '../../../lib/format.ts';
 import { useJoinWaitlist, useLeaveWaitlist } from '../../../lib/waitlist/waitlist-api.ts';
 import type { BookableSlot } from '../api/get-service-slots.ts';
 
@@ -39,9 +40,7 @@ export function FullClasses({ slots, signedIn, onSignIn }: { slots: BookableSlot
           const position = slot.waitlist_position ?? null;
           return (
             <li key={slot.id} className="flex items-center gap-3 rounded-xl border border-zinc-200 px-3 py-2">
-              <span className="text-[15px] font-semibold text-zinc-900 tabular-nums">
-                {slot.time}–{slot.until}
-              </span>
+              <span className="text-[15px] font-semibold text-zinc-900 tabular-nums">{formatTimeRange(slot.time, slot.until)}</span>
               <span className="min-w-0 flex-1 truncate text-sm text-zinc-600">
                 {position !== null ? `On the waitlist · #${position}` : 'Full'}
               </span>
@@ -75,7 +74,7 @@ export function FullClasses({ slots, signedIn, onSignIn }: { slots: BookableSlot
                         )
                       : onSignIn()
                   }
-                  aria-label={`Join the waitlist for ${slot.time}`}
+                  aria-label={`Join waitlist for ${slot.time}`}
                 >
                   Join waitlist
                 </Button>

@@ -35,11 +35,12 @@ export function TimeGrid({
               disabled={state !== 'free'}
               aria-pressed={state === 'free' ? isSelected : undefined}
               aria-current={state === 'current' ? 'true' : undefined}
+              // Booked and current start with what they show ('11:00 Booked', WCAG 2.5.3).
               aria-label={
                 state === 'current'
-                  ? `${slot.time}, current time`
+                  ? `${slot.time} Current time`
                   : state === 'booked'
-                    ? `${slot.time}, booked by you`
+                    ? `${slot.time} Booked by you`
                     : state === 'taken'
                       ? `${slot.time}, taken`
                       : `${slot.time} to ${slot.until}`
@@ -60,8 +61,11 @@ export function TimeGrid({
                 {isSelected && <CheckIcon className="size-3.5" strokeWidth={3} />}
                 {slot.time}
               </span>
-              {state === 'booked' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">Booked</span>}
-              {state === 'current' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">Current time</span>}
+              {/* The leading space keeps the visible text '11:00 Booked', not '11:00Booked', for checks that read it. */}
+              {state === 'booked' && <span className="text-[10px] leading-none font-medium tracking-wide uppercase">{' Booked'}</span>}
+              {state === 'current' && (
+                <span className="text-[10px] leading-none font-medium tracking-wide uppercase">{' Current time'}</span>
+              )}
             </button>
           </li>
         );

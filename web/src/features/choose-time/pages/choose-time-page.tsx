@@ -10,7 +10,15 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { browserTimeZone, formatLongDate, formatShortDate, formatWeekday, timesInZone } from '../../../lib/format.ts';
+import {
+  browserTimeZone,
+  formatLongDate,
+  formatShortDate,
+  formatTimeRange,
+  formatWeekday,
+  otherReadings,
+  timesInZone,
+} from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useFocusAcrossPaths } from '../../../lib/use-focus-across-paths.ts';
 import { useResumeOnce } from '../../../lib/use-resume-once.ts';
@@ -317,11 +325,19 @@ function ChooseTime({
                             <p className="truncate text-sm font-semibold text-zinc-900">
                               {day.weekday} {day.day} {day.month}
                               <span className="font-normal text-zinc-400"> · </span>
-                              <span className="tabular-nums">
-                                {selectedSlot.time}–{selectedSlot.until}
-                              </span>
+                              <span className="tabular-nums">{formatTimeRange(selectedSlot.time, selectedSlot.until)}</span>
                             </p>
                             <p className="truncate text-xs text-zinc-500">{meta.service.name}</p>
+                            {/* A visitor elsewhere also reads the studio's time (decision 0004); it wraps rather than lose its zone. */}
+                            {otherReadings(
+                              { ...selectedSlot, timezone: meta.timezone || timezone },
+                              meta.service.provider.timezone,
+                              meta.timezone || timezone,
+                            ).map((line) => (
+                              <p key={line} className="text-xs tabular-nums text-zinc-500">
+                                {line}
+                              </p>
+                            ))}
                           </>
                         ) : (
                           <p className="text-sm text-zinc-500">Choose a time to continue</p>

@@ -10,7 +10,7 @@ import { SHEET_QUERY, SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { paymentBadge } from '../../../lib/appointments/payment-badge.ts';
-import { formatLongDate, formatTime, timesInZone } from '../../../lib/format.ts';
+import { formatLongDate, formatTimeRange, timesInZone } from '../../../lib/format.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useClientAppointments, type ClientAppointmentsSubset } from '../api/get-client-appointments.ts';
 import { useClientMemberships } from '../api/get-client-memberships.ts';
@@ -220,9 +220,7 @@ function AppointmentRow({ appointment }: { appointment: Appointment }) {
           {confirmed && <Badge tone={badge.tone}>{badge.label}</Badge>}
         </div>
         <p className="mt-0.5 text-zinc-600">
-          <span className="tabular-nums">
-            {formatTime(appointment.time)} – {formatTime(appointment.until)}
-          </span>
+          <span className="tabular-nums">{formatTimeRange(appointment.time, appointment.until)}</span>
           <span className="text-zinc-400"> · </span>
           {appointment.name}
         </p>

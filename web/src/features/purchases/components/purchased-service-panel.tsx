@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatTime, timesInZone } from '../../../lib/format.ts';
+import { formatTimeRange, timesInZone } from '../../../lib/format.ts';
 import { chooseTimePath } from '../../../lib/service-format.ts';
 import { useServiceAppointments, type ServiceAppointmentsSubset } from '../api/get-service-appointments.ts';
 import { creditsLabel, passSummary, sessionsLabel } from '../lib/availability.ts';
@@ -153,9 +153,7 @@ function AppointmentList({ query, subset }: { query: ReturnType<typeof useServic
                     {appointment.status === 'cancelled' && <Badge tone="danger">Cancelled</Badge>}
                     {appointment.membership && <Badge tone="brand">Included in membership</Badge>}
                   </span>
-                  <span className="mt-0.5 block text-zinc-600 tabular-nums">
-                    {formatTime(appointment.time)} – {formatTime(appointment.until)}
-                  </span>
+                  <span className="mt-0.5 block text-zinc-600 tabular-nums">{formatTimeRange(appointment.time, appointment.until)}</span>
                 </Link>
               </li>
             ))}

@@ -11,7 +11,8 @@ import { QueryState } from '../../../components/ui/query-state.tsx';
 import { SidePanel } from '../../../components/ui/side-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatLongDate, formatMoney, formatTime, formatDuration, zoneWithDevice } from '../../../lib/format.ts';
+import { formatDuration, formatLongDate, formatMoney, formatTime, formatTimeRange } from '../../../lib/format.ts';
+import { ZoneLines } from '../../../components/zone-lines.tsx';
 import { repeatsLabel } from '../../../lib/class-summary.ts';
 import { serviceTypeLabel } from '../../../lib/service-format.ts';
 import { appointmentQueryOptions } from '../../../lib/appointments/get-appointment.ts';
@@ -160,10 +161,8 @@ export function BookingDetailsPanel({
               <p className="text-sm font-medium text-zinc-900">{formatLongDate(slot.date)}</p>
             </Section>
             <Section title="Time">
-              <p className="text-sm font-medium tabular-nums text-zinc-900">
-                {formatTime(slot.time)} – {formatTime(slot.until)}
-              </p>
-              {slot.timezone && <p className="mt-0.5 text-xs text-zinc-500">{zoneWithDevice(slot.timezone)}</p>}
+              <p className="text-sm font-medium tabular-nums text-zinc-900">{formatTimeRange(slot.time, slot.until)}</p>
+              <ZoneLines booking={slot} providerZone={slot.provider.timezone} as="p" />
             </Section>
           </div>
 
@@ -199,6 +198,7 @@ export function BookingDetailsPanel({
       {cancelBooking && (
         <CancelBookingDialog
           appointmentId={cancelBooking.id}
+          serviceType={isClass ? 'class' : 'appointment'}
           description={cancelBooking.text}
           notified={cancelBooking.notified}
           open={cancelBooking.open}

@@ -2,17 +2,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { bookingCancelledTitle } from '../../../lib/appointments/cancel-appointment.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { CANCEL_FAILED } from './cancel-class-dialog.tsx';
 
 /**
  * 'Cancel booking' confirmation (docs/product-rules.md#failures-and-messages): says what happens to
- * the money, then POST /api/appointments/{id}/cancel. On success: toast 'Appointment cancelled.'
- * and `onCancelled`; on failure the try-again toast, and the dialog stays open (unless the booking
+ * the money, then POST /api/appointments/{id}/cancel. On success: the cancelled toast
+ * (bookingCancelledTitle) and `onCancelled`; on failure the try-again toast, and the dialog stays open (unless the booking
  * changed: 409).
  */
 export function CancelBookingDialog({
   appointmentId,
+  serviceType,
   description,
   notified,
   open,
@@ -20,6 +22,8 @@ export function CancelBookingDialog({
   onCancelled,
 }: {
   appointmentId: string;
+  /** A 1:1 or a place in a class: the toast's wording. */
+  serviceType: 'appointment' | 'class';
   /** cancelBookingText(…) for the viewer. */
   description: string;
   /** Who gets the cancellation e-mail, for the toast. */
@@ -34,7 +38,7 @@ export function CancelBookingDialog({
   const confirm = () => {
     cancel.mutate(appointmentId, {
       onSuccess: () => {
-        toast({ title: 'Appointment cancelled.', description: notified ? `${notified} has been notified.` : undefined });
+        toast({ title: bookingCancelledTitle(serviceType), description: notified ? `${notified} has been notified.` : undefined });
         onCancelled();
       },
       onError: (error) => {

@@ -216,7 +216,7 @@ function CheckInButton({
       className={cn(
         'inline-flex h-11 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 transition-colors outline-none ring-inset focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-50',
         !pressed && 'bg-white text-zinc-700 ring-zinc-300 hover:bg-zinc-50',
-        pressed && tone === 'success' && 'bg-emerald-600 text-white ring-emerald-600 hover:bg-emerald-700',
+        pressed && tone === 'success' && 'bg-emerald-700 text-white ring-emerald-700 hover:bg-emerald-800',
         pressed && tone === 'danger' && 'bg-red-600 text-white ring-red-600 hover:bg-red-700',
       )}
     >

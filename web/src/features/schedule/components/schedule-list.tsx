@@ -14,8 +14,8 @@ export function ScheduleList({ days, today, onOpen }: { days: ScheduleDay[]; tod
         return (
           <section key={day.date} aria-labelledby={`day-${day.date}`}>
             <h2 id={`day-${day.date}`} className="mb-3 flex items-baseline gap-2">
-              <span className="text-sm font-semibold text-zinc-900">{heading.title}</span>{' '}
-              <span className="text-sm text-zinc-500">{heading.subtitle}</span>
+              <span className="text-sm font-semibold text-zinc-900">{heading.title}</span>
+              <span className="text-sm text-zinc-500">{`· ${heading.subtitle}`}</span>
             </h2>
             <ul className="flex flex-col gap-2">
               {day.slots.map((slot) => (
@@ -67,8 +67,9 @@ function SlotCard({ slot, onOpen }: { slot: ScheduleSlot; onOpen: () => void }) 
         className={cn('w-1 shrink-0 rounded-full', cancelled ? 'bg-zinc-300' : slot.kind === 'class' ? 'bg-brand-500' : 'bg-teal-500')}
         aria-hidden="true"
       />
-      <div className="w-14 shrink-0 sm:w-20" aria-hidden="true">
-        <p className={cn('text-sm font-semibold tabular-nums text-zinc-900', cancelled && 'text-zinc-500 line-through')}>{time}</p>
+      {/* A cancelled session's whole time is struck through, start and end alike. */}
+      <div className={cn('w-14 shrink-0 sm:w-20', cancelled && 'line-through')} aria-hidden="true">
+        <p className={cn('text-sm font-semibold tabular-nums text-zinc-900', cancelled && 'text-zinc-500')}>{time}</p>
         {until && <p className="text-sm tabular-nums text-zinc-500">{until}</p>}
       </div>
       <div className="min-w-0 flex-1">

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Select, type SelectOption } from '../../../components/ui/select.tsx';
+import { zoneName } from '../../../lib/format.ts';
 import { currentZoneName } from '../../../lib/time-zones.ts';
 
 let zoneCache: { zone: string; former?: string }[] | null = null;
@@ -43,8 +44,9 @@ export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (
     const all = !selected || zones.some((z) => z.zone === selected) ? zones : [{ zone: selected }, ...zones];
     return all.map(({ zone, former }) => ({
       value: zone,
-      title: zone.replaceAll('_', ' '),
-      detail: offsetOf(zone, now),
+      // Named as every other page names a zone ('Madrid time'); the IANA id and offset tell apart two cities of one name.
+      title: zoneName(zone),
+      detail: `${zone.replaceAll('_', ' ')} · ${offsetOf(zone, now)}`,
       keywords: `${zone} ${former ?? ''}`,
     }));
   }, [selected]);

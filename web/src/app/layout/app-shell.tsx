@@ -1,16 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useConfig } from '../../lib/config.ts';
 import { useMe } from '../../lib/me.ts';
-import { cn } from '../../lib/cn.ts';
-import { useIsSmallScreen } from '../../lib/use-media-query.ts';
-import { hasRoute, matchRouteMeta } from '../route-meta.ts';
-import { MobileTabBar, MobileTopBar } from './mobile-nav.tsx';
-import { NAV_ITEMS, visibleNavItems } from './nav-config.ts';
+import { matchRouteMeta } from '../route-meta.ts';
 import { Navbar } from './navbar.tsx';
-import { Sidebar } from './sidebar.tsx';
+
+const SignedInLayout = lazy(() => import('./signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })));
 
 /**
  * The root layout. Pages that need an account render once the current user is loaded
@@ -22,8 +19,6 @@ export function AppShell() {
   const location = useLocation();
   const meta = matchRouteMeta(location.pathname);
   const me = useMe();
-  const { config } = useConfig();
-  const smallScreen = useIsSmallScreen();
 
   // A public page does not wait for the user: it starts its own requests at once and the
   // navigation fills in when /api/me answers. Other pages need the user before they render.
@@ -36,28 +31,7 @@ export function AppShell() {
   // The page is re-keyed on the full path (docs/product-rules.md#routes-and-navigation).
   const page = <Outlet key={location.pathname} />;
 
-  if (user && meta.showSidebar) {
-    const items = visibleNavItems(NAV_ITEMS, {
-      isProvider: user.is_provider,
-      smallScreen,
-      cardPayments: config.stripe_publishable_key !== null,
-      hasRoute,
-    });
-    const minimized = meta.minimizedSidebar;
-    return (
-      <div className="min-h-dvh">
-        <SkipLink />
-        <Sidebar me={user} items={items} minimized={minimized} />
-        <MobileTopBar me={user} />
-        <main id="main" tabIndex={-1} className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}>
-          {page}
-        </main>
-        <MobileTabBar items={items} />
-      </div>
-    );
-  }
-
-  return (
+  const withoutSidebar = (
     <div className="min-h-dvh">
       <SkipLink />
       {user === null && meta.showNavbar && <Navbar />}
@@ -66,6 +40,18 @@ export function AppShell() {
       </main>
     </div>
   );
+
+  if (user && meta.showSidebar) {
+    // The navigation's chunk loads once per visit: a public page shows meanwhile as it did while
+    // /api/me loaded, any other page keeps the boot screen.
+    return (
+      <Suspense fallback={meta.loginOptional ? withoutSidebar : <BootScreen />}>
+        <SignedInLayout me={user} minimized={meta.minimizedSidebar ?? false} skipLink={<SkipLink />} page={page} />
+      </Suspense>
+    );
+  }
+
+  return withoutSidebar;
 }
 
 /** The first stop of the Tab key on every page: past the navigation, straight to the page. */

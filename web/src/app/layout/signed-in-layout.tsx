@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { Me } from '@slotted/contract';
+import { useConfig } from '../../lib/config.ts';
+import { cn } from '../../lib/cn.ts';
+import { useIsSmallScreen } from '../../lib/use-media-query.ts';
+import { hasRoute } from '../route-meta.ts';
+import { MobileTabBar, MobileTopBar } from './mobile-nav.tsx';
+import { NAV_ITEMS, visibleNavItems } from './nav-config.ts';
+import { Sidebar } from './sidebar.tsx';
+
+/**
+ * The layout of someone signed in: sidebar (top bar and tab bar on phones) around the page. Its own
+ * chunk, loaded by AppShell once someone is signed in: a visitor's first load of a public page does
+ * not carry the app's navigation (docs/decisions/0015-preact-renders-the-app.md).
+ */
+export function SignedInLayout({ me, minimized, skipLink, page }: { me: Me; minimized: boolean; skipLink: ReactNode; page: ReactNode }) {
+  const { config } = useConfig();
+  const smallScreen = useIsSmallScreen();
+  const items = visibleNavItems(NAV_ITEMS, {
+    isProvider: me.is_provider,
+    smallScreen,
+    cardPayments: config.stripe_publishable_key !== null,
+    hasRoute,
+  });
+  return (
+    <div className="min-h-dvh">
+      {skipLink}
+      <Sidebar me={me} items={items} minimized={minimized} />
+      <MobileTopBar me={me} />
+      <main id="main" tabIndex={-1} className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}>
+        {page}
+      </main>
+      <MobileTabBar items={items} />
+    </div>
+  );
+}

@@ -36,23 +36,8 @@ export default defineConfig(({ command }) => {
   return config;
 });
 
-/**
- * The app renders with Preact's React compatibility layer instead of React DOM
- * (docs/decisions/0015-preact-renders-the-app.md): a phone's first visit of a public page loads
- * about 60 kB less. The sources keep importing 'react'; only the bundle changes.
- */
-export const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 const config: UserConfig = {
   plugins: [react(), tailwindcss(), buildModeStamp()],
-  resolve: { alias: preactAliases },
   server: {
     proxy: { '/api': toServer, '/sanctum': toServer, '/auth': toServer, '/images': toServer, '/dev': toServer, '/stripe': toServer },
   },
@@ -71,7 +56,7 @@ const config: UserConfig = {
         codeSplitting: {
           groups: [
             // React and the router change less often than the app: their chunk stays cached across deploys.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             // The editor loads only with the forms that use it (components/ui/lazy-rich-text-editor.tsx).
             {
               name: 'editor',

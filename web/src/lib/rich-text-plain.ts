@@ -3,7 +3,7 @@
  * joined with ' · ', so a clamped preview cuts mid-text ('…') rather than after a paragraph's
  * full stop ('….'). The text is read from an inert document (DOMParser: no script runs, nothing
  * loads) without DOMPurify, so a page that shows only previews does not download it
- * (docs/decisions/0015-preact-renders-the-app.md); what never shows as text (scripts, styles,
+ * (docs/decisions/0015-public-pages-load-the-rest-on-first-use.md); what never shows as text (scripts, styles,
  * embeds) is dropped first.
  */
 export function richTextToPlain(html: string | null | undefined): string {

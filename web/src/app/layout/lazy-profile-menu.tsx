@@ -5,7 +5,7 @@ const Menu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.P
 /**
  * The profile menu, loaded once someone signed in sees the navigation: its menu primitives
  * (Radix, floating-ui) are not part of what a visitor's first load of a public page downloads
- * (docs/decisions/0015-preact-renders-the-app.md). The menu's trigger appears when they arrive.
+ * (docs/decisions/0015-public-pages-load-the-rest-on-first-use.md). The menu's trigger appears when they arrive.
  */
 export function ProfileMenu(props: ComponentProps<typeof Menu>) {
   return (

@@ -11,7 +11,7 @@ import { Sidebar } from './sidebar.tsx';
 /**
  * The layout of someone signed in: sidebar (top bar and tab bar on phones) around the page. Its own
  * chunk, loaded by AppShell once someone is signed in: a visitor's first load of a public page does
- * not carry the app's navigation (docs/decisions/0015-preact-renders-the-app.md).
+ * not carry the app's navigation (docs/decisions/0015-public-pages-load-the-rest-on-first-use.md).
  */
 export function SignedInLayout({ me, minimized, skipLink, page }: { me: Me; minimized: boolean; skipLink: ReactNode; page: ReactNode }) {
   const { config } = useConfig();

@@ -19,7 +19,7 @@ import { usePlanPurchase } from '../lib/use-plan-purchase.ts';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 
 // The dialogs load when first opened: their primitives (focus trap, scroll lock) are not part of a
-// visitor's first load (docs/decisions/0015-preact-renders-the-app.md).
+// visitor's first load (docs/decisions/0015-public-pages-load-the-rest-on-first-use.md).
 const ContactDialog = lazy(() => import('../components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })));
 // Plan cards show rich text (DOMPurify): they load with the Plans tab, which a visitor opens on purpose.
 const PlanCard = lazy(() => import('../components/plan-card.tsx').then((m) => ({ default: m.PlanCard })));

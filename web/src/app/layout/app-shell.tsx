@@ -7,7 +7,8 @@ import { useMe } from '../../lib/me.ts';
 import { matchRouteMeta } from '../route-meta.ts';
 import { Navbar } from './navbar.tsx';
 
-const SignedInLayout = lazy(() => import('./signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })));
+const loadSignedInLayout = () => import('./signed-in-layout.tsx');
+const SignedInLayout = lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })));
 
 /**
  * The root layout. Pages that need an account render once the current user is loaded
@@ -19,6 +20,9 @@ export function AppShell() {
   const location = useLocation();
   const meta = matchRouteMeta(location.pathname);
   const me = useMe();
+  // A page that needs an account fetches the navigation's chunk beside /api/me, so its boot
+  // screen lasts no longer than before; a visitor's public page never asks for it.
+  if (!meta.loginOptional) void loadSignedInLayout();
 
   // A public page does not wait for the user: it starts its own requests at once and the
   // navigation fills in when /api/me answers. Other pages need the user before they render.

@@ -1,16 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useConfig } from '../../lib/config.ts';
 import { useMe } from '../../lib/me.ts';
-import { cn } from '../../lib/cn.ts';
-import { useIsSmallScreen } from '../../lib/use-media-query.ts';
-import { hasRoute, matchRouteMeta } from '../route-meta.ts';
-import { MobileTabBar, MobileTopBar } from './mobile-nav.tsx';
-import { NAV_ITEMS, visibleNavItems } from './nav-config.ts';
+import { matchRouteMeta } from '../route-meta.ts';
 import { Navbar } from './navbar.tsx';
-import { Sidebar } from './sidebar.tsx';
+
+const loadSignedInLayout = () => import('./signed-in-layout.tsx');
+const SignedInLayout = lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })));
 
 /**
  * The root layout. Pages that need an account render once the current user is loaded
@@ -22,8 +20,9 @@ export function AppShell() {
   const location = useLocation();
   const meta = matchRouteMeta(location.pathname);
   const me = useMe();
-  const { config } = useConfig();
-  const smallScreen = useIsSmallScreen();
+  // A page that needs an account fetches the navigation's chunk beside /api/me, so its boot
+  // screen lasts no longer than before; a visitor's public page never asks for it.
+  if (!meta.loginOptional) void loadSignedInLayout();
 
   // A public page does not wait for the user: it starts its own requests at once and the
   // navigation fills in when /api/me answers. Other pages need the user before they render.
@@ -36,34 +35,7 @@ export function AppShell() {
   // The page is re-keyed on the full path (docs/product-rules.md#routes-and-navigation).
   const page = <Outlet key={location.pathname} />;
 
-  if (user && meta.showSidebar) {
-    const items = visibleNavItems(NAV_ITEMS, {
-      isProvider: user.is_provider,
-      smallScreen,
-      cardPayments: config.stripe_publishable_key !== null,
-      hasRoute,
-    });
-    const minimized = meta.minimizedSidebar;
-    return (
-      <div className="relative min-h-dvh">
-        <SkipLink />
-        {/* The sidebar is fixed to the window; this column under it runs the document's full height, so
-            its white never stops short (a long page's full capture, print, overscroll). */}
-        <div
-          aria-hidden="true"
-          className={cn('absolute inset-y-0 left-0 hidden border-r border-zinc-200/80 bg-white lg:block', minimized ? 'w-[72px]' : 'w-64')}
-        />
-        <Sidebar me={user} items={items} minimized={minimized} />
-        <MobileTopBar me={user} />
-        <main id="main" tabIndex={-1} className={cn('min-h-dvh pb-24 outline-none lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64')}>
-          {page}
-        </main>
-        <MobileTabBar items={items} />
-      </div>
-    );
-  }
-
-  return (
+  const withoutSidebar = (
     <div className="min-h-dvh">
       <SkipLink />
       {user === null && meta.showNavbar && <Navbar />}
@@ -72,6 +44,18 @@ export function AppShell() {
       </main>
     </div>
   );
+
+  if (user && meta.showSidebar) {
+    // The navigation's chunk loads once per visit: a public page shows meanwhile as it did while
+    // /api/me loaded, any other page keeps the boot screen.
+    return (
+      <Suspense fallback={meta.loginOptional ? withoutSidebar : <BootScreen />}>
+        <SignedInLayout me={user} minimized={meta.minimizedSidebar ?? false} skipLink={<SkipLink />} page={page} />
+      </Suspense>
+    );
+  }
+
+  return withoutSidebar;
 }
 
 /** The first stop of the Tab key on every page: past the navigation, straight to the page. */

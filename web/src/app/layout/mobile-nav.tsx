@@ -4,7 +4,7 @@ import { Logo } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { activeNavItem, type NavItem } from './nav-config.ts';
 import { NavIcon } from './nav-icon.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { ProfileMenu } from './lazy-profile-menu.tsx';
 
 /** Under 1024 px: a slim top bar (logo, account menu). */
 export function MobileTopBar({ me }: { me: Me }) {

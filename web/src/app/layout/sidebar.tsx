@@ -6,7 +6,7 @@ import { Logo } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { activeNavItem, type NavItem } from './nav-config.ts';
 import { NavIcon } from './nav-icon.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { ProfileMenu } from './lazy-profile-menu.tsx';
 
 const rowClasses =
   'group flex h-9 w-full items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors outline-none ' +

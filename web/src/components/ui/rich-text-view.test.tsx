@@ -1,6 +1,6 @@
 import '../../test/setup.ts';
 import { describe, expect, it } from 'vitest';
-import { richTextToPlain } from './rich-text-view.tsx';
+import { richTextToPlain } from '../../lib/rich-text-plain.ts';
 
 describe('richTextToPlain', () => {
   it('runs paragraphs and list items together as one readable text, for a preview that is cut with one ellipsis', () => {

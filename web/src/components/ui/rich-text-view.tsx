@@ -68,21 +68,6 @@ export function isRichTextEmpty(html: string | null | undefined): boolean {
   return compact === '' || /^(<p>(<br\/?>)?<\/p>)+$/i.test(compact);
 }
 
-/**
- * Plain text of rich text (for previews and labels): blocks become one running text, list items
- * joined with ' · ', so a clamped preview cuts mid-text ('…') rather than after a paragraph's
- * full stop ('….').
- */
-export function richTextToPlain(html: string | null | undefined): string {
-  const clean = sanitizeRichText(html);
-  if (!clean || typeof document === 'undefined') return '';
-  const div = document.createElement('div');
-  div.innerHTML = clean;
-  for (const item of div.querySelectorAll('li:not(:last-child)')) item.append(' · ');
-  for (const block of div.querySelectorAll('p, li, h1, h2, h3, blockquote, br')) block.after(' ');
-  return (div.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
 const proseClasses = cn(
   'text-sm leading-relaxed text-zinc-700 break-words',
   '[&_p]:my-2 [&_p:first-child]:mt-0 [&_p:last-child]:mb-0',

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Service } from '@slotted/contract';
 import { ChevronRightIcon, ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
-import { richTextToPlain } from '../../../components/ui/rich-text-view.tsx';
+import { richTextToPlain } from '../../../lib/rich-text-plain.ts';
 import { formatMoney, formatDuration } from '../../../lib/format.ts';
 import { usePrefetch } from '../../../lib/prefetch.ts';
 import { chooseTimePath, serviceTypeLabel } from '../../../lib/service-format.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Service } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -14,12 +14,17 @@ import { useMe } from '../../../lib/me.ts';
 import { useConfig } from '../../../lib/config.ts';
 import { marketingTarget, PageNotFound } from '../../../components/not-found-page.tsx';
 import { useProfile, type Profile, type PublicPlan } from '../api/get-profile.ts';
-import { ContactDialog } from '../components/contact-dialog.tsx';
-import { PlanCard } from '../components/plan-card.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
-import { ShareDialog } from '../components/share-dialog.tsx';
 import { Timetable } from '../components/timetable.tsx';
 import { usePlanPurchase } from '../lib/use-plan-purchase.ts';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
+
+// The dialogs load when first opened: their primitives (focus trap, scroll lock) are not part of a
+// visitor's first load (docs/decisions/0018-public-pages-load-the-rest-on-first-use.md).
+const ContactDialog = lazy(() => import('../components/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })));
+// Plan cards show rich text (DOMPurify): they load with the Plans tab, which a visitor opens on purpose.
+const PlanCard = lazy(() => import('../components/plan-card.tsx').then((m) => ({ default: m.PlanCard })));
+const ShareDialog = lazy(() => import('../components/share-dialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
 /**
  * /{username}: a provider's public profile, the studio's storefront
@@ -74,6 +79,8 @@ function ProfileView({ profile }: { profile: Profile }) {
         : 'services',
   );
   const hasContact = Boolean(profile.email || profile.phone);
+  const contactOpened = useOpenedOnce(contactOpen);
+  const shareOpened = useOpenedOnce(shareOpen);
 
   return (
     <div className="pb-16">
@@ -110,8 +117,10 @@ function ProfileView({ profile }: { profile: Profile }) {
         </div>
       </div>
 
-      <ContactDialog profile={profile} open={contactOpen} onOpenChange={setContactOpen} />
-      <ShareDialog name={profile.name} username={profile.username} open={shareOpen} onOpenChange={setShareOpen} />
+      <Suspense fallback={null}>
+        {contactOpened && <ContactDialog profile={profile} open={contactOpen} onOpenChange={setContactOpen} />}
+        {shareOpened && <ShareDialog name={profile.name} username={profile.username} open={shareOpen} onOpenChange={setShareOpen} />}
+      </Suspense>
     </div>
   );
 }
@@ -184,25 +193,27 @@ function Cover({ src }: { src: string | null }) {
 
 function PlansList({ plans, purchase }: { plans: PublicPlan[]; purchase: ReturnType<typeof usePlanPurchase> }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {plans.map((plan) => (
-        <li key={plan.id}>
-          <PlanCard
-            plan={plan}
-            highlighted={plan.id === purchase.requestedPlanId}
-            purchase={
-              purchase.canBuy
-                ? {
-                    onBuy: () => purchase.start(plan),
-                    buying: purchase.buyingId === plan.id,
-                    disabled: purchase.buyingId !== null && purchase.buyingId !== plan.id,
-                  }
-                : undefined
-            }
-          />
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={<Skeleton className="h-48 rounded-2xl" />}>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {plans.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard
+              plan={plan}
+              highlighted={plan.id === purchase.requestedPlanId}
+              purchase={
+                purchase.canBuy
+                  ? {
+                      onBuy: () => purchase.start(plan),
+                      buying: purchase.buyingId === plan.id,
+                      disabled: purchase.buyingId !== null && purchase.buyingId !== plan.id,
+                    }
+                  : undefined
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </Suspense>
   );
 }
 

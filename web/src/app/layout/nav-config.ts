@@ -14,8 +14,6 @@ export interface NavItem {
   audience?: 'all' | 'provider' | 'client';
   /** Default 'all'; 'small' is under 1024 px only, 'large' from 1024 px on. */
   screens?: 'all' | 'small' | 'large';
-  /** Shown only where the installation takes card payments (D11: Stripe keys configured). */
-  cardPayments?: true;
 }
 
 /**
@@ -66,7 +64,7 @@ export const NAV_ITEMS: NavItem[] = [
     children: [
       { title: 'Account', href: '/settings/account' },
       { title: 'Calendar', href: '/settings/calendar' },
-      { title: 'Payments', href: '/settings/payments', audience: 'provider', cardPayments: true },
+      { title: 'Payments', href: '/settings/payments', audience: 'provider' },
     ],
   },
 ];
@@ -74,14 +72,12 @@ export const NAV_ITEMS: NavItem[] = [
 export interface NavContext {
   isProvider: boolean;
   smallScreen: boolean;
-  /** Whether this installation takes card payments (GET /api/config's stripe_publishable_key). */
-  cardPayments: boolean;
   /** Whether a page exists at a path (later issues' pages are hidden until they exist). */
   hasRoute: (href: string) => boolean;
 }
 
 /**
- * The entries a user sees: filtered by role, screen size, card payments and existing pages. A group keeps only
+ * The entries a user sees: filtered by role, screen size and existing pages. A group keeps only
  * its visible sub-items, links to the first of them, and disappears when none is left.
  */
 export function visibleNavItems(items: NavItem[], context: NavContext): NavItem[] {
@@ -90,7 +86,6 @@ export function visibleNavItems(items: NavItem[], context: NavContext): NavItem[
     const audience = item.audience ?? 'all';
     if (audience === 'provider' && !context.isProvider) continue;
     if (audience === 'client' && context.isProvider) continue;
-    if (item.cardPayments && !context.cardPayments) continue;
     const screens = item.screens ?? 'all';
     if (screens === 'small' && !context.smallScreen) continue;
     if (screens === 'large' && context.smallScreen) continue;

@@ -13,12 +13,12 @@ const outline = (items: NavItem[]) =>
 
 describe('navigation entries', () => {
   it('clients see Schedule, My passes and Account settings', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, hasRoute: everyPage });
     expect(outline(items)).toEqual(['Schedule', 'My passes > Memberships, Services', 'Settings > Account, Calendar']);
   });
 
   it('providers see the studio: Insights, Catalog, Clients, Availability and Payments, and no My passes', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute: everyPage });
     expect(outline(items)).toEqual([
       'Schedule',
       'Insights',
@@ -29,13 +29,8 @@ describe('navigation entries', () => {
     ]);
   });
 
-  it('without card payments on the installation there is no Payments entry', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: false, hasRoute: everyPage });
-    expect(outline(items)).toContain('Settings > Account, Calendar');
-  });
-
   it('on small screens providers get five tabs: Settings stays in the account menu', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: true, cardPayments: true, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: true, hasRoute: everyPage });
     expect(items.map((i) => i.title)).toEqual(['Schedule', 'Insights', 'Catalog', 'Clients', 'Availability']);
     expect(items.find((i) => i.title === 'Availability')?.href).toBe('/availability');
   });
@@ -43,14 +38,14 @@ describe('navigation entries', () => {
   it('lists only pages that exist, and a group links to its first visible sub-item', () => {
     // A fixed set of built pages, so the test does not change each time a page is added.
     const built = (href: string) => ['/schedule', '/settings/account'].includes(href);
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: built });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute: built });
     expect(outline(items)).toEqual(['Schedule', 'Settings > Account']);
     expect(items[1]?.href).toBe('/settings/account');
 
     const withoutServices = visibleNavItems(NAV_ITEMS, {
       isProvider: true,
       smallScreen: false,
-      cardPayments: true,
+
       hasRoute: (href) => href !== '/services',
     });
     expect(withoutServices.find((i) => i.title === 'Catalog')?.href).toBe('/plans');
@@ -67,20 +62,20 @@ describe('highlighting', () => {
   });
 
   it('the most specific entry wins among siblings, and a group is active through its sub-items', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute: everyPage });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute: everyPage });
     const availability = items.find((i) => i.title === 'Availability')?.children ?? [];
     expect(activeNavItem('/availability/policies', availability)?.title).toBe('Policies');
     expect(activeNavItem('/availability', availability)?.title).toBe('Working hours');
     expect(activeNavItem('/availability/unavailable-days', availability)?.title).toBe('Time off');
     expect(activeNavItem('/availability/unavailable-days', items)?.title).toBe('Availability');
     expect(activeNavItem('/plans', items)?.title).toBe('Catalog');
-    const clientItems = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute: everyPage });
+    const clientItems = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, hasRoute: everyPage });
     expect(activeNavItem('/purchases/services', clientItems)?.title).toBe('My passes');
     expect(activeNavItem('/demo', items)).toBeUndefined();
   });
 
   it('the sidebar marks the current page; other groups stay closed', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, hasRoute });
     renderAt(<Sidebar me={aClient} items={items} minimized={false} />, {
       path: '/schedule/past',
       queryClient: testQueryClient(aClient),
@@ -99,7 +94,7 @@ describe('highlighting', () => {
   });
 
   it('a group on the current page is open with its sub-item marked', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute });
     renderAt(<Sidebar me={aProvider} items={items} minimized={false} />, {
       path: '/settings/account',
       queryClient: testQueryClient(aProvider),
@@ -119,7 +114,7 @@ describe('highlighting', () => {
   });
 
   it('on Time off the sidebar marks Time off in the Availability group, not Working hours', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, cardPayments: true, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: true, smallScreen: false, hasRoute });
     renderAt(<Sidebar me={aProvider} items={items} minimized={false} />, {
       path: '/availability/unavailable-days',
       queryClient: testQueryClient(aProvider),
@@ -130,7 +125,7 @@ describe('highlighting', () => {
   });
 
   it('a minimized sidebar links groups straight to their first sub-item', () => {
-    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, cardPayments: true, hasRoute });
+    const items = visibleNavItems(NAV_ITEMS, { isProvider: false, smallScreen: false, hasRoute });
     renderAt(<Sidebar me={aClient} items={items} minimized />, { path: '/schedule', queryClient: testQueryClient(aClient) });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings/account');

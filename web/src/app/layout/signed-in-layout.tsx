@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { Me } from '@slotted/contract';
-import { useConfig } from '../../lib/config.ts';
 import { cn } from '../../lib/cn.ts';
 import { useIsSmallScreen } from '../../lib/use-media-query.ts';
 import { hasRoute } from '../route-meta.ts';
@@ -14,12 +13,10 @@ import { Sidebar } from './sidebar.tsx';
  * not carry the app's navigation (docs/decisions/0018-public-pages-load-the-rest-on-first-use.md).
  */
 export function SignedInLayout({ me, minimized, skipLink, page }: { me: Me; minimized: boolean; skipLink: ReactNode; page: ReactNode }) {
-  const { config } = useConfig();
   const smallScreen = useIsSmallScreen();
   const items = visibleNavItems(NAV_ITEMS, {
     isProvider: me.is_provider,
     smallScreen,
-    cardPayments: config.stripe_publishable_key !== null,
     hasRoute,
   });
   return (

@@ -82,7 +82,7 @@ describe('payment settings', () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
-  it('without Stripe keys says what to set to turn card payments on, and where the README explains it; no Payments tab', async () => {
+  it('without Stripe keys says what to set to turn card payments on, and where the README explains it, under its own tab', async () => {
     serveApi(config(false));
     const { router } = renderPage(aProvider);
 
@@ -93,7 +93,7 @@ describe('payment settings', () => {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])
       expect(within(section).getByText(name)).toBeTruthy();
     expect(section.textContent).toContain('‘Card payments (Stripe Connect)’ of Slotted’s README');
-    expect(screen.queryByRole('link', { name: 'Payments' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Payments' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('link', { name: 'Connect with Stripe' })).toBeNull();
   });
 

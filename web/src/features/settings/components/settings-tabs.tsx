@@ -1,18 +1,16 @@
 import { TabLinks } from '../../../components/ui/tabs.tsx';
-import { useConfig } from '../../../lib/config.ts';
 import { useMe } from '../../../lib/me.ts';
 
 /**
  * Settings tabs (docs/product-rules.md#settings): Account, Calendar, and Payments for providers —
- * only where this installation takes card payments (D11: without Stripe keys nothing of it shows).
+ * where an installation without Stripe keys says what its self-hoster sets to take cards (D11).
  */
 export function SettingsTabs() {
   const { data: me } = useMe();
-  const { config } = useConfig();
   const tabs = [
     { label: 'Account', to: '/settings/account' },
     { label: 'Calendar', to: '/settings/calendar' },
   ];
-  if (me?.is_provider && config.stripe_publishable_key !== null) tabs.push({ label: 'Payments', to: '/settings/payments' });
+  if (me?.is_provider) tabs.push({ label: 'Payments', to: '/settings/payments' });
   return <TabLinks label="Settings" tabs={tabs} className="mb-8" />;
 }

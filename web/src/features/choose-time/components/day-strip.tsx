@@ -13,9 +13,10 @@ export function freeCount(day: SlotDay): number {
 /**
  * A day's chip and its spoken summary (docs/product-rules.md#choose-time). A 1:1 service counts free
  * times ('3 times'); a class counts classes with a place ('1 class'), so '1' never reads as one place
- * left (issue 27 #7).
+ * left (issue 27 #7). Moving a booking, the day of its current time says so ('booked' = 'current').
  */
-export function dayStatus(free: number, booked: boolean, kind: 'appointment' | 'class'): { chip: string; spoken: string } {
+export function dayStatus(free: number, booked: boolean | 'current', kind: 'appointment' | 'class'): { chip: string; spoken: string } {
+  if (free === 0 && booked === 'current') return { chip: 'Current', spoken: 'the booking’s current time' };
   if (free === 0) return booked ? { chip: 'Booked', spoken: 'booked by you' } : { chip: 'Full', spoken: 'fully booked' };
   if (kind === 'class') {
     const classes = free === 1 ? '1 class' : `${free} classes`;
@@ -41,6 +42,7 @@ export function DayStrip({
   aside,
   onNearEnd,
   loadingMore = false,
+  isCurrent,
 }: {
   days: SlotDay[];
   /** What the service is: its days count free times (1:1) or classes with a place. */
@@ -53,6 +55,8 @@ export function DayStrip({
   onNearEnd?: () => void;
   /** Later days are on their way: a placeholder ends the strip. */
   loadingMore?: boolean;
+  /** Moving a booking: whether a slot is its current time (that day reads 'Current', not 'Booked'). */
+  isCurrent?: (slot: SlotDay['slots'][number]) => boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -134,7 +138,8 @@ export function DayStrip({
       >
         {days.map((day, index) => {
           const free = freeCount(day);
-          const booked = day.slots.some((slot) => slot.booked_by_you);
+          const current = isCurrent !== undefined && day.slots.some(isCurrent);
+          const booked = current ? 'current' : day.slots.some((slot) => slot.booked_by_you);
           const isSelected = day.date === selected;
           const status = dayStatus(free, booked, kind);
           return (

@@ -270,6 +270,7 @@ function ChooseTime({
                         onSelect={(d) => go(path(d))}
                         onNearEnd={loadMore}
                         loadingMore={isFetchingNextPage}
+                        isCurrent={isCurrent}
                         aside={
                           <p className="flex items-center gap-1.5 text-xs text-zinc-500">
                             <GlobeIcon className="size-3.5 shrink-0" />

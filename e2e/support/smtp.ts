@@ -7,8 +7,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 export interface Inbox {
   url: string;
   messages: ParsedMail[];
-  /** Waits for the next e-mail to `to` that arrives after `since` messages. */
-  waitFor(to: string, opts?: { since?: number; timeoutMs?: number }): Promise<ParsedMail>;
+  /** Waits for the next e-mail to `to` (with a subject matching `subject`, if given) that arrives after `since` messages. */
+  waitFor(to: string, opts?: { since?: number; timeoutMs?: number; subject?: RegExp }): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,9 @@ export async function startSmtp(): Promise<Inbox> {
     async waitFor(to, opts = {}) {
       const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
       for (;;) {
-        const found = messages.slice(opts.since ?? 0).find((m) => m.to && JSON.stringify(m.to).includes(to));
+        const found = messages
+          .slice(opts.since ?? 0)
+          .find((m) => m.to && JSON.stringify(m.to).includes(to) && (!opts.subject || opts.subject.test(m.subject ?? '')));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no e-mail to ${to} arrived`);
         await new Promise((r) => setTimeout(r, 100));

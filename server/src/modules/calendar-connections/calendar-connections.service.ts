@@ -361,6 +361,13 @@ export function calendarConnectionsService(deps: CalendarConnectionsDeps) {
       const writesTo = (ks: StoredCalendar[]) => ks.find((k) => k.writes)?.url ?? null;
       await db.transaction(async (tx) => {
         await updateConnection(tx, c.id, { calendars, updatedAt: now, syncAfter: now });
+        // Bookings go to one calendar: picking one here unpicks the provider's other connections'.
+        if (writesTo(calendars) !== null) {
+          for (const other of await connectionsOf(tx, c.userId)) {
+            if (other.id === c.id || writesTo(other.calendars) === null) continue;
+            await updateConnection(tx, other.id, { calendars: other.calendars.map((k) => ({ ...k, writes: false })), updatedAt: now });
+          }
+        }
         // A newly picked (or changed, or unpicked) write calendar gets every upcoming event at once.
         if (writesTo(calendars) !== writesTo(c.calendars)) await jobs.enqueue(tx, 'calendar.write-upcoming', { providerId: c.userId });
         await deleteBusyTimesExcept(

@@ -532,6 +532,17 @@ describe('picking the calendar to write to', () => {
     expect(await t.db.select().from(calendarBookingEvents)).toEqual([]);
     expect(await t.db.select().from(calendarClassEvents)).toEqual([]);
   });
+
+  it('writes to one calendar across connections: picking one unpicks another connection’s', async () => {
+    const first = await newCalendar('First');
+    const second = await newCalendar('Second');
+    const a = await connectOnly(first, { blocks: false, writes: true });
+    const b = await connectOnly(second, { blocks: false, writes: true });
+    const list = (await studio.get<{ data: CalendarConnection[] }>('/api/calendar-connections')).body.data;
+    const writing = list.flatMap((c) => c.calendars.filter((k) => k.writes).map((k) => [c.id, k.url]));
+    expect(writing).toEqual([[b.id, second]]);
+    expect(a.id).not.toBe(b.id);
+  });
 });
 
 /**

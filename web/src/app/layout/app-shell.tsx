@@ -1,14 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../lib/me.ts';
+import { cn } from '../../lib/cn.ts';
 import { matchRouteMeta } from '../route-meta.ts';
 import { Navbar } from './navbar.tsx';
 
-const loadSignedInLayout = () => import('./signed-in-layout.tsx');
-const SignedInLayout = lazy(() => loadSignedInLayout().then((m) => ({ default: m.SignedInLayout })));
+const loadSignedInNav = () => import('./signed-in-nav.tsx');
+const SignedInNav = lazy(() => loadSignedInNav().then((m) => ({ default: m.SignedInNav })));
+const SignedInTabBar = lazy(() => loadSignedInNav().then((m) => ({ default: m.SignedInTabBar })));
 
 /**
  * The root layout. Pages that need an account render once the current user is loaded
@@ -22,7 +24,7 @@ export function AppShell() {
   const me = useMe();
   // A page that needs an account fetches the navigation's chunk beside /api/me, so its boot
   // screen lasts no longer than before; a visitor's public page never asks for it.
-  if (!meta.loginOptional) void loadSignedInLayout();
+  if (!meta.loginOptional) void loadSignedInNav();
 
   // A public page does not wait for the user: it starts its own requests at once and the
   // navigation fills in when /api/me answers. Other pages need the user before they render.
@@ -35,27 +37,30 @@ export function AppShell() {
   // The page is re-keyed on the full path (docs/product-rules.md#routes-and-navigation).
   const page = <Outlet key={location.pathname} />;
 
-  const withoutSidebar = (
-    <div className="min-h-dvh">
-      <SkipLink />
-      {user === null && meta.showNavbar && <Navbar />}
-      <main id="main" tabIndex={-1} className="outline-none">
-        {page}
-      </main>
-    </div>
+  // One tree whatever the navigation, so a page is never mounted twice (a dialog it opened, a form
+  // half filled, would be lost). A public page shows at once and the navigation's chunk fills in
+  // around it; any other page keeps the boot screen until the chunk is there (it was fetched beside
+  // /api/me), so it never shows without its navigation.
+  const withSidebar = Boolean(user && meta.showSidebar);
+  const minimized = meta.minimizedSidebar ?? false;
+  const lazyNav = (nav: ReactNode) => (meta.loginOptional ? <Suspense fallback={null}>{nav}</Suspense> : nav);
+  return (
+    <Suspense fallback={<BootScreen />}>
+      <div className={cn('min-h-dvh', withSidebar && 'relative')}>
+        <SkipLink />
+        {user === null && meta.showNavbar && <Navbar />}
+        {withSidebar && user && lazyNav(<SignedInNav me={user} minimized={minimized} />)}
+        <main
+          id="main"
+          tabIndex={-1}
+          className={cn('outline-none', withSidebar && ['min-h-dvh pb-24 lg:pb-0', minimized ? 'lg:pl-[72px]' : 'lg:pl-64'])}
+        >
+          {page}
+        </main>
+        {withSidebar && user && lazyNav(<SignedInTabBar me={user} />)}
+      </div>
+    </Suspense>
   );
-
-  if (user && meta.showSidebar) {
-    // The navigation's chunk loads once per visit: a public page shows meanwhile as it did while
-    // /api/me loaded, any other page keeps the boot screen.
-    return (
-      <Suspense fallback={meta.loginOptional ? withoutSidebar : <BootScreen />}>
-        <SignedInLayout me={user} minimized={meta.minimizedSidebar ?? false} skipLink={<SkipLink />} page={page} />
-      </Suspense>
-    );
-  }
-
-  return withoutSidebar;
 }
 
 /** The first stop of the Tab key on every page: past the navigation, straight to the page. */

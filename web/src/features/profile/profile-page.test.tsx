@@ -364,7 +364,9 @@ describe('public profile: buying a plan', () => {
     const button = screen.getByRole('button', { name: 'Get membership: Unlimited' });
     expect(screen.getByRole('button', { name: 'Buy pack: 10-class pack' })).toBeTruthy();
     await user.click(button);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/memberships/${MEMBERSHIP_ID}`));
+    // The router commits the navigation once the checkout page's lazy module has loaded: its first
+    // transform can take seconds on a busy CI machine.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/memberships/${MEMBERSHIP_ID}`), { timeout: 15_000 });
     expect(bought()).toHaveLength(1);
     expect(await jsonBody(bought()[0])).toEqual({ plan_id: 1 });
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { queryOptions } from '@tanstack/react-query';
 import type { Appointment } from '@slotted/contract';
@@ -62,8 +62,12 @@ function Confirmation({
   const [params, setParams] = useSearchParams();
   const askCancel = params.get('cancel') === '1';
   const { openDialog } = cancellation;
+  // Once per visit: the address may still carry the parameter for a render or two after it is
+  // dropped, and the dialog must not open again after the client closed it.
+  const askedCancel = useRef(false);
   useEffect(() => {
-    if (!askCancel) return;
+    if (!askCancel || askedCancel.current) return;
+    askedCancel.current = true;
     if (view === 'confirmed' && appointment.can_be_cancelled) openDialog();
     setParams(
       (p) => {

@@ -76,7 +76,7 @@ export function CalendarDayIcon({ day, ...p }: IconProps & { day: number }) {
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <span className={className} aria-label="Slotted">
+    <span className={className} role="img" aria-label="Slotted">
       <svg viewBox="0 0 32 32" width="1.75em" height="1.75em" aria-hidden="true" focusable="false" className="inline-block align-middle">
         <rect width="32" height="32" rx="8" fill="var(--color-brand-600)" />
         <rect x="8" y="9" width="16" height="15" rx="3" fill="none" stroke="#fff" strokeWidth="2.2" />

@@ -29,11 +29,15 @@ const stamp = path.join(root, 'web/dist/build-mode.txt');
 const production = existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === 'production';
 const webSources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'packages/contract/src', 'package-lock.json'];
 if (!production || stale('web/dist/index.html', webSources)) {
-  console.log('Building the web app…');
-  execSync('npm run build -w web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  console.log('Building the web app (the first time takes a moment)…');
+  execSync('npm run --silent build -w web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', SLOTTED_QUIET_BUILD: '1' },
+  });
 }
 
 if (stale('server/dist/main.js', ['server/src', 'server/build.mjs', 'packages/contract/src', 'package-lock.json'])) {
   console.log('Compiling the server…');
-  execSync('npm run build -w server', { cwd: root, stdio: 'inherit' });
+  execSync('npm run --silent build -w server', { cwd: root, stdio: 'inherit' });
 }

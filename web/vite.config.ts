@@ -38,6 +38,9 @@ export default defineConfig(({ command }) => {
 
 const config: UserConfig = {
   plugins: [react(), tailwindcss(), buildModeStamp()],
+  // `npm start` builds quietly (scripts/ensure-build.mjs): a newcomer's terminal shows the sign-in
+  // link, not a table of chunk sizes. `npm run build` keeps the table.
+  logLevel: process.env.SLOTTED_QUIET_BUILD === '1' ? 'warn' : 'info',
   server: {
     proxy: { '/api': toServer, '/sanctum': toServer, '/auth': toServer, '/images': toServer, '/dev': toServer, '/stripe': toServer },
   },

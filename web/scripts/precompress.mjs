@@ -26,4 +26,4 @@ for (const file of files(dist)) {
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
   count++;
 }
-console.log(`precompress: ${count} files in web/dist written as .br and .gz`);
+if (process.env.SLOTTED_QUIET_BUILD !== '1') console.log(`precompress: ${count} files in web/dist written as .br and .gz`);

@@ -72,6 +72,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         SMTP_URL: smtp.url,
         // Calendar connections reach the journeys' Radicale on loopback.
         CALDAV_ALLOW_PRIVATE_HOSTS: 'true',
+        // The journeys share this app and sign the demo provider in more often than a person may in
+        // 15 minutes (5 links per address): the limit itself is the API tests' (auth.test.ts).
+        LOGIN_LIMIT_PER_EMAIL: '100',
         ...(google
           ? { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_ISSUER_URL: google.issuer }
           : {}),

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { appointments, services, slots, users } from '../src/db/schema.ts';
+import { appointments, rateLimitBuckets, services, slots, users } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { bookingHeaders, creditRaceFixture, raceFixture, type RaceClient, type RaceFixture } from './support/race-fixture.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -19,7 +19,7 @@ import { must } from './support/must.ts';
 // (twoProcesses does the same).
 const ONE_ADDRESS = { BOOKING_LIMIT_PER_IP: '100000' };
 /** POSTs `body` to `path` as `client`; request `i` goes to process i % 2. */
-type Post = (i: number, client: RaceClient, path: string, body: object) => Promise<{ status: number; code?: string }>;
+type Post = (i: number, client: RaceClient, path: string, body: object) => Promise<{ status: number; code?: string; message?: string }>;
 
 let db: Db;
 let fixture: RaceFixture;
@@ -44,8 +44,8 @@ beforeAll(async () => {
     // Requests alternate between the two processes.
     post = async (i, client, path, body) => {
       const res = await processes.post(i, client, path, body);
-      const answer = (await res.json()) as { code?: string };
-      return { status: res.status, code: answer.code };
+      const answer = (await res.json()) as { code?: string; message?: string };
+      return { status: res.status, code: answer.code, message: answer.message };
     };
   } else {
     const t: TestApp = await createTestApp({ env: { SESSION_SECRET: RACE_SECRET, ...ONE_ADDRESS } });
@@ -55,7 +55,8 @@ beforeAll(async () => {
     now = () => t.clock.now();
     post = async (_i, client, path, body) => {
       const res = await t.app.inject({ method: 'POST', url: path, headers: bookingHeaders(client), payload: body });
-      return { status: res.statusCode, code: res.json<{ code?: string }>().code };
+      const answer = res.json<{ code?: string; message?: string }>();
+      return { status: res.statusCode, code: answer.code, message: answer.message };
     };
   }
 }, 120_000);
@@ -93,6 +94,92 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
     expect(new Set(places.map((p) => p.clientId)).size).toBe(20);
     const [slot] = await db.select().from(slots).where(eq(slots.id, fixture.classSlot));
     expect(must(slot, 'slot').seatsTaken).toBe(20);
+  });
+
+  // Requests waiting in a process's queue for a time when another takes it are answered from that
+  // booking (decision 0019): the same answers as their own check would give.
+  describe('a crowd answered when the time goes', () => {
+    const HOUR = 3_600_000;
+    const store = () => ({ db, clock: { now } });
+    const userOf = async (i: number) =>
+      must(
+        (
+          await db
+            .select()
+            .from(users)
+            .where(eq(users.email, `race-client-${i}@example.com`))
+        )[0],
+        `race client ${i}`,
+      );
+    const takenBody = { status: 409, code: 'slot_taken', message: 'This slot is no longer available. Please select another one.' };
+
+    it('every loser of one appointment time gets 409 slot_taken with its message', async () => {
+      const startsAt = new Date(Date.parse(fixture.appointmentStart) + 8 * HOUR).toISOString();
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          post(i, must(fixture.clients[i], 'a client'), '/api/appointments', { service_id: fixture.shortService, starts_at: startsAt }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 201)).toEqual(Array.from({ length: 59 }, () => expect.objectContaining(takenBody)));
+    });
+
+    it('a client asking twice in the crowd gets their own booking back, never 409, when they win', async () => {
+      const startsAt = new Date(Date.parse(fixture.appointmentStart) + 9 * HOUR).toISOString();
+      const body = { service_id: fixture.shortService, starts_at: startsAt };
+      const client = must(fixture.clients[0], 'client 0');
+      // Client 0 asks first and again in the middle of 40 others.
+      const answers = await Promise.all([
+        post(0, client, '/api/appointments', body),
+        ...Array.from({ length: 40 }, (_, i) => post(i + 1, must(fixture.clients[i + 1], 'a client'), '/api/appointments', body)),
+        post(1, client, '/api/appointments', body),
+      ]);
+      const own = [must(answers[0], 'first'), must(answers[41], 'again')].map((a) => a.status).sort();
+      // Whoever wins, client 0's two requests agree: the booking and the same booking again, or taken twice.
+      expect([own, tally(answers.map((a) => a.status))]).toEqual(
+        own[0] === 200 ? [[200, 201], { 200: 1, 201: 1, 409: 40 }] : [[409, 409], { 201: 1, 409: 41 }],
+      );
+    });
+
+    it('an attendee asking again while the crowd fills the class keeps their place (200), the others get 409', async () => {
+      const klass = must((await db.select().from(services).where(eq(services.id, fixture.classService)))[0], 'the class service');
+      const occurrence = await buildOccurrence(store(), klass, new Date(Date.parse(fixture.appointmentStart) + 5 * HOUR));
+      await db.update(slots).set({ capacity: 4 }).where(eq(slots.id, occurrence.id));
+      const attendee = await buildAppointment(store(), { client: await userOf(199), service: klass, status: 'held', slot: occurrence });
+      const body = { service_id: fixture.classService, slot_id: occurrence.id };
+      const answers = await Promise.all([
+        ...Array.from({ length: 30 }, (_, i) => post(i, must(fixture.clients[i], 'a client'), '/api/appointments', body)),
+        post(1, must(fixture.clients[199], 'the attendee'), '/api/appointments', body),
+      ]);
+      expect(tally(answers.map((a) => a.status))).toEqual({ 200: 1, 201: 3, 409: 27 });
+      expect(must(answers[30], 'the attendee').status).toBe(200);
+      expect(answers.filter((a) => a.status === 409)).toEqual(Array.from({ length: 27 }, () => expect.objectContaining(takenBody)));
+      const places = await db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.slotId, occurrence.id), inArray(appointments.status, ['held', 'confirmed'])));
+      expect(places.map((p) => p.id)).toContain(attendee.id);
+      expect(places).toHaveLength(4);
+    });
+
+    it('a client over their booking limit in the crowd gets 429, not 409', async () => {
+      const startsAt = new Date(Date.parse(fixture.appointmentStart) + 11 * HOUR).toISOString();
+      const limited = await userOf(5);
+      const full = { windowStartedAt: now(), hits: 30 };
+      await db
+        .insert(rateLimitBuckets)
+        .values({ key: `booking:user:${limited.id}`, ...full })
+        .onConflictDoUpdate({ target: rateLimitBuckets.key, set: full });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post(i, must(fixture.clients[i], 'a client'), '/api/appointments', { service_id: fixture.shortService, starts_at: startsAt }),
+        ),
+      );
+      expect(must(answers[5], 'the limited client')).toEqual(expect.objectContaining({ status: 429, code: 'rate_limited' }));
+      expect(tally(answers.map((a) => a.status))).toEqual({ 201: 1, 409: 18, 429: 1 });
+      // The races below count on this client again.
+      await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, `booking:user:${limited.id}`));
+    });
   });
 
   it('overlapping times of two services of one provider never both survive', async () => {

@@ -24,8 +24,8 @@ describe('oneAtATime', () => {
     const log: string[] = [];
     const a = gate(log, 'a');
     const b = gate(log, 'b');
-    const first = queue.run('time 1', a.task);
-    const second = queue.run('time 1', b.task);
+    const first = queue.run('time 1', 'client', a.task);
+    const second = queue.run('time 1', 'client', b.task);
     await tick();
     expect(log).toEqual(['start a']);
     a.open();
@@ -41,7 +41,7 @@ describe('oneAtATime', () => {
     const log: string[] = [];
     const a = gate(log, 'a');
     const b = gate(log, 'b');
-    const both = Promise.all([queue.run('time 1', a.task), queue.run('time 2', b.task)]);
+    const both = Promise.all([queue.run('time 1', 'client', a.task), queue.run('time 2', 'client', b.task)]);
     await tick();
     expect(log).toEqual(['start a', 'start b']);
     a.open();
@@ -51,15 +51,54 @@ describe('oneAtATime', () => {
 
   it('goes on after a failed task, and the failure reaches only its own caller', async () => {
     const queue = oneAtATime();
-    const failed = queue.run('time 1', () => Promise.reject(new Error('taken')));
-    const next = queue.run('time 1', async () => 'booked');
+    const failed = queue.run('time 1', 'client', () => Promise.reject(new Error('taken')));
+    const next = queue.run('time 1', 'client', async () => 'booked');
     await expect(failed).rejects.toThrow('taken');
     expect(await next).toBe('booked');
   });
 
   it('forgets a key once its last task has finished', async () => {
     const queue = oneAtATime();
-    await Promise.all([queue.run('time 1', async () => 1), queue.run('time 1', async () => 2)]);
+    await Promise.all([queue.run('time 1', 'client', async () => 1), queue.run('time 1', 'client', async () => 2)]);
+    await tick();
+    expect(queue.size).toBe(0);
+  });
+
+  it('answers the tasks still waiting, but for the clients it keeps, without running them', async () => {
+    const queue = oneAtATime();
+    const log: string[] = [];
+    const a = gate(log, 'a');
+    const first = queue.run('time 1', 'ann', async () => {
+      const booked = await a.task();
+      queue.turnAway('time 1', new Error('taken'), (who) => who === 'ann');
+      return booked;
+    });
+    const others = queue.run('time 1', 'bob', async () => 'bob booked');
+    const again = queue.run('time 1', 'ann', async () => 'ann again');
+    const elsewhere = queue.run('time 2', 'cy', async () => 'cy booked');
+    a.open();
+    expect(await first).toBe('a');
+    await expect(others).rejects.toThrow('taken');
+    expect(await again).toBe('ann again');
+    expect(await elsewhere).toBe('cy booked');
+    expect(log).toEqual(['start a', 'end a']);
+  });
+
+  it('answers a turned-away task at once, before the task ahead of it has finished', async () => {
+    const queue = oneAtATime();
+    const log: string[] = [];
+    const a = gate(log, 'a');
+    const b = gate(log, 'b');
+    const first = queue.run('time 1', 'ann', a.task);
+    const second = queue.run('time 1', 'bob', b.task);
+    const third = queue.run('time 1', 'cy', async () => 'cy booked');
+    await tick();
+    queue.turnAway('time 1', new Error('taken'), (who) => who === 'bob');
+    await expect(third).rejects.toThrow('taken');
+    expect(log).toEqual(['start a']);
+    a.open();
+    b.open();
+    expect(await Promise.all([first, second])).toEqual(['a', 'b']);
     await tick();
     expect(queue.size).toBe(0);
   });

@@ -157,6 +157,15 @@ export async function takeSeat(tx: Tx, slotId: number): Promise<boolean> {
   return rows.length === 1;
 }
 
+/** The clients with a live place (not a hold past its expiry) in the class occurrence. */
+export async function livePlaceHolders(tx: Tx, slotId: number, now: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ clientId: appointments.clientId })
+    .from(appointments)
+    .where(and(eq(appointments.slotId, slotId), isActiveBooking(now)));
+  return rows.map((r) => r.clientId);
+}
+
 export async function findSlot(tx: Db | Tx, slotId: number) {
   const [row] = await tx.select().from(slots).where(eq(slots.id, slotId)).limit(1);
   return row ?? null;

@@ -18,6 +18,7 @@ import {
   findSlot,
   insertAppointment,
   insertUnlessTaken,
+  livePlaceHolders,
   releaseHoldsOf,
   takenByOthers,
   type AppointmentRow,
@@ -70,7 +71,21 @@ export async function holdTime(
     input.slot_id !== undefined ? { slotId: input.slot_id } : input.starts_at !== undefined ? { startsAt: new Date(startMs) } : null;
   if (!asked) return hold(deps, viewer, input, startMs, null);
   const key = `${input.service_id}:${'slotId' in asked ? `slot ${asked.slotId}` : startMs}`;
-  return sameTime.run(key, () => hold(deps, viewer, input, startMs, asked));
+  return sameTime.run(key, viewer.id, async () => {
+    const { id, created, goneExceptFor } = await hold(deps, viewer, input, startMs, asked);
+    // This hold took the time (or the class's last place): the requests still waiting for it are
+    // answered now, as their own check would answer (decision 0019), except those of clients for
+    // whom the check would not say taken.
+    if (goneExceptFor) sameTime.turnAway(key, slotGone(), (who) => goneExceptFor.includes(who));
+    return { id, created };
+  });
+}
+
+/** A hold; if it took the last of its time or class, the clients who could still get an answer other than 409 for it. */
+interface Held {
+  id: string;
+  created: boolean;
+  goneExceptFor: string[] | null;
 }
 
 async function hold(
@@ -79,7 +94,7 @@ async function hold(
   input: z.output<typeof createAppointmentInput>,
   startMs: number,
   asked: { slotId: number } | { startsAt: Date } | null,
-): Promise<{ id: string; created: boolean }> {
+): Promise<Held> {
   const { db, clock } = deps;
   // Read after any wait for an earlier request of the same time, so that a hold lasts its full ten minutes.
   const now = clock.now();
@@ -122,7 +137,7 @@ async function hold(
       }
       const at = 'slot' in place ? { slotId: place.slot.id } : { startsAt: place.startsAt };
       const existing = await findLiveBookingOf(tx, viewer.id, service.id, at, now);
-      if (existing) return { id: existing.id, created: false };
+      if (existing) return { id: existing.id, created: false, goneExceptFor: null };
       await makeRoomForHold(deps, tx, viewer, b, now);
       await takeTime(deps, tx, b, place, viewer.id, now);
       const row = await insertHold(
@@ -134,7 +149,10 @@ async function hold(
           : { ...hold, startsAt: place.startsAt, endsAt: place.endsAt },
         now,
       );
-      return { id: row.id, created: true };
+      // The provider is told they cannot book their own service, and a class's own attendees get their place back.
+      if (!('slot' in place)) return { id: row.id, created: true, goneExceptFor: [viewer.id, provider.id] };
+      const holders = place.slot.seatsTaken + 1 < place.slot.capacity ? [] : await livePlaceHolders(tx, place.slot.id, now);
+      return { id: row.id, created: true, goneExceptFor: holders.length >= place.slot.capacity ? [provider.id, ...holders] : null };
     });
   } catch (err) {
     throw slotTakenByGuard(err);

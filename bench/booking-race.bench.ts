@@ -5,9 +5,14 @@
  * booking (its floor on this machine), on PGlite (in-process) or on PostgreSQL when
  * BENCH_DATABASE_URL is set (it makes and drops a scratch database on that server). Nothing is
  * asserted on time; the counts are the invariants the race tests assert.
- * BENCH_SHOW_STATEMENTS=1 also prints the statements of each single request.
+ * BENCH_SHOW_STATEMENTS=1 also prints the statements of each single request; BENCH_PROFILE=<dir>
+ * writes the app thread's CPU profile of each burst there (`<race>-<burst>.cpuprofile`, for Chrome's
+ * DevTools).
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
@@ -75,13 +80,31 @@ async function alone(label: string, client: RaceClient, i: number, body: object)
   if (process.env.BENCH_SHOW_STATEMENTS) for (const s of sent) console.log(`      ${s.replace(/\s+/g, ' ').slice(0, 160)}`);
 }
 
+const profileDir = process.env.BENCH_PROFILE;
+const inspector = profileDir ? new Session() : null;
+inspector?.connect();
+await inspector?.post('Profiler.enable');
+
+/** `run`, profiled into BENCH_PROFILE/`name`.cpuprofile when asked for. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!inspector || !profileDir) return run();
+  await inspector.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await inspector.post('Profiler.stop');
+    writeFileSync(join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
 /** The p99 of `n` clients asking `path` at the same moment (signed in): what any burst costs here. */
 async function floor(n: number, offset: number, path: string, signedIn: boolean): Promise<number> {
   const requests = fixture.clients.slice(offset, offset + n).map((client, i) => ({
     url: `${base}${path}`,
     headers: signedIn ? headers(client, offset + i) : { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
   }));
-  const latencies = (await burst(requests)).map((a) => a.ms).sort((a, b) => a - b);
+  const answers = await profiled(`${offset}${path.replaceAll('/', '-')}`, () => burst(requests));
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   return quantile(latencies, 0.99);
 }
 
@@ -94,7 +117,7 @@ async function race(label: string, n: number, offset: number, body: object) {
     headers: headers(client, offset + i),
     body: JSON.stringify(body),
   }));
-  const answers = await burst(requests);
+  const answers = await profiled(`${offset}-race`, () => burst(requests));
   const sent = statements.count - before;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   const q = (p: number) => quantile(latencies, p);

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
@@ -20,19 +20,20 @@ export async function deleteSession(db: Db | Tx, idHash: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-/** The signed-in user of a live session, or null. */
-export async function findSessionUser(
-  db: Db,
-  idHash: string,
-  now: Date,
-): Promise<{ user: typeof users.$inferSelect; lastSeenAt: Date } | null> {
-  const [row] = await db
+/**
+ * The signed-in user of a live session (none when it is unknown or expired), read by every request
+ * with a session cookie: one prepared statement, so its SQL is built once per process and planned
+ * once per connection (issue 26: a burst of 100 requests spent about 1 ms of the app's time on each
+ * read building the same query).
+ */
+export function sessionUserQuery(db: Db) {
+  return db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
 }
 
 /** Sliding expiry: a session in use stays alive. */

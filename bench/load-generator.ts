@@ -13,7 +13,8 @@ export interface BurstRequest {
 }
 
 export type LoadJob =
-  { kind: 'sustained'; url: string; connections: number; seconds: number } | { kind: 'burst'; requests: BurstRequest[] };
+  | { kind: 'sustained'; url: string; connections: number; seconds: number }
+  | { kind: 'burst'; requests: BurstRequest[]; connected: boolean };
 
 export type WorkerAnswer =
   { kind: 'sustained'; rps: number; latencies: number[]; errors: number } | { kind: 'burst'; answers: { status: number; ms: number }[] };
@@ -42,9 +43,13 @@ export async function sustainedLoad(url: string, connections: number, seconds: n
   return { rps: answer.rps, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), errors: answer.errors };
 }
 
-/** All `requests` sent at the same moment: each answer's status and latency, in request order. */
-export async function burst(requests: BurstRequest[]) {
-  const answer = await inWorker({ kind: 'burst', requests });
+/**
+ * All `requests` sent at the same moment: each answer's status and latency, in request order.
+ * `connected`: each on a connection opened beforehand (a crowd of clients with the page already
+ * open); otherwise each opens its own as it is sent (load-worker.mjs).
+ */
+export async function burst(requests: BurstRequest[], { connected }: { connected: boolean }) {
+  const answer = await inWorker({ kind: 'burst', requests, connected });
   if (answer.kind !== 'burst') throw new Error('unexpected worker answer');
   return answer.answers;
 }

@@ -13,6 +13,10 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
     env: { TEST_DB_ENGINE: engine },
     // Migrates each engine's template database once for the whole run (test/support/test-db.ts).
     globalSetup: ['./test/support/global-setup.ts'],
+    // Files share their worker's imports (the app is imported once per worker, not once per
+    // file): every test builds its own app on its own database, and no module keeps state that
+    // one file could leave to the next (no module mocks, no environment changes).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -20,6 +24,9 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time, also on two cores (Vitest's default there is one): most API tests wait
+    // on the database, the CalDAV server or the mail server, not on the CPU.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       serverProject('server:pglite', 'pglite'),

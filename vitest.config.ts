@@ -29,7 +29,11 @@ export default defineConfig({
         // The web tests render with Preact, as the app ships (web/vite.config.ts): the libraries
         // are inlined, and read as ES modules where they ship one (Testing Library's main is
         // CommonJS), so that the aliases reach their imports of React too.
-        resolve: { alias: preactAliases, mainFields: ['module', 'jsnext:main', 'jsnext', 'main'], conditions: ['module', 'node', 'development'] },
+        resolve: {
+          alias: preactAliases,
+          mainFields: ['module', 'jsnext:main', 'jsnext', 'main'],
+          conditions: ['module', 'node', 'development'],
+        },
         plugins: [reactAriaOnPreact()],
         test: {
           name: 'web',

@@ -85,7 +85,10 @@ const reactAriaEdits: { file: RegExp; edits: [from: string, to: string][] }[] = 
     file: /[\\/]react-aria[\\/]dist[\\/]private[\\/]collections[\\/]Document\.mjs$/,
     edits: [
       ['this.nodeType = 8 // COMMENT_NODE', 'this.nodeType = 1 // ELEMENT_NODE (Preact skips comments when placing nodes)'],
-      ['    createElement(type) {', '    createElementNS(_namespace, type) {\n        return this.createElement(type);\n    }\n    createElement(type) {'],
+      [
+        '    createElement(type) {',
+        '    createElementNS(_namespace, type) {\n        return this.createElement(type);\n    }\n    createElement(type) {',
+      ],
       ['    addEventListener() {}', '    remove() {\n        this.parentNode?.removeChild(this);\n    }\n    addEventListener() {}'],
     ],
   },
@@ -94,7 +97,7 @@ const reactAriaEdits: { file: RegExp; edits: [from: string, to: string][] }[] = 
     edits: [
       [
         '        let event = {\n            ...e,',
-        '        let fields = {};\n        for(let o = e; o && o !== Object.prototype; o = Object.getPrototypeOf(o))for (let key of Object.getOwnPropertyNames(o))if (!(key in fields)) {\n            let value = e[key];\n            fields[key] = typeof value === \'function\' ? value.bind(e) : value;\n        }\n        let event = {\n            ...fields,',
+        "        let fields = {};\n        for(let o = e; o && o !== Object.prototype; o = Object.getPrototypeOf(o))for (let key of Object.getOwnPropertyNames(o))if (!(key in fields)) {\n            let value = e[key];\n            fields[key] = typeof value === 'function' ? value.bind(e) : value;\n        }\n        let event = {\n            ...fields,",
       ],
     ],
   },

@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 
 /**
  * `useSyncExternalStoreWithSelector`, which TipTap's editor state and Recharts' store import from
@@ -15,14 +15,14 @@ export function useSyncExternalStoreWithSelector<Snapshot, Selection>(
   isEqual?: (a: Selection, b: Selection) => boolean,
 ): Selection {
   // The last snapshot read and what was selected from it, kept across renders.
-  const [memo] = useState<{ last?: { snapshot: Snapshot; selector: (snapshot: Snapshot) => Selection; selection: Selection } }>({});
+  const memo = useRef<{ snapshot: Snapshot; selector: (snapshot: Snapshot) => Selection; selection: Selection }>(undefined);
   const select = useCallback(
     (snapshot: Snapshot) => {
-      const last = memo.last;
+      const last = memo.current;
       if (last && last.selector === selector && Object.is(last.snapshot, snapshot)) return last.selection;
       const selection = selector(snapshot);
       const kept = last && isEqual?.(last.selection, selection) ? last.selection : selection;
-      memo.last = { snapshot, selector, selection: kept };
+      memo.current = { snapshot, selector, selection: kept };
       return kept;
     },
     [memo, selector, isEqual],

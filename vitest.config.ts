@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases, reactAriaOnPreact } from './web/vite.config.ts';
 
 /**
  * One Vitest run covers every unit and API test. The server's API suite runs once on PGlite and,
@@ -32,8 +33,18 @@ export default defineConfig({
       serverProject('server:pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', 'postgres')] : []),
       {
+        // The web tests render with Preact, as the app ships (web/vite.config.ts): the libraries
+        // are inlined, and read as ES modules where they ship one (Testing Library's main is
+        // CommonJS), so that the aliases reach their imports of React too.
+        resolve: {
+          alias: preactAliases,
+          mainFields: ['module', 'jsnext:main', 'jsnext', 'main'],
+          conditions: ['module', 'node', 'development'],
+        },
+        plugins: [reactAriaOnPreact()],
         test: {
           name: 'web',
+          server: { deps: { inline: true } },
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

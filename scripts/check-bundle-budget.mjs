@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CI step after `npm run build`: fails when a public route's first load passes the ceiling, or a
-// route marked as meeting the 100 kB budget (none yet) passes it (scripts/bundle-sizes.mjs), so
+// route marked as meeting the 100 kB budget (the profile, /demo) passes it (scripts/bundle-sizes.mjs), so
 // a heavy import on a public page is caught before it ships; says which public routes are still
 // over the budget.
 import { PUBLIC_BUDGET_GZIP, PUBLIC_CEILING_GZIP, formatTable, kB, routeSizes } from './bundle-sizes.mjs';

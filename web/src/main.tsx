@@ -1,3 +1,4 @@
+import './app/preact-react19.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,6 +1,6 @@
 import '../../test/setup.ts';
 import { aClient, aConfirmedAppointment, aProvider, rosterFacts } from '../../test/generators.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment, Me, ScheduleDay, ScheduleSlot } from '@slotted/contract';
@@ -163,6 +163,10 @@ describe('Cancel booking: when it shows (rules)', () => {
     expect(bookingToCancel(ownClassCard(), now)).toBeNull();
   });
 });
+
+// The schedule's page is lazy. The web tests inline the libraries to render them with Preact
+// (vitest.config.ts), which makes its first import slower than a findBy waits: load it once first.
+beforeAll(() => import('../../app/schedule-route.tsx'), 120_000);
 
 describe('Cancel booking: what the panel shows', () => {
   it('shows Cancel booking on a client’s own upcoming booking', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import {
   get,
   useForm,
@@ -76,7 +76,10 @@ export function useApiForm<TValues extends FieldValues, TOutput>(
       subscribe({
         formState: { values: true },
         callback: ({ name, type }) => {
-          if (name && type === 'change') clearErrors(name as Path<TValues>);
+          // A typed edit is `change` under React and the browser's `input` under Preact, which
+          // renders the app (docs/decisions/0020-preact-renders-the-app.md); the types know React's.
+          const event: string | undefined = type;
+          if (name && (event === 'change' || event === 'input')) clearErrors(name as Path<TValues>);
         },
       }),
     [subscribe, clearErrors],
@@ -117,7 +120,9 @@ export function useApiForm<TValues extends FieldValues, TOutput>(
  */
 function useRevealFirstError(container: RefObject<HTMLElement | null>): () => void {
   const [round, setRound] = useState(0);
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit as the messages appear (Preact runs plain
+  // effects only after the next frame).
+  useLayoutEffect(() => {
     if (round === 0) return;
     // The messages a failed validation sets may render a frame after this effect: look again for
     // a few frames rather than give up (a long page would otherwise leave the error off screen).

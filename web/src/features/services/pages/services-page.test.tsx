@@ -205,6 +205,7 @@ describe('service editor', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.queryByText('Service deleted')).toBeNull();
     expect(screen.queryByText('Boom')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Personal training' })).toBeTruthy();
+    // The list is usable again once the dialog has let go of the page (a moment after it closes).
+    expect(await screen.findByRole('button', { name: 'Personal training' })).toBeTruthy();
   });
 });

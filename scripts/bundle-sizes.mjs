@@ -15,11 +15,11 @@ export const PUBLIC_BUDGET_GZIP = 100 * 1024;
 
 /**
  * What CI enforces on the public pages still over the budget (issue 26): none may grow past its
- * size today (134 kB at most, 2026-11-27, Preact: docs/decisions/0020-preact-renders-the-app.md) plus
- * a little room. Lower it whenever the public path gets lighter; remove it once every public page is
+ * size today (126.3 kB at most, /login, 2026-11-27: docs/decisions/0018-public-pages-load-the-rest-on-first-use.md),
+ * rounded up. Lower it whenever the public path gets lighter; remove it once every public page is
  * within PUBLIC_BUDGET_GZIP. Routes marked `withinBudget` are held to the budget itself.
  */
-export const PUBLIC_CEILING_GZIP = 140 * 1024;
+export const PUBLIC_CEILING_GZIP = 127 * 1024;
 
 /**
  * The measured routes: a URL, the page module the route table lazy-loads, whether visitors see it
@@ -27,7 +27,12 @@ export const PUBLIC_CEILING_GZIP = 140 * 1024;
  */
 export const ROUTES = [
   { route: '/demo (profile)', page: 'src/features/profile/pages/profile-page.tsx', isPublic: true, withinBudget: true },
-  { route: '/demo/:service (choose time)', page: 'src/features/choose-time/pages/choose-time-page.tsx', isPublic: true },
+  {
+    route: '/demo/:service (choose time)',
+    page: 'src/features/choose-time/pages/choose-time-page.tsx',
+    isPublic: true,
+    withinBudget: true,
+  },
   {
     route: '/appointments/:id (checkout, confirmation)',
     page: 'src/features/appointments/pages/appointment-confirmation-page.tsx',

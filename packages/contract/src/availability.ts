@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS, REMINDER_HOURS } from './constants.ts';
-import { calendarDate, minutesOfDay, TIME_PATTERN, timeOfDay } from './wall-clock.ts';
+import { ADVANCE_BOOKING_DAYS, BOOKING_NOTICE_HOURS, CANCELLATION_NOTICE_HOURS, REMINDER_HOURS, TIME_PATTERN } from './constants.ts';
+import { calendarDate, minutesOfDay, timeOfDay } from './wall-clock.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { WEEKDAYS } from './constants.ts';
+import { TIME_PATTERN, WEEKDAYS } from './constants.ts';
 import { recordId } from './ids.ts';
-import { calendarDate, TIME_PATTERN } from './wall-clock.ts';
+import { calendarDate } from './wall-clock.ts';
 
 export const REPEAT_EVERY = ['1w', '2w', '3w', '4w'] as const;
 

@@ -2,6 +2,13 @@
 
 export const CURRENCY = 'EUR';
 
+// The shapes of wall-clock values live here, without zod, so a public page matching a URL's date or
+// time does not download the schemas (docs/decisions/0018-public-pages-load-the-rest-on-first-use.md).
+/** 'HH:MM', 00:00–23:59. */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** 'YYYY-MM-DD'. */
+export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
 export const PRICE_MAX = 10000;
 export const CAPACITY_MAX = 1000;
 export const DURATION_MAX_MINUTES = 1440;

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-/** 'HH:MM', 00:00–23:59. */
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** 'YYYY-MM-DD'. */
-export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+import { DATE_PATTERN, TIME_PATTERN } from './constants.ts';
 
 /**
  * The years any date or instant of the API may fall in. Bookings, time off and timetables live

@@ -17,3 +17,13 @@ export function richTextToPlain(html: string | null | undefined): string {
   for (const block of body.querySelectorAll('p, li, h1, h2, h3, blockquote, br')) block.after(' ');
   return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * Terms (and any rich text) count as empty when blank or an empty paragraph
+ * (docs/product-rules.md#limits-and-validation).
+ */
+export function isRichTextEmpty(html: string | null | undefined): boolean {
+  if (!html) return true;
+  const compact = html.replace(/\s|&nbsp;/g, '');
+  return compact === '' || /^(<p>(<br\/?>)?<\/p>)+$/i.test(compact);
+}

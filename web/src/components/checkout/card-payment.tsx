@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { lazy, Suspense } from 'react';
 import { CircleExclamationPointIcon, LoaderCircleIcon } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Skeleton } from '../ui/skeleton.tsx';
-import { PAYMENT_PROCESSING, type CardForm, type CardPayment } from './use-card-payment.ts';
+import { PAYMENT_PROCESSING, type CardPayment } from './use-card-payment.ts';
+
+// Stripe's React bindings load with Stripe.js, when pay now is shown: not on the checkout's first
+// paint (docs/decisions/0018-public-pages-load-the-rest-on-first-use.md). The skeleton covers both.
+const StripePaymentElement = lazy(() => import('./stripe-payment-element.tsx').then((m) => ({ default: m.StripePaymentElement })));
 
 /** A confirm call (booking or membership) failed (docs/product-rules.md#failures-and-messages). */
 export const CONFIRM_FAILED = { title: 'Ooops!', description: 'Something went wrong. Please wait a minute and try again' };
@@ -20,25 +23,13 @@ export function CardPaymentElement({ card }: { card: CardPayment }) {
       {stripe && elementsOptions && (
         // Laid out but unseen while it loads, so that Stripe can size it.
         <div className={cn(!ready && 'pointer-events-none absolute inset-0 overflow-hidden opacity-0')} aria-hidden={!ready}>
-          <Elements stripe={stripe} options={elementsOptions}>
-            <PaymentElement options={{ layout: 'tabs' }} onReady={card.onReady} onLoadError={card.onLoadError} />
-            <FormBridge onForm={card.setForm} />
-          </Elements>
+          <Suspense fallback={null}>
+            <StripePaymentElement stripe={stripe} options={elementsOptions} card={card} />
+          </Suspense>
         </div>
       )}
     </div>
   );
-}
-
-/** Hands Stripe and the element group up to the page, whose Pay button confirms the payment. */
-function FormBridge({ onForm }: { onForm: (form: CardForm | null) => void }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  useEffect(() => {
-    onForm(stripe && elements ? { stripe, elements } : null);
-    return () => onForm(null);
-  }, [stripe, elements, onForm]);
-  return null;
 }
 
 /** The card form's shape while it loads. */

@@ -3,7 +3,8 @@ import { LockIcon } from 'lucide-react';
 import { Button } from '../ui/button.tsx';
 import { CardBrands } from './card-brands.tsx';
 import { Dialog, DialogClose } from '../ui/dialog.tsx';
-import { isRichTextEmpty, RichTextView } from '../ui/rich-text-view.tsx';
+import { isRichTextEmpty } from '../../lib/rich-text-plain.ts';
+import { LazyRichTextView as RichTextView } from '../ui/lazy-rich-text-view.tsx';
 
 /**
  * Terms count as empty when blank or an empty paragraph

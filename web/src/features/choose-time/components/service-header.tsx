@@ -4,7 +4,7 @@ import type { Service } from '@slotted/contract';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ClockIcon, EuroIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/page.tsx';
-import { RichTextView } from '../../../components/ui/rich-text-view.tsx';
+import { LazyRichTextView as RichTextView } from '../../../components/ui/lazy-rich-text-view.tsx';
 import { richTextToPlain } from '../../../lib/rich-text-plain.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatMoney, formatDuration } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 import '../../test/setup.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment, Service, ServiceSlotsResponse } from '@slotted/contract';
@@ -116,6 +116,10 @@ function setup({
 }
 
 const moveButton = () => screen.getByRole('button', { name: 'Move' }) as HTMLButtonElement;
+
+// The provider goes back to the schedule, a lazy page: its first import (libraries inlined to
+// render with Preact, vitest.config.ts) can take longer than a waitFor on a busy machine.
+beforeAll(() => import('../../app/schedule-route.tsx'), 120_000);
 
 describe('choose time: moving a booking', () => {
   it('opens on the booking’s day with its time marked Current time', async () => {

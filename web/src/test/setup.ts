@@ -49,7 +49,13 @@ function clearCookies() {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // Preact runs effects after paint: a frame, or a 35 ms timer that then cancels the frame. Let
+  // the last such timer fire while jsdom is still here: after the file's environment is torn down,
+  // it would find no cancelAnimationFrame and fail the run with an uncaught ReferenceError.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+});
 
 afterEach(() => {
   server.resetHandlers();

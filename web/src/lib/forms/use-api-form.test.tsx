@@ -6,16 +6,19 @@ import { z } from 'zod';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { renderAt } from '../../test/render.tsx';
 import { ApiRequestError } from '../api-client.ts';
-import { useApiForm } from './use-api-form.ts';
+import { useApiForm, type FormSchema } from './use-api-form.ts';
 
 const schema = z.object({
   name: z.string().min(1, 'Please enter a name.'),
   city: z.string().min(1, 'Please enter a city.'),
 });
 
+// How a public page passes its schema: zod loads with the form's first check.
+const loadSchema = () => Promise.resolve(schema);
+
 /** A two-field form whose save fails with `error` (or succeeds when there is none). */
-function TestForm({ error }: { error?: unknown }) {
-  const { form, ref, submit, failed, errorOf } = useApiForm(schema, { defaultValues: { name: '', city: '' } });
+function TestForm({ error, schema: formSchema = schema }: { error?: unknown; schema?: FormSchema<z.infer<typeof schema>> }) {
+  const { form, ref, submit, failed, errorOf } = useApiForm(formSchema, { defaultValues: { name: '', city: '' } });
   return (
     <form ref={ref} noValidate onSubmit={submit(() => (error ? failed(error) : undefined))}>
       <Field label="Name" error={errorOf('name')}>
@@ -66,6 +69,16 @@ describe('useApiForm', () => {
     expect(await screen.findByText('We do not serve this city.')).toBeTruthy();
     await user.type(screen.getByLabelText('City'), 's');
     expect(screen.queryByText('We do not serve this city.')).toBeNull();
+  });
+
+  it('loads a schema given as its import on the first check, with the same messages', async () => {
+    const user = userEvent.setup();
+    renderAt(<TestForm schema={loadSchema} />);
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a city.')).toBeTruthy();
+    expect(screen.queryByText('Please enter a name.')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('City')));
   });
 
   it('says a 422 about no field of the form in a toast', async () => {

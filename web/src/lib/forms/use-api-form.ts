@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import {
   get,
   useForm,
@@ -9,10 +9,17 @@ import {
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useToast } from '../../components/ui/toast.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../api-client.ts';
+
+/**
+ * A form's Zod schema (the contract's, or one built from it), or a function importing it: a public
+ * page passes the import, so zod loads once someone types in the form instead of with the page
+ * (docs/decisions/0018-public-pages-load-the-rest-on-first-use.md). The function must be a
+ * module-level constant, so the form keeps one schema across renders.
+ */
+export type FormSchema<TOutput> = z.ZodType<TOutput, FieldValues> | (() => Promise<z.ZodType<TOutput, FieldValues>>);
 
 export interface ApiFormOptions<TValues extends FieldValues> {
   /** What the fields hold when the form opens. */
@@ -54,14 +61,13 @@ export interface ApiForm<TValues extends FieldValues, TOutput> {
  * field and to scroll to, and focus, the first one.
  */
 export function useApiForm<TValues extends FieldValues, TOutput>(
-  schema: z.ZodType<TOutput, FieldValues>,
+  schema: FormSchema<TOutput>,
   { defaultValues, fieldOf }: ApiFormOptions<TValues>,
 ): ApiForm<TValues, TOutput> {
+  const { resolver, preload } = useMemo(() => lazyResolver<TValues, TOutput>(schema), [schema]);
   const form = useForm<TValues, unknown, TOutput>({
     defaultValues: defaultValues as DefaultValues<TValues>,
-    // The contract's schemas read any object (each field is checked from `unknown`), so they accept
-    // every TValues; TypeScript cannot see it through the resolver's options type, hence `as`.
-    resolver: zodResolver<FieldValues, unknown, TOutput>(schema) as Resolver<TValues, unknown, TOutput>,
+    resolver,
     // Our reveal scrolls as well, and also reaches controls that are not registered inputs.
     shouldFocusError: false,
     // Like the server's answer, a message stays until the next save; editing the field clears it.
@@ -79,10 +85,13 @@ export function useApiForm<TValues extends FieldValues, TOutput>(
           // A typed edit is `change` under React and the browser's `input` under Preact, which
           // renders the app (docs/decisions/0020-preact-renders-the-app.md); the types know React's.
           const event: string | undefined = type;
-          if (name && (event === 'change' || event === 'input')) clearErrors(name as Path<TValues>);
+          if (!name || (event !== 'change' && event !== 'input')) return;
+          clearErrors(name as Path<TValues>);
+          // Someone is filling the form in: the check it needs on submit starts loading now.
+          preload();
         },
       }),
-    [subscribe, clearErrors],
+    [subscribe, clearErrors, preload],
   );
 
   const submit = useCallback((onValid: SubmitHandler<TOutput>) => form.handleSubmit(onValid, reveal), [form, reveal]);
@@ -112,6 +121,32 @@ export function useApiForm<TValues extends FieldValues, TOutput>(
   const errorOf = (name: Path<TValues>): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message;
 
   return { form, ref, submit, showServerErrors, failed, errorOf };
+}
+
+/**
+ * react-hook-form's zod resolver, loaded with the form's first check (or `preload`), with the
+ * schema when `schema` is its import: neither zod nor the resolver is part of a page's first load.
+ */
+function lazyResolver<TValues extends FieldValues, TOutput>(
+  schema: FormSchema<TOutput>,
+): { resolver: Resolver<TValues, unknown, TOutput>; preload: () => void } {
+  let loading: Promise<Resolver<TValues, unknown, TOutput>> | undefined;
+  const load = () =>
+    (loading ??= Promise.all([import('@hookform/resolvers/zod'), typeof schema === 'function' ? schema() : schema]).then(
+      // The contract's schemas read any object (each field is checked from `unknown`), so they
+      // accept every TValues; TypeScript cannot see it through the resolver's options type, hence `as`.
+      ([{ zodResolver }, loaded]) => zodResolver<FieldValues, unknown, TOutput>(loaded) as Resolver<TValues, unknown, TOutput>,
+      (error: unknown) => {
+        // A failed load (e.g. offline) is tried again on the next check.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return {
+    resolver: async (values, context, options) => (await load())(values, context, options),
+    // A failed preload is tried again by the check itself.
+    preload: () => void load().catch(() => undefined),
+  };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router';
-import { loginRequest } from '@slotted/contract';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { MailIcon } from 'lucide-react';
@@ -15,6 +14,9 @@ import { useLogin } from '../api/login.ts';
 import { AuthHeading, AuthLayout } from '../components/auth-layout.tsx';
 import { browserTimeZone } from '../../../lib/format.ts';
 import { socialErrorMessage } from '../social-errors.ts';
+
+// zod loads once someone types an address, not with the page (docs/decisions/0018-public-pages-load-the-rest-on-first-use.md).
+const loginSchema = () => import('../login-schema.ts').then((m) => m.loginRequest);
 
 export const LOGIN_FAILED_TOAST = 'Oops! An error occurred. Please try again.';
 
@@ -32,7 +34,7 @@ export function LoginPage() {
   const { config } = useConfig();
   const { toast } = useToast();
   const login = useLogin();
-  const { form, ref, submit, showServerErrors, errorOf } = useApiForm(loginRequest, { defaultValues: { email: '' } });
+  const { form, ref, submit, showServerErrors, errorOf } = useApiForm(loginSchema, { defaultValues: { email: '' } });
   const email = useWatch({ control: form.control, name: 'email' });
   const [sent, setSent] = useState(false);
   const [params, setParams] = useSearchParams();

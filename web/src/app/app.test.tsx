@@ -120,7 +120,8 @@ describe('login', () => {
 
     answer = apiError(429, { message: 'Too many attempts. Please wait a minute.', code: 'rate_limited' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const toasts = screen.getByRole('region', { name: /notifications/i });
+    // The notifications region comes with the first toast (components/ui/toast.tsx).
+    const toasts = await screen.findByRole('region', { name: /notifications/i });
     await waitFor(() => expect(within(toasts).getByText('Too many attempts. Please wait a minute.')).toBeTruthy());
   });
 });
@@ -186,7 +187,8 @@ describe('magic link', () => {
     );
     renderStrict(`/magic-link/${TOKEN}`);
 
-    const toasts = screen.getByRole('region', { name: /notifications/i });
+    // The notifications region comes with the first toast (components/ui/toast.tsx).
+    const toasts = await screen.findByRole('region', { name: /notifications/i });
     expect(
       await within(toasts).findByText('The magic link has expired. You will be redirected to the login page in a few seconds.'),
     ).toBeTruthy();
@@ -289,7 +291,8 @@ describe('account settings', () => {
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'me.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [big] } });
 
-    const toasts = screen.getByRole('region', { name: /notifications/i });
+    // The notifications region comes with the first toast (components/ui/toast.tsx).
+    const toasts = await screen.findByRole('region', { name: /notifications/i });
     expect(await within(toasts).findByText('That image is too big—max size is 1 MB.')).toBeTruthy();
     expect(within(toasts).getByText('Oops!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();

@@ -49,6 +49,9 @@ function clearCookies() {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The toasts' layer loads with a page's first toast (components/ui/toast.tsx): imported here, a
+// test's first toast shows as soon as it is rendered, not after a cold import on a busy machine.
+beforeAll(() => import('../components/ui/toast-layer.tsx'), 120_000);
 afterAll(async () => {
   server.close();
   // Preact runs effects after paint: a frame, or a 35 ms timer that then cancels the frame. Let

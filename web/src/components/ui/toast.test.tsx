@@ -1,6 +1,6 @@
 import '../../test/setup.ts';
-import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { TOAST_EXIT_MS } from '@slotted/contract';
 import { ToastProvider, useToast, type ToastOptions } from './toast.tsx';
 import { must } from '../../../../server/test/support/must.ts';
@@ -30,6 +30,18 @@ function setup(options: (n: number) => ToastOptions = (n) => ({ title: `Toast ${
 }
 
 describe('toasts', () => {
+  // The layer loads with the first toast of the app (toast.tsx): once it has, toasts show at once.
+  beforeAll(async () => {
+    setup().notify();
+    await screen.findByRole('region', { name: /notifications/i });
+    cleanup();
+  });
+
+  it('shows nothing before the first toast', () => {
+    setup();
+    expect(screen.queryByRole('region', { name: /notifications/i })).toBeNull();
+  });
+
   it('shows title and description', () => {
     const { notify } = setup();
     notify();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../ui/button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { LazyDialog } from '../ui/lazy-dialog.tsx';
 
 export const SESSION_EXPIRED_TITLE = 'Session time has expired';
 
@@ -21,7 +21,7 @@ export function SessionExpiredDialog({
   action?: string;
 }) {
   return (
-    <Dialog
+    <LazyDialog
       open={open}
       onOpenChange={() => {}}
       dismissible={false}

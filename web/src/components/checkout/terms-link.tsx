@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { LockIcon } from 'lucide-react';
 import { Button } from '../ui/button.tsx';
 import { CardBrands } from './card-brands.tsx';
-import { Dialog, DialogClose } from '../ui/dialog.tsx';
+import { LazyDialog } from '../ui/lazy-dialog.tsx';
 import { isRichTextEmpty } from '../../lib/rich-text-plain.ts';
 import { LazyRichTextView as RichTextView } from '../ui/lazy-rich-text-view.tsx';
 
@@ -22,6 +22,11 @@ export function TermsLink({ html, providerName }: { html: string | null | undefi
   const [open, setOpen] = useState(false);
   const link = useRef<HTMLButtonElement>(null);
   if (!hasTerms(html)) return null;
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // The dialog has no trigger of its own: give the focus back to the link.
+    if (!next) window.setTimeout(() => link.current?.focus(), 0);
+  };
   return (
     <>
       <button
@@ -34,24 +39,20 @@ export function TermsLink({ html, providerName }: { html: string | null | undefi
       >
         Terms and conditions
       </button>
-      <Dialog
+      <LazyDialog
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          // The dialog has no trigger of its own: give the focus back to the link.
-          if (!next) window.setTimeout(() => link.current?.focus(), 0);
-        }}
+        onOpenChange={onOpenChange}
         title="Terms and conditions"
         description={`${providerName}’s terms of service`}
         className="max-w-lg"
         footer={
-          <DialogClose asChild>
-            <Button theme="white">Close</Button>
-          </DialogClose>
+          <Button theme="white" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
         }
       >
         <RichTextView html={html} />
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

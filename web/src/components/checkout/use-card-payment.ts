@@ -2,9 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Stripe, StripeElements, StripeElementsOptionsClientSecret } from '@stripe/stripe-js';
-// The pure entry point loads Stripe.js only when loadStripe is called: when pay now is shown, not
-// on every page of the app.
-import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Checkout } from '@slotted/contract';
 import { useConfig } from '../../lib/config.ts';
 
@@ -24,7 +21,10 @@ const stripes = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripes.get(publishableKey);
   if (!stripe) {
-    stripe = loadStripe(publishableKey);
+    // The pure entry point loads Stripe.js only when loadStripe is called, and is itself imported
+    // then: neither is part of the checkout's first load
+    // (docs/decisions/0018-public-pages-load-the-rest-on-first-use.md).
+    stripe = import('@stripe/stripe-js/pure').then(({ loadStripe }) => loadStripe(publishableKey));
     // A failed load (e.g. offline) is tried again the next time pay now is shown.
     stripe.catch(() => stripes.delete(publishableKey));
     stripes.set(publishableKey, stripe);

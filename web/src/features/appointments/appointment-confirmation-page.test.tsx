@@ -200,7 +200,8 @@ describe('appointment confirmation: payment options', () => {
     };
     const { user } = setup(anAppointment({ provider }));
     await user.click(await screen.findByRole('button', { name: 'Terms and conditions' }));
-    const dialog = screen.getByRole('dialog', { name: 'Terms and conditions' });
+    // The dialog loads when first opened (components/ui/lazy-dialog.tsx).
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
     expect(within(dialog).getByText('Arrive early.')).toBeTruthy();
     expect(dialog.querySelector('[onerror]')).toBeNull();
     await user.keyboard('{Escape}');

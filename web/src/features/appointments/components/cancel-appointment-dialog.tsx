@@ -1,5 +1,5 @@
 import type { Appointment } from '@slotted/contract';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-dialog.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
@@ -45,7 +45,7 @@ export function CancelAppointmentDialog({
   onConfirm: () => void;
 }) {
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Cancel this booking?"

@@ -146,7 +146,14 @@ const config: UserConfig = {
       },
       // The contract's modules only declare schemas and constants: a page that imports one
       // constant must not bring every schema (and the parts of zod they use) along.
-      treeshake: { moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined) },
+      // Radix's modules name their functions with esbuild's `__name(fn, 'name')` helper, also in a
+      // class's static block: it only sets `fn.name` (nothing reads it), but kept the unused
+      // OrderedDict collection of @radix-ui/react-collection in every page with tabs or a toast
+      // (about 3 kB gzip; docs/decisions/0018-public-pages-load-the-rest-on-first-use.md).
+      treeshake: {
+        manualPureFunctions: ['__name'],
+        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         // Only groups that keep a library out of first loads: everything else rolldown splits by
         // who imports it, so a page's chunk brings only the libraries that page uses.

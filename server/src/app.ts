@@ -263,7 +263,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profile = profileService({ db, availability, changes });
   await app.register(profileRoutes, { profile });
   await app.register(scheduleRoutes, {
-    schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),
+    schedule: scheduleService({
+      db,
+      clock,
+      beforeRead: async (provider) => classes.extendTimetables(provider, await availability.policy(provider.id)),
+    }),
   });
   await app.register(calendarFeedsRoutes, {
     feeds: calendarFeedsService({ db, clock, appUrl: config.appUrl, secret: config.sessionSecret }),

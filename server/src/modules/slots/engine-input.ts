@@ -66,7 +66,7 @@ export function engineInput(deps: EngineInputDeps) {
       const provider = found && (await findProvider(db, { id: found.service.providerId }));
       if (!found || !provider) return null;
       const policy = await deps.availability.policy(provider.id);
-      await deps.classes.extendTimetables(provider);
+      await deps.classes.extendTimetables(provider, policy);
       return { found, provider, policy };
     },
 

@@ -77,7 +77,7 @@ export function slotsService(deps: SlotsDeps) {
       // quarter hours, so within one quarter hour and one version it has nothing new to add. What it
       // adds is busy time: read again.
       if (entry.extendedIn !== quarterHour) {
-        await deps.classes.extendTimetables(entry.provider);
+        await deps.classes.extendTimetables(entry.provider, entry.policy);
         entry.extendedIn = quarterHour;
         continue;
       }

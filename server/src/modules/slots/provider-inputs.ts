@@ -38,7 +38,10 @@ export type ProviderInputs = ReturnType<typeof providerInputs>;
 export function providerInputs(deps: EngineInputDeps, capacity = 1000) {
   const { db } = deps;
   const cache = new VersionedCache<ProviderInput>(capacity);
-  /** Service id → provider id (a service never changes provider), for a booking that names only the service. */
+  /**
+   * Service id → provider id (a service never changes provider), for a booking that names only the
+   * service; bounded at ten services for each provider kept.
+   */
   const providerOf = new Map<number, string>();
   const remember = (serviceId: number, providerId: string) => {
     providerOf.delete(serviceId);

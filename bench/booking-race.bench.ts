@@ -32,8 +32,8 @@ if (url) Object.assign(process.env, { TEST_DATABASE_URL: url, TEST_DB_ENGINE: 'p
 const { freshDatabase, dropTemplates } = await import('../server/test/support/test-db.ts');
 const database = await freshDatabase({ poolSize: 10 });
 const statements = countStatements(database);
-// 300 clients race; four more make the single requests whose statements are counted.
-const fixture = await raceFixture(database.db, { clients: 304, sessionSecret: SECRET });
+// 300 clients race; five more make the single requests whose statements are counted.
+const fixture = await raceFixture(database.db, { clients: 305, sessionSecret: SECRET });
 const single = fixture.clients.slice(300);
 // A second occurrence of the class, with free places, for a single booking that wins one.
 const [classService] = await database.db.select().from(services).where(eq(services.id, fixture.classService));
@@ -155,6 +155,11 @@ await alone('appointment, taken time (loser)', must(single[1], 'single[1]'), 301
 await alone('class with free places (winner)', must(single[2], 'single[2]'), 302, {
   service_id: fixture.classService,
   slot_id: spareClass.id,
+});
+// As the race's winner finds them: the provider's data already kept by this process (decision 0021).
+await alone('appointment, free time, provider data kept (winner)', must(single[4], 'single[4]'), 304, {
+  service_id: fixture.shortService,
+  starts_at: new Date(Date.parse(fixture.appointmentStart) + 3 * HOUR).toISOString(),
 });
 await race('One appointment time', 100, 0, { service_id: fixture.shortService, starts_at: fixture.appointmentStart });
 await race('A 20-seat class', 200, 100, { service_id: fixture.classService, slot_id: fixture.classSlot });

@@ -38,7 +38,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { profileFirstPaint, profileService } from './modules/profile/index.ts';
 import { ProviderChanges } from './modules/public-cache/index.ts';
 import { slotsRoutes } from './modules/slots/index.ts';
-import { slotsService, timetableService } from './modules/slots/index.ts';
+import { providerInputs, slotsService, timetableService } from './modules/slots/index.ts';
 import { appointmentsRoutes } from './modules/appointments/index.ts';
 import { appointmentsService } from './modules/appointments/index.ts';
 import { paymentOptions } from './modules/appointments/index.ts';
@@ -195,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     occurrencesChanged: (tx, providerId, ids) => calendars.occurrencesChanged(tx, providerId, ids),
     cancellationCommitted: () => payments?.wake(),
   });
+  // The provider's part of the slot engine's input, kept per version for listing and booking alike.
+  const inputs = providerInputs({ db, availability, classes });
   await app.register(servicesRoutes, { services: servicesService({ db, clock }) });
   await app.register(plansRoutes, { plans: plansService({ db, clock }) });
   await app.register(availabilityRoutes, { availability, clock });
@@ -219,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     availability,
     classes,
+    inputs,
     payments,
     bookingLimits: config.bookingLimits,
     // The waitlist uses the bookings' places, so its hooks are bound late (docs/product-rules.md#waitlist).
@@ -257,13 +260,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Which providers' answers changed, pushed by the database (docs/decisions/0017-pushed-provider-changes.md).
   const changes = new ProviderChanges(deps.changes);
   await app.register(slotsRoutes, {
-    slots: slotsService({ db, clock, availability, classes, changes }),
+    slots: slotsService({ db, clock, changes, inputs }),
     timetable: timetableService({ db, clock, availability, classes }),
   });
   const profile = profileService({ db, availability, changes });
   await app.register(profileRoutes, { profile });
   await app.register(scheduleRoutes, {
-    schedule: scheduleService({ db, clock, beforeRead: (provider) => classes.extendTimetables(provider) }),
+    schedule: scheduleService({
+      db,
+      clock,
+      beforeRead: async (provider) => classes.extendTimetables(provider, await availability.policy(provider.id)),
+    }),
   });
   await app.register(calendarFeedsRoutes, {
     feeds: calendarFeedsService({ db, clock, appUrl: config.appUrl, secret: config.sessionSecret }),

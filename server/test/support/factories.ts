@@ -3,7 +3,9 @@
  * classes or settings starts from a built provider, services and signed-in clients instead of
  * signing everyone up by e-mail: that flow has its own tests (auth.test.ts, social.test.ts).
  * Each builder leaves its rows as the app's own flow would (sign-up, account settings, the
- * availability forms, booking), with defaults a test overrides only where it matters.
+ * availability forms, booking), with defaults a test overrides only where it matters; a change of
+ * the provider's public data bumps their data version, as the app's writes do
+ * (docs/decisions/0008-public-data-version.md).
  *
  * No Vitest here: the race benchmark builds its fixture with these too.
  */
@@ -23,6 +25,7 @@ import {
   workDays,
 } from '../../src/db/schema.ts';
 import { snapshotPlanGroups } from '../../src/modules/memberships/index.ts';
+import { bumpProviderVersion } from '../../src/modules/public-cache/index.ts';
 import { addMinutes, type Clock } from '../../src/lib/clock.ts';
 import { randomToken, sha256 } from '../../src/lib/tokens.ts';
 import { insertSession } from '../../src/plugins/sessions.queries.ts';
@@ -92,6 +95,7 @@ export async function buildPolicy(
     .values({ providerId: provider.id, ...values })
     .onConflictDoUpdate({ target: policies.providerId, set: values })
     .returning();
+  await bumpProviderVersion(store.db, provider.id);
   return must(row, 'row');
 }
 
@@ -117,6 +121,7 @@ export async function buildWorkDays(
       toMinute,
     })),
   );
+  await bumpProviderVersion(store.db, provider.id);
 }
 
 /** A service in the provider's catalog: an appointment seats one client, a class the default capacity unless given. */
@@ -141,6 +146,7 @@ export async function buildService(
       capacity: type === 'appointment' ? DEFAULT_CAPACITY.appointment : (overrides.capacity ?? DEFAULT_CAPACITY.class),
     })
     .returning();
+  await bumpProviderVersion(store.db, provider.id);
   return must(row, 'row');
 }
 

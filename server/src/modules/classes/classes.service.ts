@@ -3,7 +3,7 @@
  * are stored as slot rows up to the advance-booking horizon and extended as time passes, so
  * bookings, capacity and cancellations attach to real rows.
  */
-import { WEEKDAYS, type repeaterInput } from '@slotted/contract';
+import { WEEKDAYS, type Policies, type repeaterInput } from '@slotted/contract';
 import type { z } from 'zod';
 import { activeBookings } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -87,10 +87,9 @@ const MAX_CONFLICT_MESSAGES = 5;
 export function classesService(deps: ClassesDeps) {
   const { db, clock } = deps;
 
-  /** The provider-local date up to which occurrences must exist (exclusive). */
-  async function horizonDate(provider: Pick<UserRow, 'id' | 'timezone'>): Promise<string> {
-    const days = (await deps.availability.policy(provider.id)).max_days_before_booking;
-    return addDays(localDateOf(clock.now().getTime() + days * DAY_MS, provider.timezone), 1);
+  /** The provider-local date up to which occurrences must exist (exclusive), under the provider's policy. */
+  function horizonDate(provider: Pick<UserRow, 'timezone'>, policy: Pick<Policies, 'max_days_before_booking'>): string {
+    return addDays(localDateOf(clock.now().getTime() + policy.max_days_before_booking * DAY_MS, provider.timezone), 1);
   }
 
   /** The provider's time off and the holidays they do not work, over the occurrences' years. */
@@ -132,7 +131,7 @@ export function classesService(deps: ClassesDeps) {
       const repeatEveryWeeks = input.repeat_every === null ? null : Number(input.repeat_every[0]);
       const everyWeeks = repeatEveryWeeks ?? 1;
       // Occurrences up to the booking horizon, and at least one full cycle so the timetable shows.
-      const horizon = await horizonDate(provider);
+      const horizon = horizonDate(provider, await deps.availability.policy(provider.id));
       const cycleEnd = addDays(startLocal.slice(0, 10), 7 * everyWeeks + 1);
       const until = horizon > cycleEnd ? horizon : cycleEnd;
 
@@ -187,9 +186,12 @@ export function classesService(deps: ClassesDeps) {
       });
     },
 
-    /** Materialises occurrences of the provider's timetables up to the booking horizon (idempotent). */
-    async extendTimetables(provider: Pick<UserRow, 'id' | 'timezone'>): Promise<void> {
-      const horizon = await horizonDate(provider);
+    /**
+     * Materialises occurrences of the provider's timetables up to the booking horizon of `policy`,
+     * the provider's (idempotent). The caller has read the policy already: booking and listing need it too.
+     */
+    async extendTimetables(provider: Pick<UserRow, 'id' | 'timezone'>, policy: Pick<Policies, 'max_days_before_booking'>): Promise<void> {
+      const horizon = horizonDate(provider, policy);
       for (const r of await repeatersToExtend(db, provider.id, horizon)) {
         const service = await findLiveService(db, r.serviceId);
         if (!service) continue;

@@ -1,26 +1,19 @@
 /**
  * The slot engine's input, read from the database one way for listing a service's slots and for
  * booking one of them (docs/product-rules.md): the same service, provider, policy, working hours
- * and busy time, so the engine that listed a time is the one that decides it can still be booked.
+ * (provider-inputs.ts) and busy time, so the engine that listed a time is the one that decides it
+ * can still be booked.
  */
 import type { Policies } from '@slotted/contract';
 import { activeBookings } from '../../db/active-booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { BookingPolicy, BusyInterval, ProviderAvailability } from '../../domain/scheduling/index.ts';
+import type { BookingPolicy, BusyInterval } from '../../domain/scheduling/index.ts';
 import type { availabilityService } from '../availability/index.ts';
 import { storedBusyTimes } from '../calendar-connections/index.ts';
 import type { classesService } from '../classes/index.ts';
-import { findLiveService, type ServiceListRow } from '../services/index.ts';
-import { findProvider, type UserRow } from '../users/index.ts';
 import { liveOccurrences } from './slots.queries.ts';
 
-/** A live service with what decides its times: its provider and the provider's policy. */
-export interface BookableService {
-  found: ServiceListRow;
-  provider: UserRow;
-  policy: Policies;
-}
-
+/** What the provider's part of the input is read with (provider-inputs.ts). */
 export interface EngineInputDeps {
   db: Db;
   availability: ReturnType<typeof availabilityService>;
@@ -50,29 +43,4 @@ export async function busyTime(executor: Db | Tx, providerId: string, from: Date
     ...calendars.map((c) => ({ start: c.startsAt.getTime(), end: c.endsAt.getTime() })),
   ];
   return { bookings, occurrences, busy };
-}
-
-export function engineInput(deps: EngineInputDeps) {
-  const { db } = deps;
-  return {
-    /**
-     * The live service with its provider and policy; null when the service is gone. The
-     * provider's class timetables are extended to the horizon first (idempotent): occurrences are
-     * listed, and block appointment times, only once they exist, and a timetable extended later
-     * must not land on a booking.
-     */
-    async bookable(serviceId: number): Promise<BookableService | null> {
-      const found = await findLiveService(db, serviceId);
-      const provider = found && (await findProvider(db, { id: found.service.providerId }));
-      if (!found || !provider) return null;
-      const policy = await deps.availability.policy(provider.id);
-      await deps.classes.extendTimetables(provider);
-      return { found, provider, policy };
-    },
-
-    /** Working hours, time off and holidays for the years [from, to) touches, in the provider's zone. */
-    hours(provider: UserRow, from: Date, to: Date): Promise<ProviderAvailability> {
-      return deps.availability.forSlotEngine(provider, from.getUTCFullYear(), to.getUTCFullYear());
-    },
-  };
 }

@@ -2,21 +2,22 @@
  * GET /api/services/{id}/slots: the times a viewer may book (docs/product-rules.md#availability).
  * Loads what the pure slot engine needs and asks it; the engine decides.
  */
-import { SLOTS_WINDOW_MAX_DAYS, type Policies, type serviceSlotsQuery } from '@slotted/contract';
+import { SLOTS_WINDOW_MAX_DAYS, type serviceSlotsQuery } from '@slotted/contract';
 import type { z } from 'zod';
 import { addDays, localDateOf } from '../../domain/classes/repeater-occurrences.ts';
-import { getSlotPage, localDaysWindow, type ProviderAvailability } from '../../domain/scheduling/index.ts';
+import type { Db } from '../../db/client.ts';
+import { getSlotPage, localDaysWindow } from '../../domain/scheduling/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { AnswerCache, VersionedCache, withCounts, type ProviderChanges } from '../public-cache/index.ts';
-import { findLiveService, presentService, type ServiceListRow } from '../services/index.ts';
+import { AnswerCache, withCounts, type ProviderChanges } from '../public-cache/index.ts';
+import { presentService } from '../services/index.ts';
 import { lineCounts, positionsOfClient } from '../waitlist/index.ts';
-import { findProvider, type UserRow } from '../users/index.ts';
-import { enginePolicy, engineInput, type EngineInputDeps } from './engine-input.ts';
+import type { UserRow } from '../users/index.ts';
+import { enginePolicy } from './engine-input.ts';
+import type { ProviderInputs } from './provider-inputs.ts';
 import { slotsReadQuery } from './slots.queries.ts';
 
 const DAY_MS = 86_400_000;
-const QUARTER_HOUR_MS = 900_000;
 /**
  * The most slots in one answer. A month of half-hour slots, eight hours a day, is about 500; a
  * 1-minute service open around the clock would otherwise send 1,440 a day (issue 9).
@@ -30,81 +31,45 @@ export const MAX_SLOTS_PER_ANSWER = 2000;
  */
 const ANSWER_LIFETIME_MS = 1000;
 
-export interface SlotsDeps extends EngineInputDeps {
+export interface SlotsDeps {
+  db: Db;
   clock: Clock;
   changes: ProviderChanges;
-}
-
-/** A provider's part of the slot engine's input, valid for one data version. */
-interface ProviderInput {
-  provider: UserRow;
-  policy: Policies;
-  services: Map<number, ServiceListRow>;
-  /** Working hours, time off and holidays by the span of years they cover. */
-  hours: Map<string, Promise<ProviderAvailability>>;
-  /** The quarter hour (since the epoch) in which the provider's timetables were last extended. */
-  extendedIn: number;
+  /** The process's provider inputs, shared with booking. */
+  inputs: ProviderInputs;
 }
 
 export function slotsService(deps: SlotsDeps) {
-  const { db, clock } = deps;
-  const input = engineInput(deps);
+  const { db, clock, inputs } = deps;
   const read = slotsReadQuery(db);
-  const cache = new VersionedCache<ProviderInput>();
   const answers = new AnswerCache(deps.changes);
 
   /**
    * The slot engine's input: the provider's busy time in [from, to) read fresh, with what only the
-   * provider's writes change cached for their data version (docs/decisions/0008-public-data-version.md).
-   * The cached part comes from the same reads as `engineInput`, which booking uses, so listing and
-   * booking see the same service, policy and hours. Warm, it is one statement.
+   * provider's writes change kept for their data version (provider-inputs.ts,
+   * docs/decisions/0008-public-data-version.md), as booking reads it. Warm, it is one statement.
    */
   async function publicInput(serviceId: number, from: Date, to: Date, now: Date) {
-    const quarterHour = Math.floor(now.getTime() / QUARTER_HOUR_MS);
     for (;;) {
       const [fresh] = await read.execute({ serviceId, from, to, now });
       if (!fresh) return null;
       // Loaded after the version was read: a write committed in between makes the data newer than
       // its version, never older, and the next request sees the new version and reloads.
-      let entry = cache.get(fresh.providerId, fresh.version);
-      if (!entry) {
-        const provider = await findProvider(db, { id: fresh.providerId });
-        if (!provider) return null;
-        entry = { provider, policy: await deps.availability.policy(provider.id), services: new Map(), hours: new Map(), extendedIn: -1 };
-        cache.set(fresh.providerId, fresh.version, entry);
-      }
-      // Extending timetables reaches a horizon date in the provider's zone; zones are offset by whole
-      // quarter hours, so within one quarter hour and one version it has nothing new to add. What it
-      // adds is busy time: read again.
-      if (entry.extendedIn !== quarterHour) {
-        await deps.classes.extendTimetables(entry.provider);
-        entry.extendedIn = quarterHour;
-        continue;
-      }
-      const { provider, policy, services, hours } = entry;
-      let found = services.get(serviceId);
-      if (!found) {
-        const row = await findLiveService(db, serviceId);
-        if (!row) return null;
-        services.set(serviceId, (found = row));
-      }
+      const entry = await inputs.at(fresh.providerId, fresh.version);
+      if (!entry) return null;
+      // What extending the timetables adds is busy time: read again.
+      if (await inputs.extend(entry, now)) continue;
+      const found = await inputs.service(entry, serviceId);
+      if (!found) return null;
       return {
         bookings: fresh.bookings,
         occurrences: fresh.occurrences,
         calendarBusy: fresh.calendarBusy,
         found: withCounts(found, fresh.counts),
-        provider,
-        policy,
+        provider: entry.provider,
+        policy: entry.policy,
         /** Working hours, time off and holidays for the years [from, to) touches. */
-        hours(): Promise<ProviderAvailability> {
-          const key = `${from.getUTCFullYear()}-${to.getUTCFullYear()}`;
-          let years = hours.get(key);
-          if (!years) {
-            hours.set(key, (years = input.hours(provider, from, to)));
-            years.catch(() => hours.delete(key)); // a failed read is not kept
-          }
-          return years;
-        },
+        hours: () => inputs.hours(entry, from, to),
       };
     }
   }

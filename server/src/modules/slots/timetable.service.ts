@@ -37,18 +37,18 @@ export function timetableService(deps: EngineInputDeps & { clock: Clock }) {
       const now = clock.now();
       const nowMs = now.getTime();
       const quarterHour = Math.floor(nowMs / QUARTER_HOUR_MS);
+      const [policy, classServices] = await Promise.all([
+        deps.availability.policy(provider.id),
+        listProviderServices(db, provider.id, 'class'),
+      ]);
       if (extendedIn.get(provider.id) !== quarterHour) {
-        await deps.classes.extendTimetables(provider);
+        await deps.classes.extendTimetables(provider, policy);
         extendedIn.set(provider.id, quarterHour);
       }
       const tz = query.timezone;
       const fromDate = query.from ?? localDateOf(nowMs, tz);
       const toDate = addDays(fromDate, query.days - 1);
       const window = localDaysWindow(fromDate, toDate, tz);
-      const [policy, classServices] = await Promise.all([
-        deps.availability.policy(provider.id),
-        listProviderServices(db, provider.id, 'class'),
-      ]);
       const services = new Map(classServices.map((row) => [row.service.id, row.service]));
       // Classes still to start: one under way or over cannot be booked any more.
       const occurrences =

@@ -5,6 +5,7 @@ import type { MailOutbox } from '../../../mail/mail-outbox.ts';
 import type { availabilityService } from '../../availability/index.ts';
 import type { classesService } from '../../classes/index.ts';
 import type { CardPayments } from '../../payments/index.ts';
+import type { ProviderInputs } from '../../slots/index.ts';
 import type { BookingWaitlistHooks } from '../../waitlist/index.ts';
 
 /** What every booking use case is given (the composition root builds it once). */
@@ -17,6 +18,8 @@ export interface AppointmentsDeps {
   appUrl: string;
   availability: ReturnType<typeof availabilityService>;
   classes: ReturnType<typeof classesService>;
+  /** The provider's part of a booking's inputs, kept per process and shared with the slots listing. */
+  inputs: ProviderInputs;
   /** Card payments, or null when this installation has no Stripe keys (docs/product-rules.md#payments). */
   payments: CardPayments | null;
   /**

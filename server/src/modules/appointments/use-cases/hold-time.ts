@@ -6,7 +6,6 @@ import { HOLD_TTL_MINUTES, type createAppointmentInput } from '@slotted/contract
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { appointments } from '../../../db/schema.ts';
-import { lockProvider } from '../../../db/provider-lock.ts';
 import { addMinutes } from '../../../lib/clock.ts';
 import type { OneAtATime } from '../../../lib/one-at-a-time.ts';
 import { AppError, validationError } from '../../../lib/app-error.ts';
@@ -25,7 +24,7 @@ import {
   type NewAppointment,
 } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
-import { loadBookable, placeOf, slotGone, slotTakenByGuard, takeTime, type Bookable, type Place } from './take-time.ts';
+import { lockBookable, placeOf, slotGone, slotTakenByGuard, takeTime, withBookable, type Bookable, type Place } from './take-time.ts';
 
 /**
  * One client cannot hold every free time (docs/product-rules.md#holds): a new hold replaces the
@@ -100,19 +99,30 @@ async function hold(
   const now = clock.now();
   // Losers of a race for one time are turned away here, before the reads a booking needs and the queue for the provider's lock.
   if (asked && (await takenByOthers(db, viewer.id, input.service_id, asked, now))) throw slotGone();
-  const b = await loadBookable(deps, input.service_id, startMs);
+  return withBookable(deps, input.service_id, startMs, (b) => holdWith(deps, viewer, input, startMs, asked, b, now));
+}
+
+/** The hold, with the booking's inputs `b` (checked under the provider's lock before anything is decided from them). */
+async function holdWith(
+  deps: AppointmentsDeps,
+  viewer: UserRow,
+  input: z.output<typeof createAppointmentInput>,
+  startMs: number,
+  asked: { slotId: number } | { startsAt: Date } | null,
+  b: Bookable | null,
+  now: Date,
+): Promise<Held> {
   if (!b) throw new AppError('not_found', 'Service not found.');
   const {
     found: { service },
     provider,
   } = b;
-  if (provider.id === viewer.id) throw validationError({ service_id: ['You cannot book your own service.'] });
-  if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
-  if (service.type === 'appointment' && input.starts_at === undefined) throw validationError({ starts_at: ['Choose a time.'] });
-
   try {
-    return await db.transaction(async (tx) => {
-      await lockProvider(tx, provider.id);
+    return await deps.db.transaction(async (tx) => {
+      await lockBookable(tx, b);
+      if (provider.id === viewer.id) throw validationError({ service_id: ['You cannot book your own service.'] });
+      if (service.type === 'class' && input.slot_id === undefined) throw validationError({ slot_id: ['Choose a class time.'] });
+      if (service.type === 'appointment' && input.starts_at === undefined) throw validationError({ starts_at: ['Choose a time.'] });
       // Those who passed that check while the winner was still booking learn it first thing here.
       if (asked && (await takenByOthers(tx, viewer.id, service.id, asked, now))) throw slotGone();
       const hold = {

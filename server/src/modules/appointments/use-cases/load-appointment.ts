@@ -6,7 +6,7 @@ import type { UserRow } from '../../users/index.ts';
 import { presentAppointment, rebookable } from '../appointments.presenter.ts';
 import { appointmentDetails, byId, findSlot, type AppointmentDetails } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
-import { loadBookable, timeOffered } from './take-time.ts';
+import { currentBookable, timeOffered } from './take-time.ts';
 
 /**
  * Other people's bookings answer 404 like missing ones (docs/product-rules.md#roles-and-accounts).
@@ -34,7 +34,7 @@ export async function presentTo(
   // for a cancellation that would otherwise be offered.
   let timeStillOffered = true;
   if (a.clientId === viewer.id && a.status === 'cancelled' && a.startsAt.getTime() > now.getTime() && rebookable(a, now, policy)) {
-    const b = await loadBookable(deps, a.serviceId, a.startsAt.getTime());
+    const b = await currentBookable(deps, a.serviceId, a.startsAt.getTime());
     const slot = a.slotId === null ? null : await findSlot(deps.db, a.slotId);
     timeStillOffered = !!b && (a.slotId === null || !!slot) && (await timeOffered(deps.db, b, slot ? { slot } : a, now));
   }

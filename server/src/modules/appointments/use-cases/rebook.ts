@@ -6,14 +6,13 @@
  */
 import type { Appointment } from '@slotted/contract';
 import type { Tx } from '../../../db/client.ts';
-import { lockProvider } from '../../../db/provider-lock.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { UserRow } from '../../users/index.ts';
 import { expireHoldsAt, findSlot, lockAppointment, type AppointmentDetails, type AppointmentRow } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged, markConfirmed, type Settlement } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
-import { loadBookable, placeOf, slotTakenByGuard, takeTime, type Place } from './take-time.ts';
+import { lockBookable, placeOf, slotTakenByGuard, takeTime, withBookable, type Place } from './take-time.ts';
 
 const cannotRebook = (why: string) => new AppError('conflict', `${why} Please choose another time.`);
 
@@ -34,28 +33,29 @@ export async function takeBackTime(
   const { id, clientId, cancelledBy, startsAt, serviceId } = current.appointment;
   if (cancelledBy !== clientId) throw cannotRebook(`${current.provider.name} cancelled this booking, so it cannot be re-booked.`);
   if (startsAt.getTime() <= now.getTime()) throw cannotRebook('This time has passed.');
-  const b = await loadBookable(deps, serviceId, startsAt.getTime());
-  if (!b) throw cannotRebook(`${current.service.name} is no longer offered.`);
-  try {
-    await db.transaction(async (tx) => {
-      // The provider's lock first, as every booking takes it (then this booking's row).
-      await lockProvider(tx, b.provider.id);
-      const a = await lockAppointment(tx, id);
-      if (!a || a.clientId !== viewer.id) throw appointmentNotFound();
-      if (done(a)) return;
-      if (a.status !== 'cancelled') throw bookingChanged();
-      const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
-      const place: Place = slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt };
-      // `then` makes the booking active again, an update the database's guards check against
-      // every hold, expired or not: the expired ones in its way go first (a rare path, so always).
-      await expireHoldsAt(tx, b.provider.id, placeOf(place), now);
-      // Before `then`: a booking that counts as active again would find its own time taken.
-      await takeTime(deps, tx, b, place, a.clientId, now);
-      await then(tx, a, now);
-    });
-  } catch (err) {
-    throw slotTakenByGuard(err);
-  }
+  await withBookable(deps, serviceId, startsAt.getTime(), async (b) => {
+    if (!b) throw cannotRebook(`${current.service.name} is no longer offered.`);
+    try {
+      await db.transaction(async (tx) => {
+        // The provider's lock first, as every booking takes it (then this booking's row).
+        await lockBookable(tx, b);
+        const a = await lockAppointment(tx, id);
+        if (!a || a.clientId !== viewer.id) throw appointmentNotFound();
+        if (done(a)) return;
+        if (a.status !== 'cancelled') throw bookingChanged();
+        const slot = a.slotId === null ? null : await findSlot(tx, a.slotId);
+        const place: Place = slot ? { slot } : { startsAt: a.startsAt, endsAt: a.endsAt };
+        // `then` makes the booking active again, an update the database's guards check against
+        // every hold, expired or not: the expired ones in its way go first (a rare path, so always).
+        await expireHoldsAt(tx, b.provider.id, placeOf(place), now);
+        // Before `then`: a booking that counts as active again would find its own time taken.
+        await takeTime(deps, tx, b, place, a.clientId, now);
+        await then(tx, a, now);
+      });
+    } catch (err) {
+      throw slotTakenByGuard(err);
+    }
+  });
 }
 
 /** Confirms the client's cancelled booking again, `settlement` paying for it. */

@@ -7,7 +7,6 @@
  * session's period, or the move is refused. Calendar files keep the UID with SEQUENCE raised.
  */
 import type { Appointment, RescheduleInput } from '@slotted/contract';
-import { lockProvider } from '../../../db/provider-lock.ts';
 import { usableMemberships } from '../../../domain/memberships/index.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, validationError } from '../../../lib/app-error.ts';
@@ -19,7 +18,7 @@ import { expireHoldsAt, findSlot, lockAppointment, releaseSeats, updateAppointme
 import type { AppointmentsDeps } from './appointments-deps.ts';
 import { bookingChanged } from './confirm-booking.ts';
 import { appointmentNotFound, loadAppointment, presentTo } from './load-appointment.ts';
-import { loadBookable, placeOf, slotGone, slotTakenByGuard, takeTime, type Place } from './take-time.ts';
+import { lockBookable, placeOf, slotGone, slotTakenByGuard, takeTime, withBookable, type Place } from './take-time.ts';
 
 const cannotMove = (why: string) => new AppError('conflict', why);
 
@@ -32,47 +31,47 @@ export async function reschedule(deps: AppointmentsDeps, viewer: UserRow, id: st
   if (before.clientId !== viewer.id && before.providerId !== viewer.id) throw appointmentNotFound();
   const byProvider = before.providerId === viewer.id;
   const target = await targetOf(deps, before, input);
-  const b = await loadBookable(deps, before.serviceId, 'slot' in target ? target.slot.startsAt.getTime() : target.startsAt.getTime());
-  if (!b) throw cannotMove(`${current.service.name} is no longer offered.`);
-  const policy = b.policy;
-
-  try {
-    await db.transaction(async (tx) => {
-      // The provider's lock first, as every booking takes it (then this booking's row).
-      await lockProvider(tx, before.providerId);
-      const a = await lockAppointment(tx, id);
-      if (!a || (a.clientId !== viewer.id && a.providerId !== viewer.id)) throw appointmentNotFound();
-      if (a.startsAt.getTime() !== before.startsAt.getTime() || a.slotId !== before.slotId) throw bookingChanged();
-      if (a.status !== 'confirmed') throw cannotMove('Only a confirmed booking can be moved.');
-      if (!byProvider) {
-        if (a.startsAt.getTime() <= now.getTime()) throw cannotMove('This booking has already started.');
-        const refusal = clientMoveRefusal(a.startsAt, now, policy.min_hours_before_cancellation);
-        if (refusal) throw cannotMove(refusal);
-      }
-      await expireHoldsAt(tx, a.providerId, placeOf(target), now);
-      // Starts step by the service's duration, so the new time never overlaps the booking's own.
-      await takeTime(deps, tx, b, target, a.clientId, now);
-      if (a.slotId !== null) {
-        await releaseSeats(tx, [a.slotId]);
-        // The place left behind goes to that occurrence's waitlist (docs/product-rules.md#waitlist).
-        await deps.waitlist?.placesFreed(tx, [a.slotId], `moved:${id}:${now.getTime()}`);
-      }
-      const moved = await updateAppointment(tx, id, {
-        ...('slot' in target
-          ? { slotId: target.slot.id, startsAt: target.slot.startsAt, endsAt: target.slot.endsAt }
-          : { startsAt: target.startsAt, endsAt: target.endsAt }),
-        // The credit is taken again below, in the period of the new time.
-        ...(a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null } : {}),
-        icsSequence: a.icsSequence + 1,
-        updatedAt: now,
+  const startMs = 'slot' in target ? target.slot.startsAt.getTime() : target.startsAt.getTime();
+  await withBookable(deps, before.serviceId, startMs, async (b) => {
+    if (!b) throw cannotMove(`${current.service.name} is no longer offered.`);
+    try {
+      await db.transaction(async (tx) => {
+        // The provider's lock first, as every booking takes it (then this booking's row).
+        await lockBookable(tx, b);
+        const a = await lockAppointment(tx, id);
+        if (!a || (a.clientId !== viewer.id && a.providerId !== viewer.id)) throw appointmentNotFound();
+        if (a.startsAt.getTime() !== before.startsAt.getTime() || a.slotId !== before.slotId) throw bookingChanged();
+        if (a.status !== 'confirmed') throw cannotMove('Only a confirmed booking can be moved.');
+        if (!byProvider) {
+          if (a.startsAt.getTime() <= now.getTime()) throw cannotMove('This booking has already started.');
+          const refusal = clientMoveRefusal(a.startsAt, now, b.policy.min_hours_before_cancellation);
+          if (refusal) throw cannotMove(refusal);
+        }
+        await expireHoldsAt(tx, a.providerId, placeOf(target), now);
+        // Starts step by the service's duration, so the new time never overlaps the booking's own.
+        await takeTime(deps, tx, b, target, a.clientId, now);
+        if (a.slotId !== null) {
+          await releaseSeats(tx, [a.slotId]);
+          // The place left behind goes to that occurrence's waitlist (docs/product-rules.md#waitlist).
+          await deps.waitlist?.placesFreed(tx, [a.slotId], `moved:${id}:${now.getTime()}`);
+        }
+        const moved = await updateAppointment(tx, id, {
+          ...('slot' in target
+            ? { slotId: target.slot.id, startsAt: target.slot.startsAt, endsAt: target.slot.endsAt }
+            : { startsAt: target.startsAt, endsAt: target.endsAt }),
+          // The credit is taken again below, in the period of the new time.
+          ...(a.paymentMethod === 'membership' ? { membershipId: null, membershipGroupId: null } : {}),
+          icsSequence: a.icsSequence + 1,
+          updatedAt: now,
+        });
+        if (a.paymentMethod === 'membership' && a.membershipId !== null) await creditAgain(tx, moved, a.membershipId);
+        await deps.calendar?.bookingChanged(tx, moved, a.slotId);
+        await deps.mail.queue(tx, bookingMovedEmails(await loadAppointment(tx, id), before, byProvider, deps.appUrl, now));
       });
-      if (a.paymentMethod === 'membership' && a.membershipId !== null) await creditAgain(tx, moved, a.membershipId);
-      await deps.calendar?.bookingChanged(tx, moved, a.slotId);
-      await deps.mail.queue(tx, bookingMovedEmails(await loadAppointment(tx, id), before, byProvider, deps.appUrl, now));
-    });
-  } catch (err) {
-    throw slotTakenByGuard(err);
-  }
+    } catch (err) {
+      throw slotTakenByGuard(err);
+    }
+  });
   return presentTo(deps, await loadAppointment(db, id), viewer);
 }
 

@@ -3,12 +3,16 @@
  * its time only if that time could be booked now. Runs under the provider's lock; the database's
  * constraints back it.
  */
+import type { Policies } from '@slotted/contract';
 import type { Db, Tx } from '../../../db/client.ts';
+import { lockProvider } from '../../../db/provider-lock.ts';
 import type { slots } from '../../../db/schema.ts';
 import { bookingWindow, slotInstants, type ProviderAvailability } from '../../../domain/scheduling/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../../lib/pg-errors.ts';
-import { busyTime, enginePolicy, engineInput, type BookableService } from '../../slots/index.ts';
+import type { ServiceListRow } from '../../services/index.ts';
+import { busyTime, enginePolicy, type ProviderInput } from '../../slots/index.ts';
+import type { UserRow } from '../../users/index.ts';
 import { expireHoldsAt, takeSeat, type BookingAt } from '../appointments.queries.ts';
 import type { AppointmentsDeps } from './appointments-deps.ts';
 
@@ -16,10 +20,20 @@ const DAY_MS = 86_400_000;
 
 export const slotGone = () => new AppError('slot_taken', 'This slot is no longer available. Please select another one.');
 
-/** What a booking of one service needs, read before its transaction (see docs/architecture.md, PGlite). */
-export interface Bookable extends BookableService {
-  /** Working hours, time off and holidays around the start (appointments only): only bookings race, so they are read before the lock. */
+/**
+ * What a booking of one service needs, read before its transaction (see docs/architecture.md,
+ * PGlite): the live service, its provider and their policy and, for an appointment, the working
+ * hours, time off and holidays around the start — as this process keeps them
+ * (`ProviderInputs`), at the provider's data version `version`, which `lockBookable` checks.
+ */
+export interface Bookable {
+  found: ServiceListRow;
+  provider: UserRow;
+  policy: Policies;
+  /** Working hours, time off and holidays around the start (appointments only). */
   hours: ProviderAvailability | null;
+  /** The provider's data version the rest was read at, or before (`lockBookable` compares it). */
+  version: number;
 }
 
 /** Where a booking goes: a class occurrence, or an appointment's start and end. */
@@ -30,16 +44,64 @@ export function placeOf(place: Place): BookingAt {
   return 'slot' in place ? { slotId: place.slot.id } : { startsAt: place.startsAt, endsAt: place.endsAt };
 }
 
-/** The live service with its provider, policy and (for a start at `startMs`) working hours; null when the service is gone. */
-export async function loadBookable(deps: AppointmentsDeps, serviceId: number, startMs: number): Promise<Bookable | null> {
-  const input = engineInput(deps);
-  const bookable = await input.bookable(serviceId);
-  if (!bookable) return null;
+/** The provider's data changed since the booking's inputs were read: they are read again (`withBookable`). */
+class StaleInputs extends Error {}
+
+/** The booking's inputs from `entry` (null when the service is gone), the timetables extended first. */
+async function bookableFrom(
+  deps: AppointmentsDeps,
+  entry: ProviderInput | null,
+  serviceId: number,
+  startMs: number,
+): Promise<Bookable | null> {
+  if (!entry) return null;
+  const found = await deps.inputs.service(entry, serviceId);
+  if (!found) return null;
+  await deps.inputs.extend(entry, deps.clock.now());
   const hours =
-    bookable.found.service.type === 'appointment'
-      ? await input.hours(bookable.provider, new Date(startMs - DAY_MS), new Date(startMs + DAY_MS))
-      : null;
-  return { ...bookable, hours };
+    found.service.type === 'appointment' ? await deps.inputs.hours(entry, new Date(startMs - DAY_MS), new Date(startMs + DAY_MS)) : null;
+  return { found, provider: entry.provider, policy: entry.policy, hours, version: entry.version };
+}
+
+/**
+ * The booking's inputs at the provider's current data version (one statement when this process
+ * keeps them), for a check made without the provider's lock (the booking page's hint); null when
+ * the service is gone.
+ */
+export async function currentBookable(deps: AppointmentsDeps, serviceId: number, startMs: number): Promise<Bookable | null> {
+  return bookableFrom(deps, await deps.inputs.current(serviceId), serviceId, startMs);
+}
+
+/**
+ * Runs `book` (a transaction that starts with `lockBookable`) with the booking's inputs as this
+ * process keeps them, without a statement; if the provider's data changed since they were kept,
+ * again with them read at the current version. A change committed between that read and the lock,
+ * milliseconds apart, answers 409 (docs/decisions/0021-booking-inputs-checked-under-the-lock.md).
+ */
+export async function withBookable<T>(
+  deps: AppointmentsDeps,
+  serviceId: number,
+  startMs: number,
+  book: (b: Bookable | null) => Promise<T>,
+): Promise<T> {
+  try {
+    return await book(await bookableFrom(deps, await deps.inputs.kept(serviceId), serviceId, startMs));
+  } catch (err) {
+    if (!(err instanceof StaleInputs)) throw err;
+  }
+  try {
+    return await book(await currentBookable(deps, serviceId, startMs));
+  } catch (err) {
+    throw err instanceof StaleInputs ? slotGone() : err;
+  }
+}
+
+/**
+ * Takes the provider's lock, first in a booking's transaction, and makes sure `b` is the
+ * provider's data as of the lock: same version, else StaleInputs (`withBookable` reads them again).
+ */
+export async function lockBookable(tx: Tx, b: Bookable): Promise<void> {
+  if ((await lockProvider(tx, b.provider.id)) !== b.version) throw new StaleInputs();
 }
 
 /**

@@ -3,6 +3,9 @@
  * same PostgreSQL database: another process, as far as notifications go). PostgreSQL delivers
  * notifications in commit order, so a marker sent now arrives after all of them. On one shared
  * PGlite or pool they arrive with the commit: nothing to wait for.
+ *
+ * The marker is sent again until it arrives: one sent while `to`'s listening connection is
+ * (re)connecting is lost, and `to` then treats everything as changed anyway (decision 0017).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -16,9 +19,16 @@ export async function changesDelivered(from: Database, to: Database): Promise<vo
   const arrived = new Promise<void>((resolve) => {
     unsubscribe = to.changes.subscribe({ changed: (payload) => payload === marker && resolve(), live: () => undefined });
   });
-  await from.db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${marker})`);
-  await arrived;
-  unsubscribe();
+  let waiting = true;
+  void arrived.then(() => (waiting = false));
+  try {
+    while (waiting) {
+      await from.db.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${marker})`);
+      await Promise.race([arrived, new Promise((r) => setTimeout(r, 500))]);
+    }
+  } finally {
+    unsubscribe();
+  }
 }
 
 /** Resolves when `database`'s notifications stop (`false`) or flow again (`true`). */

@@ -7,8 +7,10 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from './api.ts';
 
-// findBy/waitFor wait longer than the 1 s default: a busy 2-core CI machine renders slowly.
-configure({ asyncUtilTimeout: 5000 });
+// findBy/waitFor wait longer than the 1 s default: a busy 2-core CI machine renders slowly, and
+// the first visit of a lazy page in a file imports it cold (over 5 s seen under load). A wait
+// ends as soon as what it looks for is there, so only a failing test waits this long.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs that Radix (Popper, Presence, pointer capture) relies on.
 class ResizeObserverStub implements ResizeObserver {

@@ -162,6 +162,30 @@ describe(`booking races on ${engine}`, { timeout: 120_000 }, () => {
       expect(places).toHaveLength(4);
     });
 
+    it('a crowd for a time already held gets 409; the holder asking again in it gets their booking', async () => {
+      const short = must((await db.select().from(services).where(eq(services.id, fixture.shortService)))[0], 'the short service');
+      const startsAt = new Date(Date.parse(fixture.appointmentStart) + 10 * HOUR).toISOString();
+      const held = await buildAppointment(store(), { client: await userOf(198), service: short, status: 'held', startsAt });
+      const body = { service_id: fixture.shortService, starts_at: startsAt };
+      const answers = await Promise.all([
+        ...Array.from({ length: 30 }, (_, i) => post(i, must(fixture.clients[i], 'a client'), '/api/appointments', body)),
+        post(1, must(fixture.clients[198], 'the holder'), '/api/appointments', body),
+      ]);
+      expect(answers.slice(0, 30)).toEqual(Array.from({ length: 30 }, () => expect.objectContaining(takenBody)));
+      expect(must(answers[30], 'the holder')).toEqual(expect.objectContaining({ status: 200 }));
+      const atThatTime = await db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.serviceId, fixture.shortService),
+            eq(appointments.startsAt, new Date(startsAt)),
+            inArray(appointments.status, ['held', 'confirmed']),
+          ),
+        );
+      expect(atThatTime.map((a) => a.id)).toEqual([held.id]);
+    });
+
     it('a client over their booking limit in the crowd gets 429, not 409', async () => {
       const startsAt = new Date(Date.parse(fixture.appointmentStart) + 11 * HOUR).toISOString();
       const limited = await userOf(5);

@@ -2,6 +2,7 @@
  * Shared jsdom setup, imported first by every web test file (the root Vitest config owns
  * setupFiles, so each test opts in with `import '../test/setup.ts'`).
  */
+import './node-globals.ts';
 import '../app/preact-react19.ts';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';

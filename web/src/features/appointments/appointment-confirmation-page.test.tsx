@@ -621,7 +621,7 @@ describe('appointment confirmation: after confirming', () => {
     });
     const { calls, user } = setup(aConfirmedAppointment(), [http.post(`/api/appointments/${ID}/cancel`, () => ok(cancelled))]);
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
     expect(within(dialog).getByText(/The slot becomes available again and can be rebooked\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
 
@@ -647,7 +647,9 @@ describe('appointment confirmation: after confirming', () => {
   it('warns a late client that there is no refund', async () => {
     const { user } = setup(aConfirmedAppointment({ cancellation_refundable: false }));
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
-    expect(screen.getByRole('alertdialog').textContent).toContain('It is less than 24 hours before the start, so there is no refund.');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'It is less than 24 hours before the start, so there is no refund.',
+    );
   });
 });
 
@@ -682,7 +684,7 @@ describe('appointment confirmation: signed out meanwhile', () => {
     const { router, user } = setup(aConfirmedAppointment(), [http.post(`/api/appointments/${ID}/cancel`, unauthenticated)]);
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel booking' }),
+      within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel booking' }),
     );
     await expectSignInAndBack(router);
   });

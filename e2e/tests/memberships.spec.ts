@@ -49,9 +49,14 @@ test('the provider sells a class membership; a client buys it, books two classes
   await drawer.getByRole('button', { name: 'Add benefit' }).click();
   await drawer.getByPlaceholder('e.g. 5 class passes included').fill('4 evening classes a month');
   await drawer.getByRole('button', { name: 'Add service' }).click();
-  await drawer.getByRole('combobox', { name: 'Services' }).click();
-  // Search and pick with the keyboard: clicking an option low in the drawer would first scroll the
-  // drawer, and a scroll closes the list, as a native select does.
+  // A scroll closes the list, as it does a native select's: the list is brought into view before it
+  // is opened (as a person would), so that the scroll Playwright makes before a click, whose event
+  // can come after the list has opened on a busy machine, does not close it. Then search and pick
+  // with the keyboard: clicking an option low in the drawer would scroll the drawer too.
+  const services = drawer.getByRole('combobox', { name: 'Services' });
+  await services.scrollIntoViewIfNeeded();
+  await p.evaluate(() => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))));
+  await services.click();
   await p.getByRole('searchbox').fill('Yin');
   await p.keyboard.press('Enter');
   await drawer.getByLabel('Quantity').fill('4');

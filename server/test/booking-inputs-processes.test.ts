@@ -6,15 +6,13 @@
  * earlier decides the booking all the same, without waiting for its change notification.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
 import type { services, users } from '../src/db/schema.ts';
-import { DEFAULT_DATABASE_TIMEOUTS } from '../src/db/timeouts.ts';
 import type { Agent } from './support/agent.ts';
 import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from './support/factories.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
-import { freshDatabase } from './support/test-db.ts';
+import type { TestApp } from './support/test-app.ts';
+import { twoApps, type TwoApps } from './support/two-apps.ts';
 
-let database: Database & { url?: string };
+let apps: TwoApps;
 let writer: TestApp; // the instance the provider uses
 let reader: TestApp; // another instance on the same database (its own pool on PostgreSQL), that the client books through
 let studio: typeof users.$inferSelect;
@@ -23,24 +21,14 @@ let client: Agent;
 let massage: typeof services.$inferSelect;
 
 beforeEach(async () => {
-  database = await freshDatabase();
-  const kept = { ...database, close: async () => undefined }; // closed once, below
-  writer = await createTestApp({ database: kept });
-  // On PostgreSQL the second instance has its own connection pool, like a second process.
-  const second = database.url
-    ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2, timeouts: DEFAULT_DATABASE_TIMEOUTS })
-    : kept;
-  reader = await createTestApp({ database: second });
+  apps = await twoApps();
+  ({ writer, reader } = apps);
   studio = await buildProvider(writer, { username: 'studio', name: 'Studio' });
   provider = await signIn(writer, studio);
   client = await signIn(reader, await buildUser(writer));
   massage = await buildService(writer, studio, { name: 'Massage', durationMinutes: 60 });
 });
-afterEach(async () => {
-  await reader.close();
-  await writer.close();
-  await database.close();
-});
+afterEach(() => apps.close());
 
 // The apps' clock: Monday 2026-11-23, 10:00 in Madrid (the provider's zone; UTC+1).
 const MON_12 = '2026-11-23T11:00:00Z';

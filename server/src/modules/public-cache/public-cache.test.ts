@@ -8,18 +8,19 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicProfile, ServiceSlotsResponse } from '@slotted/contract';
-import { openDatabase, type Database } from '../../db/client.ts';
-import { DEFAULT_DATABASE_TIMEOUTS } from '../../db/timeouts.ts';
+import type { Database } from '../../db/client.ts';
 import type { Agent } from '../../../test/support/agent.ts';
 import { buildAppointment, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { engine, freshDatabase } from '../../../test/support/test-db.ts';
+import type { TestApp } from '../../../test/support/test-app.ts';
+import { twoApps, type TwoApps } from '../../../test/support/two-apps.ts';
+import { engine } from '../../../test/support/test-db.ts';
 import { changesDelivered, changesLive } from '../../../test/support/changes-delivered.ts';
 import { LISTENER_APPLICATION_NAME } from '../../db/change-notifications.ts';
 import type { services, users } from '../../db/schema.ts';
 
 // The test clock starts on Monday 2026-11-23 09:00 UTC (10:00 in Madrid); default hours Mon–Fri 08:00–17:00.
-let database: Database & { url?: string };
+let apps: TwoApps;
+let database: Database;
 let readerDatabase: Database;
 let writer: TestApp; // the instance the provider uses
 let reader: TestApp; // another instance, on the same database, that a visitor uses
@@ -29,25 +30,14 @@ let visitor: Agent;
 let massage: typeof services.$inferSelect;
 
 beforeEach(async () => {
-  database = await freshDatabase();
-  const kept = { ...database, close: async () => undefined }; // closed once, below
-  writer = await createTestApp({ database: kept });
-  // On PostgreSQL the second instance has its own connection pool, like a second process.
-  const second = database.url
-    ? await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2, timeouts: DEFAULT_DATABASE_TIMEOUTS })
-    : kept;
-  readerDatabase = second;
-  reader = await createTestApp({ database: second });
+  apps = await twoApps();
+  ({ database, writer, reader, readerDatabase } = apps);
   studio = await buildProvider(writer, { username: 'studio', name: 'Studio' });
   provider = await signIn(writer, studio);
   visitor = reader.agent();
   massage = await buildService(writer, studio, { name: 'Massage', durationMinutes: 60 });
 });
-afterEach(async () => {
-  await reader.close();
-  await writer.close();
-  await database.close();
-});
+afterEach(() => apps.close());
 
 /** Writes so far have reached the reader (see changesDelivered). */
 const delivered = () => changesDelivered(database, readerDatabase);

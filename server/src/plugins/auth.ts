@@ -14,7 +14,7 @@ import { AppError } from '../lib/app-error.ts';
 import { apiRoute } from './route-table.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/tokens.ts';
 import type { users } from '../db/schema.ts';
-import { deleteSession, insertSession, SESSION_TTL_DAYS, sessionUserQuery, touchSession } from './sessions.queries.ts';
+import { deleteSession, insertSession, SESSION_TTL_DAYS, sessionUsers, touchSession } from './sessions.queries.ts';
 
 /**
  * The signed-in user's row. Modules call it `UserRow` (modules/users); plugins sit below the
@@ -53,7 +53,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
   const cookieName = sessionCookieName(config);
   const exempt = new Set(deps.csrfExempt ?? []);
   const appOrigin = new URL(config.appUrl).origin;
-  const sessionUser = sessionUserQuery(db);
+  const sessionUser = sessionUsers(db, clock);
 
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secure };
 
@@ -91,7 +91,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     const raw = req.cookies[cookieName];
     const idHash = raw ? sha256(raw) : null;
     const now = clock.now();
-    const [found] = idHash ? await sessionUser.execute({ idHash, now }) : [];
+    const found = idHash ? await sessionUser(idHash) : undefined;
     if (!SAFE_METHODS.has(req.method) && !exempt.has(req.routeOptions.url ?? '')) checkCsrf(req, found ? idHash : null);
     if (!found || !idHash) return;
     req.user = found.user;

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { services, users } from '../src/db/schema.ts';
 import type { Agent } from './support/agent.ts';
-import { buildOccurrence, buildProvider, buildService, buildUser, signIn } from './support/factories.ts';
+import { buildOccurrence, buildProvider, buildService, buildUser, savePolicies, signIn } from './support/factories.ts';
 import type { TestApp } from './support/test-app.ts';
 import { twoApps, type TwoApps } from './support/two-apps.ts';
 
@@ -49,14 +49,7 @@ const week = (saturday: { from: string; to: string } | null, closed: number[] = 
     from: weekday === 6 && saturday ? saturday.from : '08:00',
     to: weekday === 6 && saturday ? saturday.to : '17:00',
   }));
-const policy = (change: object) =>
-  provider.post('/api/policies', {
-    min_hours_before_booking: 1,
-    max_days_before_booking: 30,
-    min_hours_before_cancellation: 24,
-    terms_of_service: '',
-    ...change,
-  });
+const policy = (change: object) => savePolicies(provider, change);
 
 describe('a booking through another process, just after the provider changed their data', () => {
   it('is refused on a day the provider just closed', async () => {

@@ -301,6 +301,20 @@ export async function startSession(
   return { name: sessionCookieName(config), value: raw, xsrf: xsrfToken(config.sessionSecret, randomToken(24), sha256(raw)) };
 }
 
+/**
+ * Saves a provider's booking policies through the API, as the Policies page does: 1 hour's notice,
+ * 30 days ahead, 24 hours to cancel and no terms, changed by `change`.
+ */
+export function savePolicies(provider: Agent, change: object = {}) {
+  return provider.post('/api/policies', {
+    min_hours_before_booking: 1,
+    max_days_before_booking: 30,
+    min_hours_before_cancellation: 24,
+    terms_of_service: '',
+    ...change,
+  });
+}
+
 /** Signs `agent` (a new one of the app by default) in as `user`, without the e-mail round trip. */
 export async function signIn(t: Store & { config: Config; agent(): Agent }, user: UserRow, agent = t.agent()): Promise<Agent> {
   const session = await startSession(t, t.config, user);

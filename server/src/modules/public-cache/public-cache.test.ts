@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicProfile, ServiceSlotsResponse } from '@slotted/contract';
 import type { Database } from '../../db/client.ts';
 import type { Agent } from '../../../test/support/agent.ts';
-import { buildAppointment, buildProvider, buildService, buildUser, signIn } from '../../../test/support/factories.ts';
+import { buildAppointment, buildProvider, buildService, buildUser, savePolicies, signIn } from '../../../test/support/factories.ts';
 import type { TestApp } from '../../../test/support/test-app.ts';
 import { twoApps, type TwoApps } from '../../../test/support/two-apps.ts';
 import { engine } from '../../../test/support/test-db.ts';
@@ -111,14 +111,7 @@ describe('the public profile, read on another instance after a write', () => {
   });
 });
 
-const policy = (change: object) =>
-  provider.post('/api/policies', {
-    min_hours_before_booking: 1,
-    max_days_before_booking: 30,
-    min_hours_before_cancellation: 24,
-    terms_of_service: '',
-    ...change,
-  });
+const policy = (change: object) => savePolicies(provider, change);
 
 describe('the slots, read on another instance after a write', () => {
   it('follow new working hours', async () => {
